@@ -1,0 +1,55 @@
+/** Two projects: the SPA in jsdom, the server in Node. Both compile TypeScript with ts-jest. */
+const tsJest = [
+  'ts-jest',
+  {
+    // Types are checked by `npm run typecheck`; with isolatedModules ts-jest only transpiles.
+    tsconfig: { module: 'commonjs', jsx: 'react-jsx', esModuleInterop: true, target: 'ES2022', isolatedModules: true, rootDir: '.' },
+  },
+]
+
+const esmToCommonJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true, rootDir: '.' } }]
+
+const ESM_ONLY = ['rettime', 'until-async', 'redux-persist/es', 'marked']
+
+module.exports = {
+  // Creating a PGlite database takes seconds on a busy machine (a global option: projects ignore it).
+  testTimeout: 30_000,
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: '<rootDir>/tests/setup/jsdom-environment.js',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.test.ts?(x)'],
+      transform: {
+        '^.+\\.tsx?$': tsJest,
+        // Some of MSW's dependencies ship only ES modules (.mjs, or .js in an ESM-only package).
+        '^.+\\.m?js$': esmToCommonJs,
+        // The documentation pages, compiled as the webpack loader does.
+        '^.+\\.md$': '<rootDir>/scripts/markdown/jest-transform.cjs',
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)(?!.+\\.mjs$)`],
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+      moduleNameMapper: {
+        '\\.module\\.scss$': 'identity-obj-proxy',
+        '\\.s?css$': '<rootDir>/tests/setup/style-stub.js',
+        '^@/(.*)$': '<rootDir>/src/$1',
+        '^@tests/(.*)$': '<rootDir>/tests/$1',
+        // `x.md?search` (the docs search index's imports) is the page itself.
+        '^(.+\\.md)\\?search$': '$1',
+      },
+      setupFiles: ['<rootDir>/tests/setup/env.js'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/client.ts'],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': tsJest, '^.+\\.[cm]?js$': esmToCommonJs },
+      // @fastify/static and light-my-request load these ES-module-only packages.
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '^cookie$': '<rootDir>/server/test/setup/cookie.cjs' },
+    },
+  ],
+}

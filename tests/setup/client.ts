@@ -1,0 +1,19 @@
+import '@testing-library/jest-dom'
+import { configure } from '@testing-library/react'
+import { server } from './msw'
+
+// The first render of a lazily loaded page compiles its modules on the fly, which takes over the
+// default second on a busy machine: find* and waitFor wait up to 5 s (they return as soon as met).
+configure({ asyncUtilTimeout: 5000 })
+
+// jsdom has no layout, so no scrolling: record calls instead of logging 'Not implemented'.
+beforeEach(() => {
+  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo
+})
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  localStorage.clear()
+})
+afterAll(() => server.close())
