@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { createPasswordHasher, type PasswordHasher } from './auth/password'
+import builds, { type BuildPluginOptions } from './builds/plugin'
+import chat, { type ChatPluginOptions } from './chat/plugin'
+import { sessionOwnerPolicy } from './chat/socketPolicy'
+import type { Config } from './config'
+import type { Database } from './db'
+import { genReqId, REQUEST_ID_HEADER } from './http/requestId'
+import auth from './plugins/auth'
+import compress from './plugins/compress'
+import configPlugin from './plugins/config'
+import dbPlugin from './plugins/db'
+import errors from './plugins/errors'
+import openapi from './plugins/openapi'
+import rateLimit from './plugins/rateLimit'
+import security from './plugins/security'
+import socket, { type SubscriptionPolicy } from './plugins/socket'
+import staticFiles from './plugins/static'
+import retention, { type RetentionPluginOptions } from './retention/plugin'
+import apiRoutes from './routes/api'
+
+export interface BuildAppOptions {
+  config: Config
+  db: Database
+  /** `false` silences logging (tests); an object adds pino options to the defaults. */
+  logger?: FastifyServerOptions['logger']
+  /**
+   * Who may follow a session's events over socket.io. Default: once a session id is registered
+   * (chat replies register theirs), only its owner; unregistered ids stay open to all.
+   */
+  canSubscribe?: SubscriptionPolicy
+  /** Assistant chat engine options (tests pace the local engine or tune the remote one's retries). */
+  chat?: ChatPluginOptions
+  /** Build pipeline options (tests open or close gates, or make a stage fail or stall). */
+  builds?: BuildPluginOptions
+  /** Password hashing; production scrypt cost unless a test passes a cheaper one. */
+  passwords?: PasswordHasher
+  /** When expired data is deleted (tests sweep by hand). */
+  retention?: RetentionPluginOptions
+}
+
+const BODY_LIMIT = 64 * 1024
+
+const loggerOptions = (config: Config, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] => {
+  if (logger === false) return false
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    ...(typeof logger === 'object' ? logger : {}),
+  }
+}
+
+/** Fastify accepts a hop count at run time, but its types only take the equivalent function. */
+const trustProxyOption = (trust: Config['trustProxy']): boolean | ((address: string, hop: number) => boolean) =>
+  typeof trust === 'number' ? (_address, hop) => hop < trust : trust
+
+/** Builds the app (plugins, routes) without listening: server.ts listens, tests inject. */
+export const buildApp = ({
+  config,
+  db,
+  logger = true,
+  canSubscribe,
+  chat: chatOptions = {},
+  builds: buildOptions = {},
+  passwords = createPasswordHasher(),
+  retention: retentionOptions = {},
+}: BuildAppOptions): FastifyInstance => {
+  const app = Fastify({
+    logger: loggerOptions(config, logger),
+    genReqId,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(config.trustProxy),
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id)
+  })
+
+  void app.register(configPlugin, { config })
+  void app.register(dbPlugin, { db })
+  void app.register(errors)
+  void app.register(security, { staticDir: config.staticDir })
+  void app.register(compress)
+  void app.register(rateLimit)
+  void app.register(auth, { passwords })
+  void app.register(openapi)
+  void app.register(socket, { canSubscribe: canSubscribe ?? sessionOwnerPolicy(app) })
+  void app.register(chat, chatOptions)
+  void app.register(builds, buildOptions)
+  void app.register(retention, retentionOptions)
+  void app.register(apiRoutes, { prefix: '/api' })
+  void app.register(staticFiles, { staticDir: config.staticDir, siteMode: config.siteMode })
+
+  return app
+}

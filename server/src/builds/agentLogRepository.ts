@@ -1,0 +1,92 @@
+import type { Queryable } from '../db'
+import { AGENT_MODULES, type AgentModule, type LogLevel } from './stages'
+
+export interface NewLogEntry {
+  level: LogLevel
+  module: AgentModule
+  message: string
+  buildId?: string | undefined
+}
+
+export interface LogEntry {
+  id: number
+  timestamp: string
+  level: LogLevel
+  /** The module's name as the Logs page shows it ('Overseer Core'). */
+  source: string
+  module: string
+  message: string
+  buildId: string | null
+}
+
+export interface LogQuery {
+  search?: string | undefined
+  module?: AgentModule | undefined
+  level?: LogLevel | undefined
+  limit: number
+  offset: number
+}
+
+interface LogRow {
+  id: number
+  created_at: Date
+  level: LogLevel
+  module: string
+  message: string
+  build_id: string | null
+}
+
+/** At most this many characters of a log message are kept. */
+export const MAX_LOG_MESSAGE_LENGTH = 2000
+
+const sourceOf = (module: string): string => (Object.hasOwn(AGENT_MODULES, module) ? AGENT_MODULES[module as AgentModule] : module)
+
+/** The agent log (D8, D10): what each module did, searchable for the Logs page. */
+export const agentLogRepository = {
+  async write(db: Queryable, entry: NewLogEntry): Promise<void> {
+    const message = entry.message.replaceAll('\u0000', '').slice(0, MAX_LOG_MESSAGE_LENGTH)
+    await db.query('insert into agent_logs (level, module, message, build_id) values ($1, $2, $3, $4)', [
+      entry.level,
+      entry.module,
+      message,
+      entry.buildId ?? null,
+    ])
+  },
+
+  /** Newest first; `search` matches anywhere in the message, ignoring case. */
+  async list(db: Queryable, query: LogQuery): Promise<{ entries: LogEntry[]; total: number }> {
+    const conditions: string[] = []
+    const params: unknown[] = []
+    if (query.search) {
+      params.push(query.search.toLowerCase())
+      conditions.push(`strpos(lower(message), $${params.length}) > 0`)
+    }
+    if (query.module) {
+      params.push(query.module)
+      conditions.push(`module = $${params.length}`)
+    }
+    if (query.level) {
+      params.push(query.level)
+      conditions.push(`level = $${params.length}`)
+    }
+    const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''
+    const counted = await db.query<{ total: number }>(`select count(*)::int as total from agent_logs ${where}`, params)
+    const { rows } = await db.query<LogRow>(
+      `select id, created_at, level, module, message, build_id from agent_logs ${where}
+       order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, query.limit, query.offset],
+    )
+    return {
+      total: counted.rows[0]?.total ?? 0,
+      entries: rows.map((row) => ({
+        id: Number(row.id),
+        timestamp: row.created_at.toISOString(),
+        level: row.level,
+        source: sourceOf(row.module),
+        module: row.module,
+        message: row.message,
+        buildId: row.build_id,
+      })),
+    }
+  },
+}

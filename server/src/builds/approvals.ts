@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto'
+import type { AuthUser } from '../auth/users'
+import type { Database } from '../db'
+import { agentLogRepository as agentLogs } from './agentLogRepository'
+import {
+  approvalRepository as approvals,
+  type ApprovalContext,
+  type ApprovalDecision,
+  type ApprovalFilter,
+  type ApprovalPriority,
+  type ApprovalRequest,
+} from './approvalRepository'
+import { KIND_LABELS } from './classify'
+import { BUILD_MESSAGES, GateDenied, GateExpired, type Gatekeeper, type GateRequest } from './pipeline'
+import { GATE_KINDS, type GateKind } from './stages'
+
+/** How often a waiting build tells the database it is still waiting. */
+export const APPROVAL_HEARTBEAT_MS = 30_000
+/** A wait without a heartbeat for this long belongs to a server process that stopped. */
+export const APPROVAL_ABANDONED_MS = 4 * APPROVAL_HEARTBEAT_MS
+
+/** Deployment lets the result leave the server: it gets the closest look. */
+export const GATE_PRIORITIES: Readonly<Record<GateKind, ApprovalPriority>> = {
+  planning: 'Medium',
+  development: 'Medium',
+  deployment: 'High',
+}
+
+/** The request text kept with an approval request, and the part its description quotes. */
+const MAX_CONTEXT_REQUEST = 2000
+const MAX_QUOTED_REQUEST = 200
+
+const quote = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > MAX_QUOTED_REQUEST ? `${flat.slice(0, MAX_QUOTED_REQUEST - 1)}…` : flat
+}
+
+const list = (items: readonly string[]): string => items.join(', ')
+
+/** The title, description and evidence of the request a build raises at `gate`. */
+export const describeGate = (
+  gate: GateKind,
+  { state, stage }: Pick<GateRequest, 'state' | 'stage'>,
+): { title: string; description: string; context: ApprovalContext } => {
+  const project = state.project
+  const name = project?.title ?? 'the project'
+  const what = project ? `a ${KIND_LABELS[project.kind]}` : 'a project'
+  const asked = `The build of ${what} for the request "${quote(state.request)}"`
+  const details: string[] = []
+  let title: string
+  let description: string
+  if (gate === 'planning') {
+    const plan = state.plan ?? []
+    title = `Approve the file plan for ${name}`
+    description = `${asked} has been clarified, compared with similar products and structured into ${plan.length} files. It waits before development: approve to let it write the code, deny to stop it.`
+    for (const assumption of state.assumptions ?? []) details.push(`Assumption: ${assumption}`)
+    if (state.expectations) details.push(`Users expect: ${state.expectations.join('; ')}`)
+    if (plan.length > 0) details.push(`Planned files: ${list(plan.map((file) => file.path))}`)
+  } else if (gate === 'development') {
+    const files = state.files ?? []
+    const tests = files.filter((file) => file.path.startsWith('test/'))
+    title = `Approve the code of ${name}`
+    description = `${asked} has written and checked ${files.length} files, ${tests.length} of them tests. It waits before assembly: approve to assemble the project, deny to stop it.`
+    if (files.length > 0) details.push(`Files written: ${list(files.map((file) => file.path))}`)
+    if (tests.length > 0) details.push(`Tests: ${list(tests.map((file) => file.path))}`)
+  } else {
+    const files = state.files ?? []
+    title = `Approve delivery of ${name}`
+    description = `${asked} is assembled (${files.length} files). It waits before delivery: approve to store the archive for its owner to download, deny to stop it undelivered.`
+    if (files.length > 0) details.push(`Files to deliver: ${list(files.map((file) => `${project?.slug ?? 'project'}/${file.path}`))}`)
+  }
+  return {
+    title,
+    description,
+    context: { request: state.request.slice(0, MAX_CONTEXT_REQUEST), kind: project?.kind ?? null, name: project?.slug ?? null, stage, details },
+  }
+}
+
+export type DecisionResult =
+  | { kind: 'decided'; approval: ApprovalRequest }
+  | { kind: 'not-found' }
+  | { kind: 'already-decided'; approval: ApprovalRequest }
+
+interface Waiter {
+  gate: GateKind
+  settle(approval: ApprovalRequest): void
+}
+
+export interface ApprovalGatesOptions {
+  db: Database
+  /** The gates builds stop at (APPROVAL_GATES). */
+  gates: readonly GateKind[]
+  /** How long a build waits for a decision (APPROVAL_TIMEOUT_MS). */
+  timeoutMs: number
+  heartbeatMs?: number
+  /**
+   * Tells other processes that a decision was stored (scale-out, D4: the build may wait in a
+   * worker); they call `wake` with the id. Unset: waits are only in this process.
+   */
+  announce?: (approvalId: string) => Promise<void>
+}
+
+/**
+ * Approval gates (D8, D10): a build at an enabled gate raises a request (stored, so it survives
+ * the page and is audited) and waits, without a stage timeout, until staff decide it, the
+ * approval timeout passes, or the build is stopped. The request's row is the source of truth: a
+ * decision settles a wait in this process at once, one made by another process through `announce`
+ * and `wake`, and every heartbeat re-reads the rows of the waits it refreshes. The heartbeat also
+ * lets a later start find waits whose process stopped.
+ */
+export class ApprovalGates implements Gatekeeper {
+  private readonly enabled: ReadonlySet<GateKind>
+  private readonly waiters = new Map<string, Waiter>()
+  private heartbeat: NodeJS.Timeout | undefined
+
+  constructor(private readonly options: ApprovalGatesOptions) {
+    this.enabled = new Set(options.gates)
+  }
+
+  get gates(): GateKind[] {
+    return GATE_KINDS.filter((gate) => this.enabled.has(gate))
+  }
+
+  /** Builds waiting in this process. */
+  get waitingCount(): number {
+    return this.waiters.size
+  }
+
+  guards(gate: GateKind): boolean {
+    return this.enabled.has(gate)
+  }
+
+  async pass(gate: GateKind, request: GateRequest, signal: AbortSignal, waiting: (approvalId: string) => Promise<void>): Promise<void> {
+    signal.throwIfAborted()
+    const { db, timeoutMs } = this.options
+    const id = randomUUID()
+    const { title, description, context } = describeGate(gate, request)
+    await approvals.create(db, {
+      id,
+      buildId: request.buildId,
+      gate,
+      title,
+      description,
+      priority: GATE_PRIORITIES[gate],
+      context,
+      expiresAt: new Date(Date.now() + timeoutMs),
+      waiting: true,
+    })
+
+    let timer: NodeJS.Timeout | undefined
+    let onAbort: (() => void) | undefined
+    try {
+      const decided = new Promise<void>((resolve, reject) => {
+        const settle = (approval: ApprovalRequest) => {
+          if (approval.status === 'approved') resolve()
+          else if (approval.status === 'denied') reject(new GateDenied(BUILD_MESSAGES.denied(gate, approval.comment)))
+          else if (approval.status === 'expired') reject(new GateExpired(BUILD_MESSAGES.expired(gate, timeoutMs)))
+        }
+        this.waiters.set(id, { gate, settle })
+        timer = setTimeout(() => {
+          void approvals.close(db, id, 'expired').then(
+            (closed) => (closed ? reject(new GateExpired(BUILD_MESSAGES.expired(gate, timeoutMs))) : this.recheck(id)),
+            reject,
+          )
+        }, timeoutMs)
+        onAbort = () => {
+          void approvals
+            .close(db, id, 'cancelled')
+            .catch(() => false)
+            .then(() => reject(signal.reason))
+        }
+        signal.addEventListener('abort', onAbort, { once: true })
+      })
+      // Settled before `waiting` finishes if a decision comes at once; the rejection is awaited below.
+      decided.catch(() => undefined)
+      this.startHeartbeat()
+      await waiting(id)
+      // A decision that landed before this process listened.
+      await this.recheck(id)
+      await decided
+    } finally {
+      clearTimeout(timer)
+      if (onAbort) signal.removeEventListener('abort', onAbort)
+      this.waiters.delete(id)
+      if (this.waiters.size === 0) this.stopHeartbeat()
+      await approvals.released(db, id).catch(() => undefined)
+    }
+  }
+
+  /** Requests newest first, with their builds. */
+  list(filter: ApprovalFilter, page: { limit: number; offset: number }): Promise<{ approvals: ApprovalRequest[]; total: number }> {
+    return approvals.list(this.options.db, filter, page)
+  }
+
+  /**
+   * Records `user`'s decision on a pending request (who, when, why) in the audit trail and the
+   * agent log, and lets the build waiting on it go on (approve) or stop (deny). A request no build
+   * waits on (the demo sample) only records it.
+   */
+  async decide(id: string, user: Pick<AuthUser, 'id' | 'email'>, decision: ApprovalDecision, comment: string | null): Promise<DecisionResult> {
+    const { db } = this.options
+    const status = decision === 'approve' ? 'approved' : 'denied'
+    const approval = await approvals.decide(db, id, { status, userId: user.id, email: user.email, comment })
+    if (!approval) {
+      const existing = await approvals.findById(db, id)
+      return existing ? { kind: 'already-decided', approval: existing } : { kind: 'not-found' }
+    }
+    const session = approval.build ? `[${approval.build.sessionId.slice(0, 8)}] ` : ''
+    const reason = comment ? `: ${comment}` : ''
+    await agentLogs.write(db, {
+      level: 'OWNER',
+      module: 'overseer-core',
+      message: `${session}${user.email} ${status} the ${approval.gate} gate request "${approval.title}"${reason}`,
+      buildId: approval.buildId ?? undefined,
+    })
+    this.waiters.get(id)?.settle(approval)
+    await this.options.announce?.(id).catch(() => undefined)
+    return { kind: 'decided', approval }
+  }
+
+  /** Another process stored a decision on `id`: a build waiting on it here reads it. */
+  wake(id: string): Promise<void> {
+    return this.recheck(id)
+  }
+
+  private async recheck(id: string): Promise<void> {
+    const waiter = this.waiters.get(id)
+    if (!waiter) return
+    const approval = await approvals.findById(this.options.db, id)
+    if (approval) waiter.settle(approval)
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return
+    const { db, heartbeatMs = APPROVAL_HEARTBEAT_MS } = this.options
+    this.heartbeat = setInterval(() => {
+      const ids = [...this.waiters.keys()]
+      void approvals.heartbeat(db, ids).catch(() => undefined)
+      // A decision whose announcement was lost (another process, Redis briefly away).
+      for (const id of ids) void this.recheck(id).catch(() => undefined)
+    }, heartbeatMs).unref()
+  }
+
+  private stopHeartbeat(): void {
+    clearInterval(this.heartbeat)
+    this.heartbeat = undefined
+  }
+}

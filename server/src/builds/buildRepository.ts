@@ -1,0 +1,219 @@
+import type { Queryable } from '../db'
+import type { ProjectKind } from './classify'
+import type { GateKind, StageId } from './stages'
+
+export type BuildStatus = 'running' | 'completed' | 'error'
+
+export interface Build {
+  id: string
+  sessionId: string
+  ownerKey: string
+  conversationId: string | null
+  model: string
+  status: BuildStatus
+  kind: ProjectKind | null
+  name: string | null
+  stage: StageId
+  percentage: number
+  message: string
+  error: string | null
+  archiveBytes: number | null
+  archiveFiles: number | null
+  createdAt: Date
+  updatedAt: Date
+  finishedAt: Date | null
+}
+
+interface BuildRow {
+  id: string
+  session_id: string
+  owner_key: string
+  conversation_id: string | null
+  model: string
+  status: BuildStatus
+  kind: ProjectKind | null
+  name: string | null
+  stage: StageId
+  percentage: number
+  message: string
+  error: string | null
+  archive_bytes: number | null
+  archive_files: number | null
+  created_at: Date
+  updated_at: Date
+  finished_at: Date | null
+}
+
+const toBuild = (row: BuildRow): Build => ({
+  id: row.id,
+  sessionId: row.session_id,
+  ownerKey: row.owner_key,
+  conversationId: row.conversation_id,
+  model: row.model,
+  status: row.status,
+  kind: row.kind,
+  name: row.name,
+  stage: row.stage,
+  percentage: row.percentage,
+  message: row.message,
+  error: row.error,
+  archiveBytes: row.archive_bytes,
+  archiveFiles: row.archive_files,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  finishedAt: row.finished_at,
+})
+
+export interface RunningBuild extends Build {
+  /** The request's conversation title; null if the conversation was deleted. */
+  title: string | null
+  /** The gate it waits at for a decision, and the request it waits on. */
+  waitingGate: GateKind | null
+  approvalId: string | null
+}
+
+export interface StageRecord {
+  stage: StageId
+  position: number
+  status: 'completed' | 'error' | 'timeout'
+  promptTokens: number
+  completionTokens: number
+  startedAt: Date
+}
+
+export interface TokenUsageItem {
+  iteration: number
+  totalTokens: number
+}
+
+/** The token usage history answers at most this many iterations (the latest). */
+export const TOKEN_HISTORY_LIMIT = 100
+
+/** Builds, their stages' token use, and their latest progress. */
+export const buildRepository = {
+  /** Null when the session id already has a build: a session id is used once. */
+  async create(
+    db: Queryable,
+    input: { id: string; sessionId: string; ownerKey: string; conversationId: string; model: string; stage: StageId; percentage: number; message: string },
+  ): Promise<Build | null> {
+    const { rows } = await db.query<BuildRow>(
+      `insert into builds (id, session_id, owner_key, conversation_id, model, status, stage, percentage, message)
+       values ($1, $2, $3, $4, $5, 'running', $6, $7, $8)
+       on conflict (session_id) do nothing
+       returning *`,
+      [input.id, input.sessionId, input.ownerKey, input.conversationId, input.model, input.stage, input.percentage, input.message],
+    )
+    return rows[0] ? toBuild(rows[0]) : null
+  },
+
+  async findBySession(db: Queryable, sessionId: string): Promise<Build | undefined> {
+    const { rows } = await db.query<BuildRow>('select * from builds where session_id = $1', [sessionId])
+    return rows[0] ? toBuild(rows[0]) : undefined
+  },
+
+  async findById(db: Queryable, id: string): Promise<Build | undefined> {
+    const { rows } = await db.query<BuildRow>('select * from builds where id = $1', [id])
+    return rows[0] ? toBuild(rows[0]) : undefined
+  },
+
+  async progress(db: Queryable, id: string, progress: { stage: StageId; percentage: number; message: string }): Promise<void> {
+    await db.query(`update builds set stage = $2, percentage = $3, message = $4, updated_at = now() where id = $1`, [
+      id,
+      progress.stage,
+      progress.percentage,
+      progress.message,
+    ])
+  },
+
+  async classified(db: Queryable, id: string, kind: ProjectKind, name: string): Promise<void> {
+    await db.query(`update builds set kind = $2, name = $3, updated_at = now() where id = $1`, [id, kind, name])
+  },
+
+  async recordStage(db: Queryable, buildId: string, record: StageRecord): Promise<void> {
+    await db.query(
+      `insert into build_stages (build_id, stage, position, status, prompt_tokens, completion_tokens, started_at)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (build_id, stage) do update set status = excluded.status, prompt_tokens = excluded.prompt_tokens,
+         completion_tokens = excluded.completion_tokens, finished_at = now()`,
+      [buildId, record.stage, record.position, record.status, record.promptTokens, record.completionTokens, record.startedAt],
+    )
+  },
+
+  async complete(db: Queryable, id: string, archive: { bytes: number; files: number; message: string }): Promise<void> {
+    await db.query(
+      `update builds set status = 'completed', stage = 'delivery', percentage = 100, message = $4, archive_bytes = $2, archive_files = $3,
+         updated_at = now(), finished_at = now() where id = $1`,
+      [id, archive.bytes, archive.files, archive.message],
+    )
+  },
+
+  async fail(db: Queryable, id: string, error: string): Promise<void> {
+    await db.query(
+      `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
+       where id = $1`,
+      [id, error],
+    )
+  },
+
+  /** Builds left running by a server that stopped (no progress for `olderThanMs`, no live wait at a gate): marked error. Returns them. */
+  async failStale(db: Queryable, olderThanMs: number, error: string): Promise<Build[]> {
+    const { rows } = await db.query<BuildRow>(
+      `update builds set status = 'error', error = $2, message = $2, finished_at = now()
+       where status = 'running' and updated_at < now() - make_interval(secs => $1)
+         -- A build waiting at a gate reports no progress; its wait's heartbeat says whether it lives.
+         and not exists (select 1 from approval_requests a where a.build_id = builds.id and a.heartbeat_at is not null)
+       returning *`,
+      [olderThanMs / 1000, error],
+    )
+    return rows.map(toBuild)
+  },
+
+  /** The given builds, if still running, marked error. Returns them. */
+  async failRunning(db: Queryable, ids: readonly string[], error: string): Promise<Build[]> {
+    if (ids.length === 0) return []
+    const { rows } = await db.query<BuildRow>(
+      `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now()
+       where id = any($1::uuid[]) and status = 'running' returning *`,
+      [ids, error],
+    )
+    return rows.map(toBuild)
+  },
+
+  /** Running builds, oldest first, with their request's title and the gate each waits at (if any). */
+  async running(db: Queryable): Promise<RunningBuild[]> {
+    const { rows } = await db.query<BuildRow & { title: string | null; waiting_gate: GateKind | null; approval_id: string | null }>(
+      `select b.*, c.title, a.gate as waiting_gate, a.id as approval_id
+       from builds b
+       left join chat_conversations c on c.id = b.conversation_id
+       left join lateral (
+         select gate, id from approval_requests where build_id = b.id and status = 'pending' order by created_at desc limit 1
+       ) a on true
+       where b.status = 'running' order by b.created_at, b.id`,
+    )
+    return rows.map((row) => ({ ...toBuild(row), title: row.title, waitingGate: row.waiting_gate, approvalId: row.approval_id }))
+  },
+
+  /** Builds that still have an archive although their conversation was deleted (by its owner, or by retention). */
+  async orphanedArchives(db: Queryable): Promise<string[]> {
+    const { rows } = await db.query<{ id: string }>('select id from builds where archive_bytes is not null and conversation_id is null')
+    return rows.map((row) => row.id)
+  },
+
+  async archiveRemoved(db: Queryable, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return
+    await db.query('update builds set archive_bytes = null, archive_files = null where id = any($1::uuid[])', [ids])
+  },
+
+  /** Every build's total tokens, oldest first, numbered from 1: the latest `limit` of them. */
+  async tokenHistory(db: Queryable, limit = TOKEN_HISTORY_LIMIT): Promise<TokenUsageItem[]> {
+    const { rows } = await db.query<{ iteration: number; total_tokens: number }>(
+      `select iteration::int as iteration, total_tokens::int as total_tokens from (
+         select row_number() over (order by b.created_at, b.id) as iteration, sum(s.prompt_tokens + s.completion_tokens) as total_tokens
+         from builds b join build_stages s on s.build_id = b.id
+         group by b.id, b.created_at
+       ) numbered order by iteration desc limit $1`,
+      [limit],
+    )
+    return rows.reverse().map((row) => ({ iteration: row.iteration, totalTokens: row.total_tokens }))
+  },
+}

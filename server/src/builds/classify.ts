@@ -1,0 +1,105 @@
+/**
+ * Classification: which kind of starter project fits a request, by deterministic keyword
+ * scoring (no model needed), and the names derived from it.
+ */
+
+export const PROJECT_KINDS = ['web-app', 'http-api', 'cli', 'library'] as const
+export type ProjectKind = (typeof PROJECT_KINDS)[number]
+
+export const KIND_LABELS: Record<ProjectKind, string> = {
+  'web-app': 'web app',
+  'http-api': 'HTTP API',
+  cli: 'command-line tool',
+  library: 'library',
+}
+
+/** Words (or phrases) that point to a kind, with their weight. Matched on whole words. */
+const KEYWORDS: Record<ProjectKind, readonly (readonly [string, number])[]> = {
+  'web-app': [
+    ['web app', 4], ['webapp', 4], ['web application', 4], ['website', 3], ['web site', 3], ['web page', 3], ['webpage', 3],
+    ['frontend', 3], ['front end', 3], ['dashboard', 2], ['ui', 2], ['browser', 2], ['page', 1], ['html', 2], ['spa', 3],
+    ['app', 1], ['todo', 1], ['landing', 2], ['form', 1],
+  ],
+  'http-api': [
+    ['api', 4], ['rest', 3], ['restful', 3], ['endpoint', 3], ['endpoints', 3], ['backend', 3], ['back end', 3],
+    ['server', 2], ['service', 2], ['microservice', 3], ['http', 2], ['json', 1], ['webhook', 2], ['crud', 2],
+  ],
+  cli: [
+    ['cli', 4], ['command line', 4], ['command-line', 4], ['terminal', 3], ['shell', 2], ['script', 2], ['tool', 1],
+    ['console', 2], ['utility', 1], ['command', 2], ['commands', 2],
+  ],
+  library: [
+    ['library', 4], ['package', 3], ['module', 2], ['sdk', 3], ['npm', 2], ['helper', 2], ['helpers', 2], ['utils', 2],
+    ['function', 2], ['functions', 2], ['parser', 2], ['lib', 3],
+  ],
+}
+
+/** When nothing points anywhere, a web app: what most build requests ask for. */
+export const DEFAULT_KIND: ProjectKind = 'web-app'
+
+export interface Classification {
+  kind: ProjectKind
+  scores: Record<ProjectKind, number>
+}
+
+const normalise = (text: string): string => ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `
+
+/** Scores each kind by its keywords in `request`; the highest wins, ties in PROJECT_KINDS order, none: the default. */
+export const classify = (request: string): Classification => {
+  const text = normalise(request)
+  const scores = Object.fromEntries(PROJECT_KINDS.map((kind) => [kind, 0])) as Record<ProjectKind, number>
+  for (const kind of PROJECT_KINDS) {
+    for (const [keyword, weight] of KEYWORDS[kind]) {
+      if (text.includes(normalise(keyword))) scores[kind] += weight
+    }
+  }
+  let kind: ProjectKind = DEFAULT_KIND
+  let best = 0
+  for (const candidate of PROJECT_KINDS) {
+    if (scores[candidate] > best) {
+      best = scores[candidate]
+      kind = candidate
+    }
+  }
+  return { kind, scores }
+}
+
+/** Words that say what to do rather than what it is: left out of a project's name. */
+const FILLER = new Set(
+  `a an the me us my our i we you please can could would will should build create make develop generate write
+  code implement set up setup give want need new simple small basic little quick zip file files project that which
+  for with and or of to in on using use it is be some`.split(/\s+/).filter(Boolean),
+)
+
+export const MAX_SLUG_LENGTH = 40
+export const FALLBACK_SLUG = 'overseer-project'
+
+/**
+ * A package and folder name from a request: lower-case ASCII words joined by `-`, at most 40
+ * characters, filler words dropped; `overseer-project` when nothing usable is left. The result
+ * always matches /^[a-z0-9]+(-[a-z0-9]+)*$/.
+ */
+export const slugify = (request: string): string => {
+  const words = request
+    .normalize('NFKD')
+    // Accents come apart from their letters: drop them, so 'météo' is 'meteo', not 'me-te-o'.
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .split(' ')
+    .filter((word) => word && !FILLER.has(word))
+  let slug = ''
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word
+    if (next.length > MAX_SLUG_LENGTH) break
+    slug = next
+  }
+  return slug || FALLBACK_SLUG
+}
+
+/** 'todo-web-app' → 'Todo Web App'. */
+export const titleOf = (slug: string): string =>
+  slug
+    .split('-')
+    .map((word) => (word === 'api' || word === 'cli' || word === 'ui' ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ')

@@ -1,0 +1,172 @@
+import { Script } from 'node:vm'
+import { archiveEntries, writeArchive, type ProjectFile } from './archive'
+import { archivePath } from './paths'
+import { classify, KIND_LABELS, slugify, titleOf, type ProjectKind } from './classify'
+import type { StageId } from './stages'
+import { TEMPLATES } from './templates'
+
+/** What the stages build up, one artefact each (D8: modules exchange artefacts, not state). */
+export interface BuildState {
+  request: string
+  project?: { kind: ProjectKind; slug: string; title: string; scores: Record<ProjectKind, number> }
+  assumptions?: string[]
+  expectations?: string[]
+  plan?: ProjectFile[]
+  files?: ProjectFile[]
+  archive?: { bytes: number; files: number; path: string }
+  /** The model that wrote the planning notes (a configured provider's), when one did. */
+  planner?: string
+  /** Planning notes a model wrote (sanitized Markdown, only ever written into the README). */
+  notes?: { stage: 'clarification' | 'market_analysis' | 'structuring'; markdown: string }[]
+}
+
+/** What a stage is given to do its work. */
+export interface StageContext {
+  buildId: string
+  state: BuildState
+  signal: AbortSignal
+  downloadsDir: string
+  log(level: 'INFO' | 'WARNING' | 'DEBUG', message: string): Promise<void>
+  /** Progress inside the stage, between its start and the next stage's start. */
+  progress(fraction: number, message: string): Promise<void>
+}
+
+/** What a stage was given and what it produced, as text: the tokens counted for it. */
+export interface StageResult {
+  prompt: string
+  output: string
+  /** What the tracker shows when the stage is done (the next stage's start replaces it). */
+  summary: string
+  /** The tokens a model provider reported for the stage; counted from `prompt` and `output` when absent. */
+  usage?: { promptTokens: number; completionTokens: number }
+}
+
+export type StageWork = (context: StageContext) => Promise<StageResult>
+
+/** An artefact an earlier stage should have produced. */
+const need = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`${what} is missing: an earlier stage did not run`)
+  return value
+}
+
+const ASSUMPTIONS: Record<ProjectKind, string[]> = {
+  'web-app': [
+    'A single page served by its own small server; no build step or framework to install',
+    'Items are kept in memory while the server runs (swap src/store.js for a database to keep them)',
+    'No sign-in: anyone who can open the page can use it',
+  ],
+  'http-api': [
+    'JSON in and out, one resource with create, read, update and delete',
+    'Resources are kept in memory (swap the Map in src/app.js for a database to keep them)',
+    'No authentication: put it behind a gateway or add a check before exposing it',
+  ],
+  cli: [
+    'Runs with Node.js on the command line, reads files or standard input',
+    'Plain text output by default, JSON with --json for scripts',
+    'Exit code 0 on success, 1 on a read error, 2 on a usage error',
+  ],
+  library: [
+    'A CommonJS module for Node.js 18 or later, usable from TypeScript through its declarations',
+    'Pure functions without side effects, so they are easy to test and reuse',
+    'No runtime dependencies',
+  ],
+}
+
+const EXPECTATIONS: Record<ProjectKind, string[]> = {
+  'web-app': ['loads fast without a build step', 'works with the keyboard and a screen reader', 'explains empty and error states'],
+  'http-api': ['a health check for load balancers', 'clear JSON errors with the right status codes', 'a body size limit'],
+  cli: ['--help and --version', 'works in pipes (standard input and output)', 'meaningful exit codes'],
+  library: ['documented functions with examples', 'type declarations', 'input checks with clear errors'],
+}
+
+/** Compiles JavaScript without running it (CommonJS wrapper; a shebang line is allowed). */
+const checkSyntax = (file: ProjectFile): void => {
+  if (file.path.endsWith('.js')) {
+    const source = file.content.startsWith('#!') ? `//${file.content.slice(2)}` : file.content
+    new Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, { filename: file.path })
+  } else if (file.path.endsWith('.json')) {
+    JSON.parse(file.content)
+  }
+}
+
+const lines = (items: readonly string[]): string => items.map((item) => `- ${item}`).join('\n')
+
+/**
+ * The offline engine (`overseer-local`): each stage's work, from the request and the templates.
+ * Every stage reads the artefacts of the ones before it and adds its own.
+ */
+export const LOCAL_STAGES: Record<StageId, StageWork> = {
+  classification: async ({ state, log }) => {
+    const { kind, scores } = classify(state.request)
+    const slug = slugify(state.request)
+    state.project = { kind, slug, title: titleOf(slug), scores }
+    await log('INFO', `Classified the request as a ${KIND_LABELS[kind]} named ${slug}`)
+    await log('DEBUG', `Kind scores: ${Object.entries(scores).map(([name, score]) => `${name} ${score}`).join(', ')}`)
+    return { prompt: state.request, output: JSON.stringify(state.project), summary: `Building a ${KIND_LABELS[kind]}: ${slug}` }
+  },
+
+  clarification: async ({ state, log }) => {
+    const project = need(state.project, 'The classification')
+    state.assumptions = ASSUMPTIONS[project.kind]
+    for (const assumption of state.assumptions) await log('INFO', `Assumption: ${assumption}`)
+    await log('WARNING', `${state.assumptions.length} assumptions recorded without confirmation (a build does not stop to ask questions)`)
+    return { prompt: `${state.request}\n${JSON.stringify(project)}`, output: lines(state.assumptions), summary: 'Requirements clarified' }
+  },
+
+  market_analysis: async ({ state, log }) => {
+    const project = need(state.project, 'The classification')
+    state.expectations = EXPECTATIONS[project.kind]
+    await log('INFO', `Users of a ${KIND_LABELS[project.kind]} expect: ${state.expectations.join('; ')}`)
+    return { prompt: `${state.request}\n${lines(need(state.assumptions, 'The clarification'))}`, output: lines(state.expectations), summary: 'Expectations summarised' }
+  },
+
+  structuring: async ({ state, log }) => {
+    const project = need(state.project, 'The classification')
+    state.plan = TEMPLATES[project.kind].files({ kind: project.kind, slug: project.slug, title: project.title, request: state.request })
+    await log('INFO', `Planned ${state.plan.length} files: ${state.plan.map((file) => file.path).join(', ')}`)
+    return {
+      prompt: `${state.request}\n${lines(need(state.expectations, 'The market analysis'))}`,
+      output: lines(state.plan.map((file) => file.path)),
+      summary: `${state.plan.length} files planned`,
+    }
+  },
+
+  development: async ({ state, log, progress, signal }) => {
+    const plan = need(state.plan, 'The file plan')
+    const written: ProjectFile[] = []
+    for (const [index, file] of plan.entries()) {
+      signal.throwIfAborted()
+      checkSyntax(file)
+      written.push(file)
+      await log('DEBUG', `Wrote and checked ${file.path} (${file.content.split('\n').length} lines)`)
+      await progress((index + 1) / plan.length, `Wrote ${file.path}`)
+    }
+    state.files = written
+    const tests = written.filter((file) => file.path.startsWith('test/')).length
+    await log('INFO', `${written.length} files written and checked, ${tests} of them tests`)
+    return {
+      prompt: `${state.request}\n${lines(plan.map((file) => file.path))}`,
+      output: written.map((file) => `// ${file.path}\n${file.content}`).join('\n'),
+      summary: `${written.length} files written`,
+    }
+  },
+
+  assembly: async ({ state, log }) => {
+    const project = need(state.project, 'The classification')
+    const files = need(state.files, 'The development')
+    const entries = archiveEntries(project.slug, files)
+    const bytes = entries.reduce((sum, entry) => sum + entry.data.length, 0)
+    await log('INFO', `Assembled ${entries.length} files (${bytes.toLocaleString('en-US')} bytes) under ${project.slug}/`)
+    return { prompt: lines(files.map((file) => file.path)), output: lines(entries.map((entry) => entry.name)), summary: 'Project assembled' }
+  },
+
+  delivery: async ({ state, log, downloadsDir, buildId }) => {
+    const project = need(state.project, 'The classification')
+    const files = need(state.files, 'The development')
+    const destination = archivePath(downloadsDir, buildId)
+    const bytes = await writeArchive(destination, project.slug, files)
+    state.archive = { bytes, files: files.length, path: destination }
+    await log('INFO', `Stored the archive ${project.slug}.zip (${bytes.toLocaleString('en-US')} bytes)`)
+    return { prompt: lines(files.map((file) => file.path)), output: `${project.slug}.zip ${bytes}`, summary: 'Archive stored' }
+  },
+}

@@ -1,0 +1,112 @@
+import fp from 'fastify-plugin'
+import { evictOtherOwners } from '../chat/socketPolicy'
+import { tokenCounter } from '../chat/tokenizer'
+import { openBuildQueue, type BuildQueue } from '../scale/queueRunner'
+import { progressRoom } from '../socket/events'
+import { ApprovalGates } from './approvals'
+import { seedDemoApproval } from './demoApproval'
+import { seedDemoLogs } from './demoLogs'
+import { InProcessRunner, type PipelineOptions } from './pipeline'
+import { BuildService } from './service'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    builds: BuildService
+    /** Approval requests at build gates, and the decisions on them. */
+    approvals: ApprovalGates
+  }
+}
+
+export interface BuildPluginOptions {
+  /** Test hook: how often a waiting build refreshes its heartbeat (default 30 s). */
+  approvalHeartbeatMs?: number
+  /** Test hook: runs at the start of each stage, under its timeout. */
+  beforeStage?: PipelineOptions['beforeStage']
+}
+
+/** How often the archives of deleted conversations are removed from disk (downloads stop at once). */
+const ARCHIVE_SWEEP_INTERVAL_MS = 10 * 60_000
+/** How often waits at approval gates whose server process stopped are looked for. */
+const ABANDONED_WAIT_SWEEP_INTERVAL_MS = 60_000
+
+/**
+ * The build pipeline (issue 6, D8), run in this process, or with REDIS_URL in `npm run worker`
+ * processes (D4). Progress, `error` and `timeout` go to the socket.io room of the request's session id.
+ */
+export default fp<BuildPluginOptions>(
+  async (app, options) => {
+    const { downloadsDir, stageTimeoutMs, approvalGates, approvalTimeoutMs } = app.config.builds
+    const room = (sessionId: string) => app.io.to(progressRoom(sessionId))
+    // REDIS_URL (D4): builds run in `npm run worker` processes; decisions made here reach them.
+    const queue: BuildQueue | undefined = app.config.redisUrl ? await openBuildQueue(app.config.redisUrl, app.config.redisPrefix) : undefined
+    const gates = new ApprovalGates({
+      db: app.db,
+      gates: approvalGates,
+      timeoutMs: approvalTimeoutMs,
+      ...(options.approvalHeartbeatMs !== undefined && { heartbeatMs: options.approvalHeartbeatMs }),
+      ...(queue && { announce: queue.announce }),
+    })
+    app.decorate('approvals', gates)
+
+    const runner = queue?.runner ?? new InProcessRunner({
+      db: app.db,
+      counter: tokenCounter,
+      downloadsDir,
+      stageTimeoutMs,
+      gates,
+      emit: (sessionId, progress) => room(sessionId).emit('progress', { sessionId, ...progress }),
+      // A build with a configured provider's model: the stages ask it (classification, planning notes).
+      providerFor: (model) => app.chatModels.remoteFor(model),
+      ...(options.beforeStage && { beforeStage: options.beforeStage }),
+    })
+
+    const builds = new BuildService({
+      db: app.db,
+      catalog: app.chatModels,
+      chat: app.chat,
+      sessions: app.sessionOwners,
+      runner,
+      downloadsDir,
+      events: {
+        claimRoom: (sessionId, ownerKey) => evictOtherOwners(app, sessionId, ownerKey),
+        progress: (sessionId, progress) => room(sessionId).emit('progress', { sessionId, ...progress }),
+        error: (sessionId, message) => room(sessionId).emit('error', { sessionId, message }),
+        timeout: (sessionId, message) => room(sessionId).emit('timeout', { sessionId, message }),
+      },
+    })
+    app.decorate('builds', builds)
+
+    if (app.config.seedDemo) {
+      await seedDemoLogs(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not seed the sample agent logs'))
+      await seedDemoApproval(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not seed the sample approval request'))
+    }
+
+    await builds.failStale().then(
+      (failed) => {
+        if (failed > 0) app.log.warn({ builds: failed }, 'marked interrupted builds as failed')
+      },
+      (err: unknown) => app.log.warn({ err }, 'could not check for interrupted builds'),
+    )
+
+    const sweeper = setInterval(() => {
+      void builds.sweepArchives().catch((err: unknown) => app.log.warn({ err }, 'build archive sweep failed'))
+    }, ARCHIVE_SWEEP_INTERVAL_MS).unref()
+    // A server that stopped while builds waited at a gate, restarted before their heartbeat went stale.
+    const waitSweeper = setInterval(() => {
+      void builds.failAbandonedWaits().then(
+        (failed) => {
+          if (failed > 0) app.log.warn({ builds: failed }, 'marked builds abandoned at an approval gate as failed')
+        },
+        (err: unknown) => app.log.warn({ err }, 'abandoned approval wait sweep failed'),
+      )
+    }, ABANDONED_WAIT_SWEEP_INTERVAL_MS).unref()
+
+    app.addHook('preClose', async () => {
+      clearInterval(sweeper)
+      clearInterval(waitSweeper)
+      await builds.drain()
+      await queue?.close()
+    })
+  },
+  { name: 'builds', dependencies: ['config', 'db', 'socket', 'chat'] },
+)

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto'
+import { rm, stat } from 'node:fs/promises'
+import { conversationRepository as conversations } from '../chat/conversationRepository'
+import type { ModelCatalog } from '../chat/models'
+import type { ChatService } from '../chat/service'
+import { STALE_PROCESSING_MS } from '../chat/service'
+import type { SessionOwners } from '../chat/sessionOwners'
+import type { ChatMessage } from '../chat/types'
+import { CHAT_MESSAGES, type ChatInput } from '../chat/validation'
+import type { Database } from '../db'
+import { HttpError } from '../http/httpError'
+import { InFlight } from '../lib/inFlight'
+import { agentLogRepository as agentLogs } from './agentLogRepository'
+import { approvalRepository as approvals } from './approvalRepository'
+import { APPROVAL_ABANDONED_MS } from './approvals'
+import { buildRepository as builds, type Build, type RunningBuild } from './buildRepository'
+import { archivePath, zipUrlOf } from './paths'
+import { BUILD_MESSAGES, type BuildRunner, type Progress, type Usage } from './pipeline'
+import { buildReply } from './reply'
+import { STAGES } from './stages'
+
+/** A completed build whose archive is still kept: its conversation was not deleted. */
+export const hasArchive = (build: Build): boolean => build.status === 'completed' && build.conversationId !== null && build.archiveBytes !== null
+
+/** What a build tells the session's socket.io room. */
+export interface BuildEvents {
+  /** Before the first event: only the owner's sockets may stay in the room. */
+  claimRoom(sessionId: string, ownerKey: string): Promise<void>
+  progress(sessionId: string, progress: Progress): void
+  error(sessionId: string, message: string): void
+  timeout(sessionId: string, message: string): void
+}
+
+export interface BuildServiceOptions {
+  db: Database
+  catalog: ModelCatalog
+  chat: ChatService
+  sessions: SessionOwners
+  runner: BuildRunner
+  events: BuildEvents
+  downloadsDir: string
+}
+
+interface TotalUsage extends Usage {
+  totalTokens: number
+}
+
+export type BuildResult =
+  | { kind: 'completed'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; zipUrl: string; usage: TotalUsage }
+  | { kind: 'failed' | 'timeout'; buildId: string; conversationId: string; sessionId: string; message: string }
+
+/** What the tracker starts with, before the first stage reports (spec: 5%, 'Initializing...'). */
+export const INITIAL_PROGRESS = { stage: STAGES[0]?.id ?? 'classification', percentage: 5, message: 'Initializing...' } as const
+
+const STORAGE_FAILED = 'The build could not be saved. Please try again.'
+
+/**
+ * Build requests (issue 6, D8): claims the session for its owner, stores the request as a
+ * conversation (processing), runs the pipeline and stores the outcome: the reply and the archive
+ * (completed), or the reason (error) with no reply and no archive.
+ */
+export class BuildService {
+  /** Builds running in this process, by session id. */
+  private readonly active = new Map<string, AbortController>()
+  /** Every build, until it has stored its outcome. */
+  private readonly inFlight = new InFlight()
+
+  constructor(private readonly options: BuildServiceOptions) {}
+
+  get activeCount(): number {
+    return this.active.size
+  }
+
+  start(ownerKey: string, input: ChatInput): Promise<BuildResult> {
+    return this.inFlight.track(this.run(ownerKey, input))
+  }
+
+  private async run(ownerKey: string, input: ChatInput): Promise<BuildResult> {
+    const { db, catalog, chat, sessions, runner, events } = this.options
+    const model = input.model ?? (await catalog.current())
+    if (!(await catalog.providerFor(model))) throw new HttpError(400, CHAT_MESSAGES.unknownModel(model), { model: CHAT_MESSAGES.unknownModel(model) })
+
+    const sessionId = input.sessionId ?? randomUUID()
+    // Claimed synchronously, so two requests with one session id cannot both start.
+    if (this.active.has(sessionId)) throw new HttpError(409, CHAT_MESSAGES.sessionBusy)
+    const controller = new AbortController()
+    this.active.set(sessionId, controller)
+
+    let conversationId: string | undefined
+    let buildId: string | undefined
+    try {
+      if (!(await sessions.claim(sessionId, ownerKey, 'build'))) throw new HttpError(409, CHAT_MESSAGES.sessionTaken)
+      if (await builds.findBySession(db, sessionId)) throw new HttpError(409, CHAT_MESSAGES.sessionTaken)
+      await events.claimRoom(sessionId, ownerKey)
+
+      ;({ conversationId } = await chat.openConversation(ownerKey, input, model))
+      const id = randomUUID()
+      const build = await builds.create(db, { id, sessionId, ownerKey, conversationId, model, ...INITIAL_PROGRESS })
+      if (!build) throw new HttpError(409, CHAT_MESSAGES.sessionTaken)
+      buildId = id
+      const request = (input.messages.at(-1) as ChatMessage).content
+      await agentLogs.write(db, { level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build started with ${model}`, buildId })
+
+      const outcome = await runner.run({ buildId, sessionId, request, model }, controller.signal)
+      if (outcome.kind !== 'completed') {
+        await builds.fail(db, buildId, outcome.message)
+        await conversations.fail(db, conversationId, outcome.message)
+        events[outcome.kind === 'timeout' ? 'timeout' : 'error'](sessionId, outcome.message)
+        return { kind: outcome.kind, buildId, conversationId, sessionId, message: outcome.message }
+      }
+
+      const { project, files, archive } = outcome.state
+      const zipUrl = zipUrlOf(buildId)
+      const reply = buildReply(project, files, zipUrl, outcome.state.planner)
+      const { promptTokens, completionTokens } = outcome.usage
+      const stored = { buildId, conversationId }
+      await db.transaction(async (tx) => {
+        await conversations.complete(tx, stored.conversationId, { content: reply, model, promptTokens, completionTokens, stopped: false })
+        await builds.complete(tx, stored.buildId, { bytes: archive.bytes, files: archive.files, message: BUILD_MESSAGES.ready })
+      })
+      events.progress(sessionId, { stage: 'delivery', message: BUILD_MESSAGES.ready, percentage: 100 })
+      return {
+        kind: 'completed',
+        buildId,
+        conversationId,
+        sessionId,
+        model,
+        reply,
+        zipUrl,
+        usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+      }
+    } catch (error) {
+      // Not a stage (those end in an outcome): a bad request (HttpError) or a storage failure.
+      // Nothing may stay processing, and no archive may outlive its build.
+      if (!(error instanceof HttpError) || buildId) {
+        if (buildId) {
+          await rm(archivePath(this.options.downloadsDir, buildId), { force: true }).catch(() => undefined)
+          await builds.fail(db, buildId, STORAGE_FAILED).catch(() => undefined)
+        }
+        if (conversationId) await conversations.fail(db, conversationId, STORAGE_FAILED).catch(() => undefined)
+        if (conversationId) events.error(sessionId, STORAGE_FAILED)
+      }
+      throw error
+    } finally {
+      this.active.delete(sessionId)
+    }
+  }
+
+  /** The build of `sessionId` if it is the owner's. */
+  async state(ownerKey: string, sessionId: string): Promise<Build | undefined> {
+    const build = await builds.findBySession(this.options.db, sessionId)
+    return build?.ownerKey === ownerKey ? build : undefined
+  }
+
+  /** The owner's completed archive: its file, name and size; undefined for anyone else or when gone. */
+  async archive(ownerKey: string, buildId: string): Promise<{ path: string; filename: string; size: number } | undefined> {
+    const build = await builds.findById(this.options.db, buildId)
+    if (!build || build.ownerKey !== ownerKey || !hasArchive(build) || !build.name) return undefined
+    const file = archivePath(this.options.downloadsDir, build.id)
+    const info = await stat(file).catch(() => undefined)
+    return info?.isFile() ? { path: file, filename: `${build.name}.zip`, size: info.size } : undefined
+  }
+
+  /**
+   * Deletes the archives of builds whose conversation is gone (deleted by its owner, or by the
+   * retention sweep): they stop being downloadable at once, their files go here. The build rows
+   * stay, for the token usage history.
+   */
+  async sweepArchives(): Promise<number> {
+    const { db, downloadsDir } = this.options
+    const ids = await builds.orphanedArchives(db)
+    for (const id of ids) await rm(archivePath(downloadsDir, id), { force: true })
+    await builds.archiveRemoved(db, ids)
+    return ids.length
+  }
+
+  /**
+   * Builds left running by a server that stopped are failed, with their conversations: those
+   * without progress for STALE_PROCESSING_MS, and those waiting at an approval gate whose wait
+   * has had no heartbeat for APPROVAL_ABANDONED_MS (their pending requests are cancelled).
+   * Waiting builds are not resumed: the owner sends the request again.
+   */
+  async failStale(): Promise<number> {
+    const abandoned = await this.failAbandonedWaits()
+    const { db } = this.options
+    const stale = await builds.failStale(db, STALE_PROCESSING_MS, BUILD_MESSAGES.interrupted)
+    await this.closeFailed(stale)
+    return abandoned + stale.length
+  }
+
+  /** Only the waits at approval gates whose server process stopped (safe to run at any time). */
+  async failAbandonedWaits(): Promise<number> {
+    const { db } = this.options
+    const ids = await approvals.abandoned(db, APPROVAL_ABANDONED_MS)
+    const failed = await builds.failRunning(db, ids, BUILD_MESSAGES.interrupted)
+    await this.closeFailed(failed)
+    return failed.length
+  }
+
+  private async closeFailed(failed: readonly Build[]): Promise<void> {
+    const { db } = this.options
+    await approvals.cancelForBuilds(
+      db,
+      failed.map((build) => build.id),
+    )
+    for (const build of failed) {
+      if (build.conversationId) await conversations.fail(db, build.conversationId, BUILD_MESSAGES.interrupted)
+      await agentLogs.write(db, { level: 'ERROR', module: 'overseer-core', message: `[${build.sessionId.slice(0, 8)}] ${BUILD_MESSAGES.interrupted}`, buildId: build.id })
+    }
+  }
+
+  /** Running builds, oldest first (Active Tasks). */
+  running(): Promise<RunningBuild[]> {
+    return builds.running(this.options.db)
+  }
+
+  /** Stops every build and waits until each has stored its outcome, so the database can close. */
+  async drain(): Promise<void> {
+    for (const controller of this.active.values()) controller.abort(new Error(BUILD_MESSAGES.shutdown))
+    await this.inFlight.settled()
+  }
+}

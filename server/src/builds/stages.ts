@@ -1,0 +1,53 @@
+/**
+ * The build pipeline as data (D8, spec section 4): the seven stages in order, the agent module
+ * that runs each, where its progress bar starts, and the approval gate (if any) a build passes
+ * before it. A queue worker or a new gate reads the same table.
+ */
+
+export const STAGE_IDS = ['classification', 'clarification', 'market_analysis', 'structuring', 'development', 'assembly', 'delivery'] as const
+export type StageId = (typeof STAGE_IDS)[number]
+
+/** The agent modules that write log entries (the Logs page's module filter). */
+export const AGENT_MODULES = {
+  'overseer-core': 'Overseer Core',
+  'clarification-loop': 'Clarification Loop',
+  'devloop-matrix': 'DevLoop Matrix',
+  'file-structure-planner': 'File Structure Planner',
+  'assembly-agent': 'Assembly Agent',
+} as const
+export type AgentModule = keyof typeof AGENT_MODULES
+export const AGENT_MODULE_IDS = Object.keys(AGENT_MODULES) as AgentModule[]
+
+/** Approval gate kinds (APPROVAL_GATES in a later part): planning, development, deployment. */
+export const GATE_KINDS = ['planning', 'development', 'deployment'] as const
+export type GateKind = (typeof GATE_KINDS)[number]
+
+export interface StageDefinition {
+  id: StageId
+  module: AgentModule
+  /** The progress percentage announced when the stage starts; the next stage's is where it ends. */
+  start: number
+  /** What the tracker shows when the stage starts. */
+  message: string
+  /** The gate a build passes before the stage starts. */
+  gateBefore?: GateKind
+}
+
+export const STAGES: readonly StageDefinition[] = [
+  { id: 'classification', module: 'overseer-core', start: 5, message: 'Classifying the request...' },
+  { id: 'clarification', module: 'clarification-loop', start: 15, message: 'Clarifying requirements...' },
+  { id: 'market_analysis', module: 'clarification-loop', start: 25, message: 'Analysing comparable products...' },
+  { id: 'structuring', module: 'file-structure-planner', start: 35, message: 'Planning the file structure...' },
+  { id: 'development', module: 'devloop-matrix', start: 45, message: 'Writing and checking the code...', gateBefore: 'planning' },
+  { id: 'assembly', module: 'assembly-agent', start: 75, message: 'Assembling the project...', gateBefore: 'development' },
+  { id: 'delivery', module: 'overseer-core', start: 90, message: 'Packaging the archive...', gateBefore: 'deployment' },
+]
+
+/** Where a stage's progress ends: the next stage's start, or 100 after the last. */
+export const stageEnd = (id: StageId): number => {
+  const index = STAGES.findIndex((stage) => stage.id === id)
+  return STAGES[index + 1]?.start ?? 100
+}
+
+export const LOG_LEVELS = ['INFO', 'OWNER', 'WARNING', 'ERROR', 'DEBUG'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]

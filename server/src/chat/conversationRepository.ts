@@ -1,0 +1,285 @@
+import type { Queryable } from '../db'
+import type { ChatMessage } from './types'
+
+export type ConversationStatus = 'completed' | 'error' | 'processing'
+
+export interface ConversationHeader {
+  id: string
+  title: string
+  status: ConversationStatus
+  model: string
+  error: string | null
+  messageCount: number
+  createdAt: Date
+  updatedAt: Date
+}
+
+export interface StoredMessage extends ChatMessage {
+  position: number
+  model: string | null
+  promptTokens: number | null
+  completionTokens: number | null
+  stopped: boolean
+}
+
+export interface Conversation extends ConversationHeader {
+  messages: StoredMessage[]
+}
+
+export interface NewReply {
+  content: string
+  model: string
+  promptTokens: number
+  completionTokens: number
+  stopped: boolean
+}
+
+export interface HistoryQuery {
+  page: number
+  limit: number
+  /** Words and "quoted phrases" (websearch syntax); undefined lists everything. */
+  search?: string
+}
+
+/** The title: the first user message on one line, at most this long. */
+export const TITLE_MAX_LENGTH = 200
+/** Search covers at most this much of a conversation's text (and its title). */
+export const SEARCH_TEXT_LIMIT = 200_000
+
+const HEADER_COLUMNS = `id, title, status, model, error, message_count, created_at, updated_at`
+
+interface HeaderRow {
+  id: string
+  title: string
+  status: ConversationStatus
+  model: string
+  error: string | null
+  message_count: number
+  created_at: Date
+  updated_at: Date
+}
+
+interface MessageRow {
+  conversation_id: string
+  position: number
+  role: 'user' | 'assistant'
+  content: string
+  model: string | null
+  prompt_tokens: number | null
+  completion_tokens: number | null
+  stopped: boolean
+}
+
+const toHeader = (row: HeaderRow): ConversationHeader => ({
+  id: row.id,
+  title: row.title,
+  status: row.status,
+  model: row.model,
+  error: row.error,
+  messageCount: row.message_count,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+})
+
+const toMessage = (row: MessageRow): StoredMessage => ({
+  role: row.role,
+  content: row.content,
+  position: row.position,
+  model: row.model,
+  promptTokens: row.prompt_tokens,
+  completionTokens: row.completion_tokens,
+  stopped: row.stopped,
+})
+
+export const titleOf = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > TITLE_MAX_LENGTH ? `${line.slice(0, TITLE_MAX_LENGTH - 1).trimEnd()}…` : line
+}
+
+/**
+ * The text search covers: every message and reply, each cut to its share of the limit when the
+ * whole conversation is longer (a tsvector has a size limit, and positions stop counting at 16,383).
+ */
+export const searchTextOf = (messages: readonly ChatMessage[]): string => {
+  const total = messages.reduce((sum, message) => sum + message.content.length, 0)
+  const share = total <= SEARCH_TEXT_LIMIT ? Number.POSITIVE_INFINITY : Math.max(1000, Math.floor(SEARCH_TEXT_LIMIT / messages.length))
+  return messages
+    .map((message) => message.content.slice(0, share))
+    .join('\n\n')
+    .slice(0, SEARCH_TEXT_LIMIT)
+}
+
+const SEARCH_VECTOR = `setweight(to_tsvector('english', $2), 'A') || setweight(to_tsvector('english', $3), 'B')`
+
+/** Conversations and their messages. Every read and delete is scoped to one owner. */
+export const conversationRepository = {
+  /** A new conversation (status processing) with its first messages. */
+  async create(
+    tx: Queryable,
+    input: { id: string; ownerKey: string; model: string; messages: readonly ChatMessage[] },
+  ): Promise<ConversationHeader> {
+    const firstUser = input.messages.find((message) => message.role === 'user') ?? input.messages[0]
+    const title = titleOf(firstUser?.content ?? '')
+    const { rows } = await tx.query<HeaderRow>(
+      `insert into chat_conversations (id, title, status, model, owner_key, message_count, search_vector)
+       values ($1, $2, 'processing', $4, $5, $6, ${SEARCH_VECTOR})
+       returning ${HEADER_COLUMNS}`,
+      [input.id, title, searchTextOf(input.messages), input.model, input.ownerKey, input.messages.length],
+    )
+    await insertMessages(tx, input.id, 0, input.messages)
+    return toHeader(rows[0] as HeaderRow)
+  },
+
+  /** One of the owner's conversations with its messages; `lock` holds its row until the transaction ends. */
+  async find(db: Queryable, ownerKey: string, id: string, { lock = false } = {}): Promise<Conversation | undefined> {
+    const { rows } = await db.query<HeaderRow>(
+      `select ${HEADER_COLUMNS} from chat_conversations where id = $1 and owner_key = $2${lock ? ' for update' : ''}`,
+      [id, ownerKey],
+    )
+    const row = rows[0]
+    if (!row) return undefined
+    const messages = await messagesOf(db, [row.id])
+    return { ...toHeader(row), messages: messages.get(row.id) ?? [] }
+  },
+
+  /** A follow-up question: appended, and the conversation is processing again. */
+  async appendUserMessage(tx: Queryable, conversation: Conversation, content: string, model: string): Promise<void> {
+    const all = [...conversation.messages, { role: 'user' as const, content }]
+    await insertMessages(tx, conversation.id, conversation.messageCount, [{ role: 'user', content }])
+    await tx.query(
+      `update chat_conversations
+       set status = 'processing', error = null, model = $4, message_count = $5, updated_at = now(), search_vector = ${SEARCH_VECTOR}
+       where id = $1`,
+      [conversation.id, conversation.title, searchTextOf(all), model, all.length],
+    )
+  },
+
+  /**
+   * Stores the reply and marks the conversation completed. False when the conversation is gone
+   * (deleted while the reply was generated): nothing is stored then.
+   */
+  async complete(tx: Queryable, id: string, reply: NewReply): Promise<boolean> {
+    const conversation = await conversationRepository.findById(tx, id, { lock: true })
+    if (!conversation) return false
+    const all = [...conversation.messages, { role: 'assistant' as const, content: reply.content }]
+    await tx.query(
+      `insert into chat_messages (conversation_id, position, role, content, model, prompt_tokens, completion_tokens, stopped)
+       values ($1, $2, 'assistant', $3, $4, $5, $6, $7)`,
+      [id, conversation.messageCount, reply.content, reply.model, reply.promptTokens, reply.completionTokens, reply.stopped],
+    )
+    await tx.query(
+      `update chat_conversations
+       set status = 'completed', error = null, message_count = $4, updated_at = now(), search_vector = ${SEARCH_VECTOR}
+       where id = $1`,
+      [id, conversation.title, searchTextOf(all), all.length],
+    )
+    return true
+  },
+
+  /** The reply failed: status error with the reason; no reply is stored. */
+  async fail(db: Queryable, id: string, error: string): Promise<void> {
+    await db.query(`update chat_conversations set status = 'error', error = $2, updated_at = now() where id = $1`, [id, error])
+  },
+
+  /** Any owner's conversation (inside the service only, after the owner was checked). */
+  async findById(db: Queryable, id: string, { lock = false } = {}): Promise<Conversation | undefined> {
+    const { rows } = await db.query<HeaderRow & { owner_key: string }>(
+      `select ${HEADER_COLUMNS}, owner_key from chat_conversations where id = $1${lock ? ' for update' : ''}`,
+      [id],
+    )
+    const row = rows[0]
+    if (!row) return undefined
+    const messages = await messagesOf(db, [row.id])
+    return { ...toHeader(row), messages: messages.get(row.id) ?? [] }
+  },
+
+  /** A page of the owner's history: newest first, or by relevance (then newest) when searching. */
+  async list(db: Queryable, ownerKey: string, query: HistoryQuery): Promise<{ items: Conversation[]; total: number }> {
+    const offset = (query.page - 1) * query.limit
+    let rows: HeaderRow[]
+    let total: number
+    if (query.search === undefined) {
+      const counted = await db.query<{ total: number }>('select count(*)::int as total from chat_conversations where owner_key = $1', [ownerKey])
+      total = counted.rows[0]?.total ?? 0
+      ;({ rows } = await db.query<HeaderRow>(
+        `select ${HEADER_COLUMNS} from chat_conversations where owner_key = $1
+         order by updated_at desc, id desc limit $2 offset $3`,
+        [ownerKey, query.limit, offset],
+      ))
+    } else {
+      // Ranking has to visit every match anyway, so the page carries the count: one pass over
+      // the matches instead of two (a phrase rechecks each candidate row; on 100k conversations
+      // that pass is most of a search's time, see `npm run bench -- history`).
+      const found = await db.query<HeaderRow & { total: number }>(
+        `select ${HEADER_COLUMNS}, count(*) over ()::int as total
+         from chat_conversations c, websearch_to_tsquery('english', $2) q
+         where c.owner_key = $1 and c.search_vector @@ q
+         order by ts_rank(c.search_vector, q) desc, c.updated_at desc, c.id desc limit $3 offset $4`,
+        [ownerKey, query.search, query.limit, offset],
+      )
+      rows = found.rows
+      if (found.rows[0]) {
+        total = found.rows[0].total
+      } else if (offset === 0) {
+        total = 0
+      } else {
+        // A page past the end carries no row, so no count: count separately.
+        const counted = await db.query<{ total: number }>(
+          `select count(*)::int as total from chat_conversations
+           where owner_key = $1 and search_vector @@ websearch_to_tsquery('english', $2)`,
+          [ownerKey, query.search],
+        )
+        total = counted.rows[0]?.total ?? 0
+      }
+    }
+    const messages = await messagesOf(
+      db,
+      rows.map((row) => row.id),
+    )
+    return { items: rows.map((row) => ({ ...toHeader(row), messages: messages.get(row.id) ?? [] })), total }
+  },
+
+  /** Deletes one of the owner's conversations (and its messages); false when there is no such one. */
+  async delete(db: Queryable, ownerKey: string, id: string): Promise<boolean> {
+    const { rows } = await db.query('delete from chat_conversations where id = $1 and owner_key = $2 returning id', [id, ownerKey])
+    return rows.length > 0
+  },
+
+  /** Conversations left processing by a server that stopped mid-reply are marked error. */
+  async failStale(db: Queryable, olderThanMs: number, error: string): Promise<number> {
+    const { rows } = await db.query(
+      `update chat_conversations set status = 'error', error = $2
+       where status = 'processing' and updated_at < now() - make_interval(secs => $1) returning id`,
+      [olderThanMs / 1000, error],
+    )
+    return rows.length
+  },
+}
+
+const insertMessages = async (tx: Queryable, conversationId: string, from: number, messages: readonly ChatMessage[]): Promise<void> => {
+  if (messages.length === 0) return
+  const values: unknown[] = [conversationId]
+  const tuples = messages.map((message, index) => {
+    values.push(from + index, message.role, message.content)
+    const base = values.length - 2
+    return `($1, $${base}, $${base + 1}, $${base + 2})`
+  })
+  await tx.query(`insert into chat_messages (conversation_id, position, role, content) values ${tuples.join(', ')}`, values)
+}
+
+const messagesOf = async (db: Queryable, ids: readonly string[]): Promise<Map<string, StoredMessage[]>> => {
+  const byConversation = new Map<string, StoredMessage[]>()
+  if (ids.length === 0) return byConversation
+  const placeholders = ids.map((_, index) => `$${index + 1}`).join(', ')
+  const { rows } = await db.query<MessageRow>(
+    `select conversation_id, position, role, content, model, prompt_tokens, completion_tokens, stopped
+     from chat_messages where conversation_id in (${placeholders}) order by conversation_id, position`,
+    ids,
+  )
+  for (const row of rows) {
+    const list = byConversation.get(row.conversation_id) ?? []
+    list.push(toMessage(row))
+    byConversation.set(row.conversation_id, list)
+  }
+  return byConversation
+}

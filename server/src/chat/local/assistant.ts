@@ -1,0 +1,261 @@
+import type { ChatMessage } from '../types'
+import { loadDocs, type Passage } from './docs'
+import { DocsIndex, type Hit, type QueryTerm } from './docsIndex'
+import { terms } from './text'
+
+/** What the offline assistant says outside the docs. Tests and the docs quote these. */
+export const LOCAL_REPLIES = {
+  greeting:
+    "Hello! I'm Overseer's offline assistant. Ask me anything about Overseer (how it works, its modules, how to get started) and I'll answer from the [documentation](/docs).",
+  thanks: "You're welcome! If anything else comes up about Overseer, just ask, or browse the [documentation](/docs).",
+  goodbye: 'Goodbye! Your conversations stay in your chat history if you want to pick one up again.',
+  self:
+    "I'm **Overseer's offline assistant** (`overseer-local`). I run inside this server and answer questions about Overseer from its documentation, with links to the pages I used; no external AI service sees your messages. I don't browse the web or know about topics outside the docs. For those, choose another model if one is listed, or [contact the team](/contact).",
+  unknown:
+    "I don't know the answer to that: I couldn't find it in the Overseer documentation, and as the offline assistant I only answer from those pages. You could browse [the documentation](/docs) or [contact the team](/contact).",
+  noDocs:
+    "I can't answer that right now: the documentation I answer from isn't available on this server. Please try [the documentation pages](/docs) or [contact the team](/contact).",
+} as const
+
+const GREETING = /^(hi|hello|hey|hiya|howdy|greetings|yo|good (morning|afternoon|evening|day))( there| overseer| everyone| all)?$/
+const GREETING_PREFIX = /^(hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|evening|day))( there| overseer)?[,!.\s]+/
+const THANKS = /^((many |great,? |ok,? |okay,? )?(thanks|thank you|thx|ty|cheers)( (so|very) much| a lot| again)?|much appreciated|that helps?|perfect,? thanks)$/
+const GOODBYE = /^(bye|goodbye|see you|see ya|good night|farewell)( later| soon)?$/
+const ABOUT_SELF =
+  /\b(who|what) are you\b|\bare you (an? )?(ai|bot|robot|human|person|real|chat ?gpt|gpt|llm|language model|online|offline)\b|\b(which|what) (ai |language )?model\b|\bare you (powered|running)\b|\btell me about yourself\b|\bintroduce yourself\b/
+/** Words that point back at the previous question ("how do I configure it?"). */
+const FOLLOW_UP = /\b(it|its|that|this|those|these|them|they|there)\b|^(and|also|what about|how about)\b/
+
+/** The answer covers at least this share of the question's known terms (idf-weighted). */
+const MIN_COVERAGE = 0.5
+const MAIN_BUDGET = 1100
+const SECONDARY_BUDGET = 320
+const MAX_SECONDARY = 2
+/** Extra room for the list or table that a chosen sentence ending in a colon introduces. */
+const CONTINUATION_ALLOWANCE = 450
+
+const normalize = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .replace(/[!?.,;:…\s]+$/u, '')
+    .replace(/^[!?.,;:\s]+/u, '')
+    .replace(/\s+/g, ' ')
+
+/** Markdown blocks of a passage: paragraphs, lists, tables and whole code fences. */
+const blocksOf = (markdown: string): string[] => {
+  const blocks: string[] = []
+  let current: string[] = []
+  let fence: string | undefined
+  for (const line of markdown.split('\n')) {
+    const mark = /^\s*(```|~~~)/.exec(line)?.[1]
+    if (mark) fence = fence === undefined ? mark : fence === mark ? undefined : fence
+    if (fence === undefined && !mark && line.trim() === '') {
+      if (current.length > 0) blocks.push(current.join('\n'))
+      current = []
+      continue
+    }
+    current.push(line)
+  }
+  if (current.length > 0) blocks.push(current.join('\n'))
+  return blocks
+}
+
+const isCode = (block: string): boolean => /^\s*(```|~~~)/.test(block)
+
+const occurrences = (text: string, mark: string): number => text.split(mark).length - 1
+
+/** Drops a cut-off link, or an unclosed bold or code mark, from the end of a shortened text. */
+const closeMarkdown = (text: string): string => {
+  let out = text
+  const open = out.lastIndexOf('[')
+  if (open >= 0 && !/\]\([^)]*\)/.test(out.slice(open))) out = out.slice(0, open)
+  for (const mark of ['**', '`']) {
+    if (occurrences(out, mark) % 2 === 1) out = out.slice(0, out.lastIndexOf(mark))
+  }
+  return out.trimEnd()
+}
+
+/**
+ * Shortens a block to `limit` characters: a list or table at a line end, prose at a sentence end,
+ * else at a word with an ellipsis; never inside a link, bold or code span.
+ */
+const shorten = (block: string, limit: number): string => {
+  if (block.length <= limit) return block
+  const cut = block.slice(0, limit)
+  if (block.startsWith('|')) {
+    // A table keeps whole rows, and only with at least one row under its header.
+    const rows = cut.split('\n').slice(0, -1)
+    return rows.length >= 3 ? rows.join('\n') : ''
+  }
+  const lineEnd = cut.lastIndexOf('\n')
+  if (lineEnd > limit * 0.4) return closeMarkdown(cut.slice(0, lineEnd))
+  const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'), cut.lastIndexOf('! '), cut.lastIndexOf('? '))
+  if (sentenceEnd > limit * 0.4) return closeMarkdown(cut.slice(0, sentenceEnd + 1))
+  const space = cut.lastIndexOf(' ')
+  return `${closeMarkdown(cut.slice(0, space > 0 ? space : limit))}…`
+}
+
+const labelOf = (passage: Passage): string =>
+  passage.heading && passage.heading !== passage.page.title ? `${passage.page.title} › ${passage.heading}` : passage.page.title
+
+const linkOf = (passage: Passage): string => (passage.anchor ? `${passage.page.path}#${passage.anchor}` : passage.page.path)
+
+/**
+ * The offline engine (`overseer-local`): answers questions about Overseer from the Markdown docs,
+ * quoting the best passages and linking the pages used; says plainly when it does not know.
+ * Deterministic: the same question over the same docs gets the same answer.
+ */
+export class LocalAssistant {
+  private readonly productTerms = new Set(terms('Overseer Overseer Labs'))
+
+  constructor(
+    private readonly index: DocsIndex,
+    private readonly passages: readonly Passage[],
+  ) {}
+
+  static async fromDirectory(dir: string): Promise<LocalAssistant> {
+    const { passages } = await loadDocs(dir)
+    return new LocalAssistant(new DocsIndex(passages), passages)
+  }
+
+  /** How many passages the docs gave (0 when the docs directory is missing or empty). */
+  get passageCount(): number {
+    return this.index.size
+  }
+
+  answer(messages: readonly ChatMessage[]): string {
+    const userTurns = messages.filter((message) => message.role === 'user')
+    const text = normalize(userTurns.at(-1)?.content ?? '')
+
+    if (GREETING.test(text)) return LOCAL_REPLIES.greeting
+    if (THANKS.test(text)) return LOCAL_REPLIES.thanks
+    if (GOODBYE.test(text)) return LOCAL_REPLIES.goodbye
+    if (ABOUT_SELF.test(text)) return LOCAL_REPLIES.self
+    if (this.index.size === 0) return LOCAL_REPLIES.noDocs
+    return this.fromDocs(this.queryFor(messages))
+  }
+
+  /** The question's terms; a follow-up ("how do I configure it?") borrows the previous question's, at half weight. */
+  private queryFor(messages: readonly ChatMessage[]): QueryTerm[] {
+    const userTurns = messages.filter((message) => message.role === 'user')
+    const text = normalize(userTurns.at(-1)?.content ?? '').replace(GREETING_PREFIX, '')
+    const query: QueryTerm[] = terms(text).map((term) => ({ term, weight: 1 }))
+    const previous = userTurns.at(-2)?.content
+    if (previous !== undefined && FOLLOW_UP.test(text)) {
+      for (const term of terms(previous)) query.push({ term, weight: 0.5 })
+    }
+    return query
+  }
+
+  /** The passages most relevant to the conversation's last question (for grounding another model). */
+  relevantPassages(messages: readonly ChatMessage[], limit = 3): Passage[] {
+    return this.index
+      .search(this.queryFor(messages), limit * 2)
+      .filter((hit) => hit.coverage >= MIN_COVERAGE && hit.passage.markdown)
+      .slice(0, limit)
+      .map((hit) => hit.passage)
+  }
+
+  private fromDocs(query: QueryTerm[]): string {
+    const unique = [...new Set(query.map(({ term }) => term))]
+    const known = unique.filter((term) => this.index.has(term))
+    const unknownCount = unique.length - known.length
+    if (known.length === 0) return LOCAL_REPLIES.unknown
+    // Mostly words the docs never use: a question about something else.
+    if (known.length / unique.length < 0.5 && unknownCount >= 2) return LOCAL_REPLIES.unknown
+
+    if (known.every((term) => this.productTerms.has(term))) {
+      const intro = this.introduction()
+      if (intro) return this.compose({ passage: intro, score: 1, coverage: 1 }, [], query)
+    }
+
+    const knownQuery = query.filter(({ term }) => known.includes(term))
+    const hits = this.index.search(knownQuery, 8).filter((hit) => hit.coverage >= MIN_COVERAGE)
+    const [best, ...rest] = hits
+    if (!best) return LOCAL_REPLIES.unknown
+    const seen = new Set([linkOf(best.passage)])
+    const secondary: Hit[] = []
+    for (const hit of rest) {
+      if (secondary.length >= MAX_SECONDARY || hit.score < best.score * 0.5) break
+      const link = linkOf(hit.passage)
+      if (seen.has(link) || !hit.passage.markdown) continue
+      seen.add(link)
+      secondary.push(hit)
+    }
+    return this.compose(best, secondary, knownQuery)
+  }
+
+  /** The docs' introduction: a page called Introduction or Overview, else the first page. */
+  private introduction(): Passage | undefined {
+    const intro = this.passages.filter((passage) => passage.heading === null && passage.markdown)
+    return (
+      intro.find((passage) => /\/introduction$|\/overview$/.test(passage.page.path)) ??
+      intro.find((passage) => /introduction|overview|what is/i.test(passage.page.title)) ??
+      intro[0]
+    )
+  }
+
+  private blockScore(block: string, query: readonly QueryTerm[]): number {
+    const present = new Set(terms(block))
+    let score = 0
+    for (const { term, weight } of query) if (present.has(term)) score += weight * this.index.idf(term)
+    return score
+  }
+
+  /** The passage's lead plus its blocks that best match the question, in page order, within `budget`. */
+  private excerpt(passage: Passage, query: readonly QueryTerm[], budget: number, maxBlocks: number): string {
+    const blocks = blocksOf(passage.markdown)
+    if (blocks.length === 0) return ''
+    if (passage.markdown.length <= budget && blocks.length <= maxBlocks) return passage.markdown
+    const ranked = blocks
+      .map((block, position) => ({ block, position, score: this.blockScore(block, query) }))
+      .filter(({ block, position }) => !(isCode(block) && block.length > budget) || position === 0)
+      .sort((a, b) => b.score - a.score || a.position - b.position)
+    const chosen = new Map<number, string>()
+    let used = 0
+    const lead = blocks[0] ?? ''
+    const leadText = isCode(lead) ? '' : shorten(lead, Math.floor(budget * 0.6))
+    if (leadText) {
+      chosen.set(0, leadText)
+      used += leadText.length
+    }
+    for (const { block, position, score } of ranked) {
+      if (chosen.size >= maxBlocks) break
+      if (chosen.has(position) || (score === 0 && chosen.size > 0)) continue
+      const room = budget - used
+      if (room < 120) break
+      const text = isCode(block) ? (block.length <= room ? block : '') : shorten(block, room)
+      if (!text) continue
+      chosen.set(position, text)
+      used += text.length
+    }
+    // A chosen sentence that introduces what follows ("…three kinds of gate:") brings it along.
+    for (const [position, text] of [...chosen.entries()]) {
+      const next = blocks[position + 1]
+      const room = budget + CONTINUATION_ALLOWANCE - used
+      if (!text.trimEnd().endsWith(':') || next === undefined || chosen.has(position + 1) || room < 120) continue
+      const continuation = isCode(next) ? (next.length <= room ? next : '') : shorten(next, room)
+      if (!continuation) continue
+      chosen.set(position + 1, continuation)
+      used += continuation.length
+    }
+    return [...chosen.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, text]) => text)
+      .join('\n\n')
+  }
+
+  private compose(best: Hit, secondary: readonly Hit[], query: readonly QueryTerm[]): string {
+    const main = best.passage
+    const where = main.heading && main.heading !== main.page.title ? `**${main.page.title}**, section *${main.heading}*` : `**${main.page.title}**`
+    const parts = [`From the docs page ${where}:`, this.excerpt(main, query, MAIN_BUDGET, 4) || `See the page for details.`]
+    for (const hit of secondary) {
+      const excerpt = this.excerpt(hit.passage, query, SECONDARY_BUDGET, 1)
+      if (excerpt) parts.push(`**Also relevant: ${labelOf(hit.passage)}**`, excerpt)
+    }
+    const sources = [best, ...secondary].map((hit) => `- [${labelOf(hit.passage)}](${linkOf(hit.passage)})`)
+    parts.push(`Sources:\n${sources.join('\n')}`)
+    return parts.join('\n\n')
+  }
+}

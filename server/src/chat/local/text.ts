@@ -1,0 +1,51 @@
+import { stem } from './stemmer'
+
+/** Words that say nothing about a topic: left out of the docs index and of questions. */
+const STOP_WORDS = new Set(
+  `a about above after again against all also am an and any are aren as at be because been before being below
+  between both but by can cannot could couldn did didn do does doesn doing don down during each either else
+  etc ever every few for from further get gets getting got had has have having he her here hers herself him
+  himself his how i if in into is isn it its itself just let lets like me might more most much must my myself
+  need no nor not now of off on once one only or other ought our ours ourselves out over own please same
+  shall she should so some such tell than that the their theirs them themselves then there these they this
+  those through to too under until up upon us use used using very via want was wasn way we well were weren
+  what when where which while who whom whose why will with within without would yes yet you your yours
+  yourself yourselves s t re ve ll d m thing things know explain show give work works`
+    .split(/\s+/)
+    .filter(Boolean),
+)
+
+const WORD = /[\p{L}\p{N}]+/gu
+
+/** Lower-case words of `text`, split on anything that is not a letter or digit. */
+export const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? []
+
+/** The index terms of `text`: words without stop words, stemmed. One-letter words are dropped. */
+export const terms = (text: string): string[] => {
+  const out: string[] = []
+  for (const word of words(text)) {
+    if (word.length < 2 && !/\d/.test(word)) continue
+    if (STOP_WORDS.has(word)) continue
+    out.push(stem(word))
+  }
+  return out
+}
+
+/** Markdown reduced to the text a reader sees: no markup, links as their text, code kept. */
+export const plainText = (markdown: string): string =>
+  markdown
+    .replace(/^```.*$/gm, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/[`*_>#|~]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/** The id a heading gets on the docs page: lower-case words joined by `-` (GitHub style). */
+export const slugify = (heading: string): string =>
+  plainText(heading)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .replace(/\s+/g, '-')

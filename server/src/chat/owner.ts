@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isCrossSite, isStateChanging, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/http'
+import { AUTH_MESSAGES } from '../auth/messages'
+import { HttpError } from '../http/httpError'
+
+/**
+ * Who a conversation belongs to (D7): the signed-in user, else an anonymous visitor known by a
+ * random id in an HttpOnly cookie. The owner key is what the database keeps: `user:<id>`, or
+ * `visitor:<SHA-256 of the cookie value>` (the cookie itself is never stored).
+ */
+export interface Owner {
+  key: string
+  kind: 'user' | 'visitor'
+}
+
+export const VISITOR_COOKIE = 'overseer_visitor'
+/** Over HTTPS: the prefix makes browsers insist on Secure, Path=/ and no Domain. */
+export const SECURE_VISITOR_COOKIE = `__Host-${VISITOR_COOKIE}`
+/** 400 days, the longest a browser keeps a cookie. */
+export const VISITOR_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60
+
+const VISITOR_TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+export const userOwnerKey = (userId: number): string => `user:${userId}`
+export const visitorOwnerKey = (token: string): string => `visitor:${createHash('sha256').update(token, 'utf8').digest('hex')}`
+export const isVisitorToken = (value: unknown): value is string => typeof value === 'string' && VISITOR_TOKEN.test(value)
+/** 256 random bits, base64url. */
+export const newVisitorToken = (): string => randomBytes(32).toString('base64url')
+
+const visitorCookieName = (request: FastifyRequest): string => (request.protocol === 'https' ? SECURE_VISITOR_COOKIE : VISITOR_COOKIE)
+
+/** HttpOnly, SameSite=Lax, Path=/, 400 days; Secure and `__Host-` over HTTPS. */
+export const setVisitorCookie = (request: FastifyRequest, reply: FastifyReply, token: string): void => {
+  void reply.setCookie(visitorCookieName(request), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS,
+  })
+}
+
+export interface ResolveOptions {
+  /** Give a visitor without a cookie a new one (and so an owner); else such a request has none. */
+  create: boolean
+  /** Send the visitor cookie again (a new 400 days) even when the request had it. */
+  refresh?: boolean
+}
+
+/**
+ * The owner of a request that has been through `app.authenticate`. A state-changing request
+ * identified by a cookie (the session's, which `authenticate` checks, or the visitor's) is refused
+ * when a browser says it comes from another site.
+ */
+export const ownerOfRequest = (request: FastifyRequest, reply: FastifyReply, { create, refresh = false }: ResolveOptions): Owner | undefined => {
+  if (request.user) return { key: userOwnerKey(request.user.id), kind: 'user' }
+  if (isStateChanging(request) && isCrossSite(request)) throw new HttpError(403, AUTH_MESSAGES.crossSite)
+  const cookie = request.cookies[visitorCookieName(request)]
+  if (isVisitorToken(cookie)) {
+    if (refresh) setVisitorCookie(request, reply, cookie)
+    return { key: visitorOwnerKey(cookie), kind: 'visitor' }
+  }
+  if (!create) return undefined
+  const token = newVisitorToken()
+  setVisitorCookie(request, reply, token)
+  return { key: visitorOwnerKey(token), kind: 'visitor' }
+}
+
+/** What a socket.io connection's handshake carries: its cookies, and maybe `auth: { token }`. */
+export interface Handshake {
+  headers: Record<string, string | string[] | undefined>
+  auth: Record<string, unknown>
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
+
+/**
+ * The owner of a socket.io connection, from its handshake: a session token (the `auth.token`
+ * the client passes, an Authorization header, or the session cookie) of a live session, else
+ * the visitor cookie. Either cookie name is accepted: a socket's scheme is not known here.
+ */
+export const ownerOfHandshake = async (app: FastifyInstance, handshake: Handshake): Promise<Owner | undefined> => {
+  const header = handshake.headers.cookie
+  const cookies = typeof header === 'string' ? app.parseCookie(header) : {}
+  const authorization = handshake.headers.authorization
+  const tokens = [
+    typeof handshake.auth.token === 'string' ? handshake.auth.token : undefined,
+    typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined,
+    cookies[SECURE_SESSION_COOKIE],
+    cookies[SESSION_COOKIE],
+  ]
+  for (const token of tokens) {
+    if (!token) continue
+    const user = await app.auth.userForToken(token)
+    if (user) return { key: userOwnerKey(user.id), kind: 'user' }
+  }
+  for (const name of [SECURE_VISITOR_COOKIE, VISITOR_COOKIE]) {
+    const value = cookies[name]
+    if (isVisitorToken(value)) return { key: visitorOwnerKey(value), kind: 'visitor' }
+  }
+  return undefined
+}

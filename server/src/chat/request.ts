@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../http/httpError'
+import { ownerOfRequest, type Owner } from './owner'
+import { CHAT_MESSAGES, parseChatInput, type ChatInput } from './validation'
+
+/**
+ * What every message to the assistant goes through first, a chat message or a build request
+ * alike: the owner (a visitor without a cookie gets one; cross-site cookie requests are refused),
+ * the body's checks, then the per-owner and per-IP rate limits (one budget for both endpoints).
+ * The request must have been through `app.authenticate`.
+ */
+export const acceptChatMessage = (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): { owner: Owner; input: ChatInput } => {
+  const { chat: config } = app.config
+  const owner = ownerOfRequest(request, reply, { create: true, refresh: true }) as Owner
+  const input = parseChatInput(request.body)
+  const limit = app.chatLimiter.hit([
+    { key: `owner:${owner.key}`, max: config.rateLimitPerOwner },
+    { key: `ip:${request.ip}`, max: config.rateLimitPerIp },
+  ])
+  if (!limit.allowed) {
+    void reply.header('retry-after', String(limit.retryAfterSeconds))
+    throw new HttpError(429, CHAT_MESSAGES.rateLimited(limit.retryAfterSeconds))
+  }
+  return { owner, input }
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto'
+import type { Database } from '../db'
+import { HttpError } from '../http/httpError'
+import { InFlight } from '../lib/inFlight'
+import { conversationRepository as conversations, type Conversation, type HistoryQuery } from './conversationRepository'
+import type { ModelCatalog } from './models'
+import type { SessionOwners } from './sessionOwners'
+import { tokenCounter } from './tokenizer'
+import { ProviderError, type ChatMessage, type ProviderLog } from './types'
+import { CHAT_MESSAGES, type ChatInput } from './validation'
+
+/** How a reply streams to the socket.io room of its session. */
+export interface ChatEvents {
+  /** Before the first delta: only the owner's sockets may stay in the room. */
+  claimRoom(sessionId: string, ownerKey: string): Promise<void>
+  delta(event: { sessionId: string; conversationId: string; delta: string }): void
+  done(event: { sessionId: string; conversationId: string; status: 'completed' | 'error'; stopped: boolean; message?: string }): void
+}
+
+export interface Usage {
+  promptTokens: number
+  completionTokens: number
+  totalTokens: number
+}
+
+export type SendResult =
+  | { kind: 'reply'; conversationId: string; reply: string; stopped: boolean; model: string; usage: Usage; sessionId: string }
+  | { kind: 'failed'; conversationId: string; error: ProviderError; sessionId: string }
+
+export type StopResult = 'stopped' | 'idle' | 'not-found'
+
+/** What a conversation left processing by a server that stopped says. */
+export const INTERRUPTED_MESSAGE = 'The reply was interrupted (the server stopped). Please send the message again.'
+/** A processing conversation older than this is left over from a stopped server, not in flight. */
+export const STALE_PROCESSING_MS = 15 * 60_000
+
+/** The note added to a reply the owner stopped, so every client shows that it is incomplete. */
+export const STOPPED_NOTE = '_(Stopped before the reply was complete.)_'
+
+interface Generation {
+  ownerKey: string
+  conversationId: string | undefined
+  controller: AbortController
+}
+
+export interface ChatServiceOptions {
+  db: Database
+  catalog: ModelCatalog
+  sessions: SessionOwners
+  events: ChatEvents
+}
+
+const withStopNote = (content: string): string => (content.trim() ? `${content.trimEnd()}\n\n${STOPPED_NOTE}` : STOPPED_NOTE)
+
+/**
+ * Sends chat messages to a model and keeps the owner's conversations: a conversation is stored
+ * (processing) before the model is asked, then completed with the reply, or marked error with
+ * the reason when the provider fails; a failed reply stores nothing of its partial text.
+ */
+export class ChatService {
+  /** Replies being generated in this process, by session id. */
+  private readonly generations = new Map<string, Generation>()
+  /** Every send, until it has stored its outcome. */
+  private readonly inFlight = new InFlight()
+
+  constructor(private readonly options: ChatServiceOptions) {}
+
+  get activeCount(): number {
+    return this.generations.size
+  }
+
+  send(ownerKey: string, input: ChatInput, log?: ProviderLog): Promise<SendResult> {
+    return this.inFlight.track(this.generate(ownerKey, input, log))
+  }
+
+  private async generate(ownerKey: string, input: ChatInput, log?: ProviderLog): Promise<SendResult> {
+    const { db, catalog, sessions, events } = this.options
+    const model = input.model ?? (await catalog.current())
+    const provider = await catalog.providerFor(model)
+    if (!provider) throw new HttpError(400, CHAT_MESSAGES.unknownModel(model), { model: CHAT_MESSAGES.unknownModel(model) })
+
+    const sessionId = input.sessionId ?? randomUUID()
+    // Claimed synchronously, so two requests with one session id cannot both start.
+    if (this.generations.has(sessionId)) throw new HttpError(409, CHAT_MESSAGES.sessionBusy)
+    const generation: Generation = { ownerKey, conversationId: undefined, controller: new AbortController() }
+    this.generations.set(sessionId, generation)
+
+    try {
+      if (!(await sessions.claim(sessionId, ownerKey, 'chat'))) throw new HttpError(409, CHAT_MESSAGES.sessionTaken)
+      await events.claimRoom(sessionId, ownerKey)
+
+      const { conversationId, context } = await this.openConversation(ownerKey, input, model)
+      generation.conversationId = conversationId
+
+      let completion
+      try {
+        completion = await provider.complete(
+          { model, messages: context },
+          {
+            signal: generation.controller.signal,
+            onDelta: (delta) => events.delta({ sessionId, conversationId, delta }),
+            ...(log && { log }),
+          },
+        )
+      } catch (error) {
+        const failure =
+          error instanceof ProviderError ? error : new ProviderError(502, 'The model failed unexpectedly. Please try again.', { cause: error })
+        await conversations.fail(db, conversationId, failure.message)
+        events.done({ sessionId, conversationId, status: 'error', stopped: false, message: failure.message })
+        return { kind: 'failed', conversationId, error: failure, sessionId }
+      }
+
+      const reply = completion.stopped ? withStopNote(completion.content) : completion.content
+      const counter = await tokenCounter()
+      const usage = { promptTokens: counter.prompt(completion.prompt), completionTokens: counter.text(completion.content) }
+      await db.transaction((tx) => conversations.complete(tx, conversationId, { content: reply, model, stopped: completion.stopped, ...usage }))
+      events.done({ sessionId, conversationId, status: 'completed', stopped: completion.stopped })
+      return {
+        kind: 'reply',
+        conversationId,
+        reply,
+        stopped: completion.stopped,
+        model,
+        usage: { ...usage, totalTokens: usage.promptTokens + usage.completionTokens },
+        sessionId,
+      }
+    } catch (error) {
+      // Not the provider: a bad request (HttpError) or a storage failure. A stored conversation
+      // must not stay processing.
+      if (generation.conversationId && !(error instanceof HttpError)) {
+        await conversations.fail(db, generation.conversationId, 'The reply could not be saved. Please try again.').catch(() => undefined)
+      }
+      throw error
+    } finally {
+      this.generations.delete(sessionId)
+    }
+  }
+
+  /**
+   * Stores the question (a new conversation with status processing, or a follow-up to one of the
+   * owner's) and returns what the model is given. Build requests store theirs the same way.
+   */
+  async openConversation(ownerKey: string, input: ChatInput, model: string): Promise<{ conversationId: string; context: ChatMessage[] }> {
+    const { db } = this.options
+    const question = input.messages.at(-1) as ChatMessage
+    if (input.conversationId === undefined) {
+      const id = randomUUID()
+      await db.transaction((tx) => conversations.create(tx, { id, ownerKey, model, messages: input.messages }))
+      return { conversationId: id, context: input.messages }
+    }
+    const conversationId = input.conversationId
+    const context = await db.transaction(async (tx) => {
+      const conversation: Conversation | undefined = await conversations.find(tx, ownerKey, conversationId, { lock: true })
+      if (!conversation) throw new HttpError(404, CHAT_MESSAGES.conversationNotFound)
+      const inFlight = conversation.status === 'processing' && Date.now() - conversation.updatedAt.getTime() < STALE_PROCESSING_MS
+      if (inFlight) throw new HttpError(409, CHAT_MESSAGES.conversationBusy)
+      await conversations.appendUserMessage(tx, conversation, question.content, model)
+      return [...conversation.messages.map(({ role, content }) => ({ role, content })), question]
+    })
+    return { conversationId, context }
+  }
+
+  /** Stops the reply of `sessionId` if it is the owner's and still being generated. */
+  async stop(ownerKey: string, sessionId: string): Promise<StopResult> {
+    const generation = this.generations.get(sessionId)
+    if (generation && generation.ownerKey === ownerKey) {
+      generation.controller.abort()
+      return 'stopped'
+    }
+    return (await this.options.sessions.ownerOf(sessionId)) === ownerKey ? 'idle' : 'not-found'
+  }
+
+  history(ownerKey: string, query: HistoryQuery) {
+    return conversations.list(this.options.db, ownerKey, query)
+  }
+
+  conversation(ownerKey: string, id: string) {
+    return conversations.find(this.options.db, ownerKey, id)
+  }
+
+  /** Deletes one of the owner's conversations, stopping its reply if one is being generated. */
+  async delete(ownerKey: string, id: string): Promise<boolean> {
+    const deleted = await conversations.delete(this.options.db, ownerKey, id)
+    if (deleted) {
+      for (const generation of this.generations.values()) {
+        if (generation.ownerKey === ownerKey && generation.conversationId === id) generation.controller.abort()
+      }
+    }
+    return deleted
+  }
+
+  /** Marks conversations left processing by a stopped server as failed. */
+  failStale(): Promise<number> {
+    return conversations.failStale(this.options.db, STALE_PROCESSING_MS, INTERRUPTED_MESSAGE)
+  }
+
+  /** Stops every reply and waits until each has stored its outcome, so the database can close. */
+  async drain(): Promise<void> {
+    for (const generation of this.generations.values()) generation.controller.abort()
+    await this.inFlight.settled()
+  }
+}

@@ -1,0 +1,89 @@
+/** Who wrote a chat turn. */
+export type ChatRole = 'user' | 'assistant'
+
+export interface ChatMessage {
+  role: ChatRole
+  content: string
+}
+
+/** A message as a model receives it: the chat's turns, plus a system prompt. */
+export interface PromptMessage {
+  role: 'system' | ChatRole
+  content: string
+}
+
+/** A model as `GET /api/overseer-dev/models` lists it. */
+export interface ModelInfo {
+  description: string
+  /** US dollars per 1,000 tokens; null when unknown (a self-hosted model, or no price configured). */
+  costPer1kTokens: number | null
+  capabilities: string[]
+  provider: string
+  /** `local` (answered in this server) or `openai-compatible`. */
+  source: 'local' | 'openai-compatible'
+  /** The provider's public pricing page, when known. */
+  pricingUrl?: string
+}
+
+export interface CompletionRequest {
+  model: string
+  /** The conversation so far, oldest first; the last one is the user's question. */
+  messages: ChatMessage[]
+  /** A system prompt of the caller's (a build stage) instead of the provider's own docs grounding. */
+  system?: string
+  /** The longest reply wanted (`max_tokens`); when set, the provider is also asked to report usage. */
+  maxTokens?: number
+}
+
+/** Tokens as the provider counted them. */
+export interface ReportedUsage {
+  promptTokens: number
+  completionTokens: number
+}
+
+/** Where a provider logs (a request's logger, so lines carry its request id). */
+export interface ProviderLog {
+  warn(details: object, message: string): void
+}
+
+export interface CompletionOptions {
+  /** Aborted when the owner stops the reply: the provider returns what it has, `stopped: true`. */
+  signal: AbortSignal
+  /** Each piece of the reply as it is produced, in order; their concatenation is the reply. */
+  onDelta: (delta: string) => void
+  log?: ProviderLog
+}
+
+export interface Completion {
+  /** The reply (what was produced before a stop, when stopped). */
+  content: string
+  stopped: boolean
+  /** The messages the model was actually given (system prompt included), for counting tokens. */
+  prompt: PromptMessage[]
+  /** The provider's own token count, when it reported one. */
+  usage?: ReportedUsage
+}
+
+/** One engine behind the chat: the offline docs assistant, or an OpenAI-compatible API. */
+export interface ChatProvider {
+  readonly id: string
+  /** The models it serves, by name. May ask a remote API (cached). */
+  models(): Promise<Record<string, ModelInfo>>
+  complete(request: CompletionRequest, options: CompletionOptions): Promise<Completion>
+}
+
+/**
+ * A provider's failure, already phrased for the client: `status` is the HTTP status the chat
+ * endpoint answers with (the client shows 'Backend error: {status}').
+ */
+export class ProviderError extends Error {
+  override name = 'ProviderError'
+
+  constructor(
+    readonly status: 502 | 503 | 504,
+    message: string,
+    readonly details: { providerStatus?: number; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message)
+  }
+}

@@ -1,0 +1,13 @@
+import type { Config } from '../config'
+import { openPglite } from './pglite'
+import { openPostgres } from './postgres'
+import type { Database } from './types'
+
+export type { Database, Queryable } from './types'
+export { openPglite, pgliteDatabase } from './pglite'
+export { openPostgres, type PostgresOptions } from './postgres'
+export { migrate, MIGRATIONS_DIR } from './migrate'
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite persisted in DATA_DIR. */
+export const openDatabase = (config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> =>
+  config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir)

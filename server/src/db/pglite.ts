@@ -1,0 +1,26 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import type { Database, Queryable } from './types'
+
+const queryable = (target: PGlite | Transaction): Queryable => ({
+  query: async <T>(text: string, params: readonly unknown[] = []) => {
+    const { rows } = await target.query<T>(text, [...params])
+    return { rows }
+  },
+  exec: async (sql) => {
+    await target.exec(sql)
+  },
+})
+
+/** Wraps an open PGlite. It is a single connection: queries and transactions run one at a time. */
+export const pgliteDatabase = (pg: PGlite): Database => ({
+  kind: 'pglite',
+  ...queryable(pg),
+  transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+  close: async () => {
+    if (!pg.closed) await pg.close()
+  },
+})
+
+/** Opens the embedded database persisted in `dataDir`, or an in-memory one when it is undefined. */
+export const openPglite = async (dataDir: string | undefined): Promise<Database> =>
+  pgliteDatabase(await PGlite.create(dataDir))

@@ -1,0 +1,26 @@
+/** The body of every error answer: `{ success: false, message, errors? }`. */
+export const errorResponse = (description: string) =>
+  ({
+    description,
+    type: 'object',
+    required: ['success', 'message'],
+    properties: {
+      success: { type: 'boolean', const: false },
+      message: { type: 'string' },
+      errors: {
+        type: 'object',
+        description: 'A message per invalid field',
+        additionalProperties: { type: 'string' },
+      },
+    },
+  }) as const
+
+/** The error answers any route with a JSON body can give, besides its own. */
+export const bodyErrorResponses = {
+  400: errorResponse('Invalid input; `errors` names each invalid field'),
+  413: errorResponse('Request body too large'),
+  415: errorResponse('Unsupported content type'),
+  500: errorResponse('Internal server error'),
+} as const
+
+export const rateLimitedResponse = errorResponse('Too many requests; see the Retry-After header')

@@ -1,0 +1,25 @@
+import rateLimit from '@fastify/rate-limit'
+import fp from 'fastify-plugin'
+import type { Config } from '../config'
+import { HttpError } from '../http/httpError'
+
+/** The `config.rateLimit` of a form route: RATE_LIMIT_FORMS submissions per minute per IP. */
+export const formRateLimit = (config: Pick<Config, 'rateLimitForms'>) =>
+  ({ max: config.rateLimitForms, timeWindow: 60_000 }) as const
+
+/**
+ * Rate limits are opt-in: a route sets `config.rateLimit`. Each such route counts separately,
+ * per client IP (which honours TRUST_PROXY). The store is in memory, so per process.
+ */
+export default fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000))
+        return new HttpError(429, `Too many requests. Please try again in ${seconds} seconds.`)
+      },
+    })
+  },
+  { name: 'rate-limit' },
+)

@@ -1,0 +1,179 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../../../../src/shared/lib/validation/newsletter'
+import { REMEMBERED_SESSION_TTL_MS } from '../../../auth/authService'
+import { clearSessionCookie, credentialOf, credentialsOf, isCrossSite, setSessionCookie } from '../../../auth/http'
+import { AUTH_MESSAGES } from '../../../auth/messages'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PasswordHasherBusyError, passwordLength } from '../../../auth/password'
+import {
+  crossSiteResponse,
+  notSignedInResponse,
+  sessionSecurity,
+  userEnvelope,
+  userSchema,
+} from '../../../auth/schemas'
+import { HttpError, type FieldErrors } from '../../../http/httpError'
+import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
+
+interface LoginBody {
+  email?: string
+  password?: string
+  remember?: boolean
+}
+
+export const LOGIN_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+} as const
+
+/** Loose on purpose: the checks below give the messages; the limits only bound the work. */
+const loginBody = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', maxLength: 1000 },
+    password: { type: 'string', maxLength: 4096 },
+    remember: { type: 'boolean', description: 'Keep the session (and its cookie) for 30 days instead of the browser session' },
+  },
+} as const
+
+const signedIn = {
+  description: 'Signed in: the user and a new session token, also set as the HttpOnly session cookie',
+  type: 'object',
+  required: ['success', 'data'],
+  properties: {
+    success: { type: 'boolean', const: true },
+    data: {
+      type: 'object',
+      required: ['user', 'token'],
+      properties: {
+        user: userSchema,
+        token: { type: 'string', description: 'Send as `Authorization: Bearer <token>`' },
+      },
+    },
+  },
+} as const
+
+const okResponse = {
+  description: 'Signed out (also when there was no session)',
+  type: 'object',
+  required: ['success'],
+  properties: { success: { type: 'boolean', const: true } },
+} as const
+
+const validateLogin = ({ email = '', password = '' }: LoginBody): FieldErrors => {
+  const errors: FieldErrors = {}
+  const address = email.trim()
+  if (!address) errors.email = LOGIN_MESSAGES.emailRequired
+  else if (address.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(address)) errors.email = LOGIN_MESSAGES.emailInvalid
+  // Short passwords are simply wrong (no account has one); long ones are refused unhashed.
+  if (password === '') errors.password = PASSWORD_MESSAGES.required
+  else if (passwordLength(password) > PASSWORD_MAX_LENGTH) errors.password = PASSWORD_MESSAGES.tooLong
+  return errors
+}
+
+const REMEMBER_SECONDS = REMEMBERED_SESSION_TTL_MS / 1000
+
+const authRoutes: FastifyPluginAsync = async (app) => {
+  // Answers that carry a token or a user are for this client only.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.post<{ Body: LoginBody }>(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        description:
+          'One generic 401 for an unknown e-mail, a wrong password or a disabled account. Failed attempts are ' +
+          'limited per client IP and per account (429 with Retry-After).',
+        body: loginBody,
+        response: {
+          200: signedIn,
+          ...bodyErrorResponses,
+          401: errorResponse('Invalid email or password'),
+          403: crossSiteResponse,
+          429: errorResponse('Too many failed sign-ins; see the Retry-After header'),
+          503: errorResponse('Too many sign-ins at once; try again shortly'),
+        },
+      },
+    },
+    async (request, reply) => {
+      // Login CSRF: another site must not sign a browser in to an account of its choosing.
+      if (isCrossSite(request)) throw new HttpError(403, AUTH_MESSAGES.crossSite)
+      const errors = validateLogin(request.body)
+      if (Object.keys(errors).length > 0) throw HttpError.invalid(errors)
+      const email = normalizeEmail(request.body.email ?? '')
+      const { password = '', remember = false } = request.body
+
+      const attempt = app.loginLimiter.attempt(request.ip, email)
+      if (!attempt.allowed) {
+        request.log.warn({ email, retryAfter: attempt.retryAfterSeconds }, 'sign-in refused: too many failed attempts')
+        reply.header('retry-after', String(attempt.retryAfterSeconds))
+        throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(attempt.retryAfterSeconds))
+      }
+
+      let result: Awaited<ReturnType<typeof app.auth.signIn>>
+      try {
+        result = await app.auth.signIn(email, password, remember)
+      } catch (error) {
+        attempt.abandoned()
+        if (error instanceof PasswordHasherBusyError) throw new HttpError(503, AUTH_MESSAGES.busy)
+        throw error
+      }
+      if (!result) {
+        attempt.failed()
+        request.log.info({ email }, 'sign-in failed')
+        throw new HttpError(401, AUTH_MESSAGES.invalidCredentials)
+      }
+      attempt.succeeded()
+      request.log.info({ userId: result.user.id }, 'signed in')
+
+      // The browser's previous session (if any) ends: one cookie, one session.
+      const previous = credentialOf(request)
+      if (previous?.source === 'cookie') await app.auth.signOut(previous.token)
+
+      setSessionCookie(request, reply, result.token, remember ? REMEMBER_SECONDS : undefined)
+      return { success: true, data: { user: result.user, token: result.token } }
+    },
+  )
+
+  app.get(
+    '/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: sessionSecurity,
+        response: { 200: userEnvelope('The user of the session'), 401: notSignedInResponse, 500: bodyErrorResponses[500] },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw new HttpError(401, AUTH_MESSAGES.notSignedIn)
+      return { success: true, data: request.user }
+    },
+  )
+
+  app.post(
+    '/logout',
+    {
+      // Refuses a cookie-authenticated sign-out from another site (403), like any state change.
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        description: 'Revokes the session of the bearer token and/or the cookie, and clears the cookie.',
+        security: sessionSecurity,
+        response: { 200: okResponse, 403: crossSiteResponse, 500: bodyErrorResponses[500] },
+      },
+    },
+    async (request, reply) => {
+      for (const credential of credentialsOf(request)) await app.auth.signOut(credential.token)
+      clearSessionCookie(request, reply)
+      return { success: true }
+    },
+  )
+}
+
+export default authRoutes

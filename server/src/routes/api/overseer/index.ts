@@ -1,0 +1,167 @@
+import { createReadStream } from 'node:fs'
+import type { FastifyPluginAsync } from 'fastify'
+import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
+import { zipUrlOf } from '../../../builds/paths'
+import { hasArchive } from '../../../builds/service'
+import { ownerOfRequest } from '../../../chat/owner'
+import { acceptChatMessage } from '../../../chat/request'
+import { isUuid } from '../../../chat/validation'
+import { HttpError } from '../../../http/httpError'
+import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
+import { buildRepository } from '../../../builds/buildRepository'
+import { CHAT_BODY_LIMIT } from '../overseer-dev'
+import { chatBody, chatRateLimited, chatSecurity, conflictResponse, crossSiteChatResponse, OWNER_NOTE } from '../overseer-dev/schemas'
+import { buildFailure, buildParams, buildReply, buildState, downloadParams, tokenUsageHistory } from './schemas'
+
+const TAGS = ['builds']
+
+export const BUILD_NOT_FOUND = 'Build not found'
+export const ARCHIVE_NOT_FOUND = 'Archive not found'
+
+/**
+ * Build requests (issue 6, spec sections 5 and 7): run the pipeline, follow a build, download its
+ * archive, and the token usage history for staff.
+ */
+const overseerRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/chat',
+    {
+      bodyLimit: CHAT_BODY_LIMIT,
+      preHandler: app.authenticate,
+      // parseChatInput checks the body (the same rules and messages as POST /api/overseer-dev/chat).
+      validatorCompiler: () => () => true,
+      schema: {
+        tags: TAGS,
+        summary: 'Build a starter project from a request',
+        description: `Stores the request as a conversation (processing), runs the stages classification, clarification, market_analysis, structuring, development, assembly and delivery, sending \`progress\` events to the sessionId's room, and answers when the build is done: the reply (completed) and the archive's zipUrl, or the failure (status error, no reply, no archive) after an \`error\` or \`timeout\` event. ${OWNER_NOTE} Rate limited like chat messages (one budget).`,
+        security: chatSecurity,
+        body: chatBody,
+        response: {
+          200: buildReply,
+          ...bodyErrorResponses,
+          400: errorResponse('Invalid request: the same checks as POST /api/overseer-dev/chat'),
+          403: crossSiteChatResponse,
+          404: errorResponse('conversationId is not one of the caller’s conversations'),
+          409: conflictResponse,
+          429: chatRateLimited,
+          500: buildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
+          504: buildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { owner, input } = acceptChatMessage(app, request, reply)
+      const result = await app.builds.start(owner.key, input)
+      if (result.kind !== 'completed') {
+        request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
+        return reply.code(result.kind === 'timeout' ? 504 : 500).send({
+          success: false,
+          message: result.message,
+          conversationId: result.conversationId,
+          sessionId: result.sessionId,
+          status: 'error',
+        })
+      }
+      return {
+        success: true,
+        reply: result.reply,
+        zipUrl: result.zipUrl,
+        conversationId: result.conversationId,
+        sessionId: result.sessionId,
+        model: result.model,
+        status: 'completed',
+        stopped: false,
+        usage: result.usage,
+      }
+    },
+  )
+
+  app.get<{ Params: { sessionId: string } }>(
+    '/builds/:sessionId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'The current state of one of the caller’s builds',
+        description: `For a client that missed progress events (a reconnect): the latest stage, percentage and message, and zipUrl once done. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: buildParams,
+        response: { 200: buildState, 400: bodyErrorResponses[400], 404: errorResponse('No build of the caller’s has this sessionId') },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRequest(request, reply, { create: false })
+      const build = owner ? await app.builds.state(owner.key, request.params.sessionId) : undefined
+      if (!build) throw new HttpError(404, BUILD_NOT_FOUND)
+      void reply.header('cache-control', 'no-store')
+      return {
+        success: true,
+        data: {
+          sessionId: build.sessionId,
+          status: build.status,
+          stage: build.stage,
+          percentage: build.percentage,
+          message: build.message,
+          ...(build.error !== null && { error: build.error }),
+          ...(build.kind !== null && { kind: build.kind }),
+          ...(build.name !== null && { name: build.name }),
+          ...(hasArchive(build) && { zipUrl: zipUrlOf(build.id) }),
+          conversationId: build.conversationId,
+          model: build.model,
+          createdAt: build.createdAt.toISOString(),
+          updatedAt: build.updatedAt.toISOString(),
+        },
+      }
+    },
+  )
+
+  app.get<{ Params: { id: string } }>(
+    '/downloads/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Download a build’s archive',
+        description: `The zip of a completed build, as an attachment named after the project. Only its owner may download it; for anyone else it does not exist. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: downloadParams,
+        response: {
+          200: { description: 'The archive (`Content-Disposition: attachment`)', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          404: errorResponse('No completed build of the caller’s has this id'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRequest(request, reply, { create: false })
+      const id = request.params.id
+      const archive = owner && isUuid(id) ? await app.builds.archive(owner.key, id.toLowerCase()) : undefined
+      if (!archive) throw new HttpError(404, ARCHIVE_NOT_FOUND)
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${archive.filename}"`)
+        .header('content-length', String(archive.size))
+        .header('cache-control', 'private, no-store')
+        .send(createReadStream(archive.path))
+    },
+  )
+
+  app.get(
+    '/token-usage-history',
+    {
+      preHandler: app.requirePermission('architect.overseer'),
+      schema: {
+        tags: ['architect'],
+        summary: 'Total tokens per pipeline iteration',
+        description: 'Needs the permission architect.overseer. Every build is one iteration; its total is the tokens of all its stages.',
+        security: sessionSecurity,
+        response: { 200: tokenUsageHistory, 401: notSignedInResponse, 403: forbiddenResponse, 500: bodyErrorResponses[500] },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store')
+      return buildRepository.tokenHistory(app.db)
+    },
+  )
+}
+
+export default overseerRoutes

@@ -1,0 +1,120 @@
+import { Emitter } from '@socket.io/redis-emitter'
+import { Worker } from 'bullmq'
+import { ApprovalGates } from '../builds/approvals'
+import { BUILD_MESSAGES, runPipeline, type BuildJob, type BuildOutcome, type PipelineOptions } from '../builds/pipeline'
+import { remoteProviderFor } from '../chat/models'
+import { OpenAiProvider } from '../chat/providers/openai'
+import { tokenCounter } from '../chat/tokenizer'
+import type { Config } from '../config'
+import type { Database } from '../db'
+import { progressRoom, type ServerToClientEvents } from '../socket/events'
+import { slimOutcome } from './queueRunner'
+import { BUILD_QUEUE, closeRedis, decodeControl, redisConnection, redisNames } from './redis'
+
+/** Builds one worker process runs at once (they mostly wait on the database and timers). */
+export const WORKER_CONCURRENCY = 10
+
+export interface BuildWorkerLog {
+  info(message: string, fields?: Record<string, unknown>): void
+  warn(message: string, fields?: Record<string, unknown>): void
+  error(message: string, fields?: Record<string, unknown>): void
+}
+
+export interface BuildWorkerOptions {
+  config: Config & { redisUrl: string }
+  db: Database
+  log: BuildWorkerLog
+  /** Test hook, as the builds plugin's. */
+  beforeStage?: PipelineOptions['beforeStage']
+}
+
+export interface BuildWorker {
+  /** Stops taking builds, stops the running ones (each reports the interruption) and disconnects. */
+  close(): Promise<void>
+}
+
+/**
+ * A build worker (D4): takes builds off the BullMQ queue and runs the pipeline, sending progress
+ * to the session's room through the socket.io Redis emitter (it reaches a browser on any server
+ * node). Approval decisions made on any node reach a build waiting here through the control
+ * channel, and the approval row stays the source of truth (see ApprovalGates). The outcome goes
+ * back to the server that enqueued the build, which stores it and answers the request.
+ */
+export const startBuildWorker = async ({ config, db, log, beforeStage }: BuildWorkerOptions): Promise<BuildWorker> => {
+  const names = redisNames(config.redisPrefix)
+  const emitterClient = redisConnection(config.redisUrl, 'overseer-worker-emitter')
+  const subscriber = redisConnection(config.redisUrl, 'overseer-worker-control')
+  // BullMQ shares a connection it is given (and opens its own blocking one): closed here after it.
+  const queueClient = redisConnection(config.redisUrl, 'overseer-worker-queue')
+  const emitter = new Emitter<ServerToClientEvents>(emitterClient, { key: names.socketKey })
+  const { downloadsDir, stageTimeoutMs, approvalGates, approvalTimeoutMs } = config.builds
+  const gates = new ApprovalGates({ db, gates: approvalGates, timeoutMs: approvalTimeoutMs })
+  const running = new Map<string, AbortController>()
+  // The same OVERSEER_LLM_* settings as the servers': a build with one of its models asks it here.
+  const llm = config.chat.llm
+  const remote = llm
+    ? new OpenAiProvider({ ...llm, log: { warn: (details, message) => log.warn(message, { ...details }) } })
+    : undefined
+
+  const options: PipelineOptions = {
+    db,
+    counter: tokenCounter,
+    providerFor: remoteProviderFor(remote),
+    downloadsDir,
+    stageTimeoutMs,
+    gates,
+    emit: (sessionId, progress) => {
+      emitter.to(progressRoom(sessionId)).emit('progress', { sessionId, ...progress })
+    },
+    ...(beforeStage && { beforeStage }),
+  }
+
+  subscriber.on('message', (channel: string, raw: string) => {
+    if (channel !== names.controlChannel) return
+    const message = decodeControl(raw)
+    if (message?.type === 'decided') {
+      void gates.wake(message.approvalId).catch((err: unknown) => log.warn('could not read an approval decision', { err: String(err) }))
+    } else if (message?.type === 'cancel') {
+      running.get(message.buildId)?.abort(new Error(BUILD_MESSAGES.shutdown))
+    }
+  })
+  await subscriber.subscribe(names.controlChannel)
+
+  const worker = new Worker<BuildJob, BuildOutcome>(
+    BUILD_QUEUE,
+    async (job) => {
+      const controller = new AbortController()
+      running.set(job.data.buildId, controller)
+      try {
+        log.info('build started', { buildId: job.data.buildId })
+        const outcome = await runPipeline(job.data, options, controller.signal)
+        // Every progress event is in Redis before the server hears of the outcome (one connection, in order).
+        await emitterClient.ping()
+        log.info('build ended', { buildId: job.data.buildId, outcome: outcome.kind })
+        return slimOutcome(outcome)
+      } finally {
+        running.delete(job.data.buildId)
+      }
+    },
+    {
+      connection: queueClient,
+      prefix: names.queuePrefix,
+      concurrency: WORKER_CONCURRENCY,
+      // A build whose worker died is not run again from the start: its server reports the interruption.
+      maxStalledCount: 0,
+      autorun: true,
+    },
+  )
+  worker.on('error', (err) => log.error('queue connection error', { err: err.message }))
+  await worker.waitUntilReady()
+
+  return {
+    close: async () => {
+      for (const controller of running.values()) controller.abort(new Error(BUILD_MESSAGES.shutdown))
+      await worker.close()
+      await closeRedis(queueClient)
+      await closeRedis(subscriber)
+      await closeRedis(emitterClient)
+    },
+  }
+}

@@ -1,0 +1,125 @@
+import { Queue, QueueEvents } from 'bullmq'
+import { BUILD_MESSAGES, type BuildJob, type BuildOutcome, type BuildRunner } from '../builds/pipeline'
+import { BUILD_QUEUE, closeRedis, encodeControl, redisConnection, redisNames, type ControlMessage } from './redis'
+
+/** The job name on the build queue (one kind of job). */
+export const BUILD_JOB = 'build'
+
+/** How long a stopped build waits for its worker to report the interruption before giving up on it. */
+export const CANCEL_GRACE_MS = 10_000
+
+/**
+ * What a worker sends back: the outcome without the files' contents (the archive holds them; the
+ * reply lists only their paths), so a result stays small in Redis.
+ */
+export const slimOutcome = (outcome: BuildOutcome): BuildOutcome => {
+  if (outcome.kind !== 'completed') return outcome
+  const { request, project, assumptions, expectations, files, archive, planner } = outcome.state
+  return {
+    ...outcome,
+    state: {
+      request,
+      project,
+      archive,
+      ...(assumptions && { assumptions }),
+      ...(expectations && { expectations }),
+      ...(planner && { planner }),
+      files: files.map((file) => ({ path: file.path, content: '', ...(file.executable && { executable: true }) })),
+    },
+  }
+}
+
+export interface QueueRunnerOptions {
+  queue: Queue<BuildJob, BuildOutcome>
+  /** Completion events of the queue; ready before the first build. */
+  events: QueueEvents
+  /** Tells the workers something (a build to stop). */
+  publish: (message: ControlMessage) => Promise<void>
+  cancelGraceMs?: number
+}
+
+/** An outcome the worker could not report (only its message reaches the owner). */
+const interrupted = (message: string = BUILD_MESSAGES.interrupted): BuildOutcome => ({
+  kind: 'failed',
+  stage: 'classification',
+  message,
+  usage: { promptTokens: 0, completionTokens: 0 },
+})
+
+/**
+ * Runs builds in `npm run worker` processes (D4): enqueues the build on the BullMQ queue (the job
+ * id is the build id) and resolves with the outcome the worker returns, as the in-process runner
+ * does. A worker that throws rejects, as a pipeline that throws in process. The build's signal
+ * stops it in its worker (or takes it off the queue if no worker has started it).
+ */
+export class QueueRunner implements BuildRunner {
+  constructor(private readonly options: QueueRunnerOptions) {}
+
+  async run(job: BuildJob, signal: AbortSignal): Promise<BuildOutcome> {
+    const { queue, events, publish, cancelGraceMs = CANCEL_GRACE_MS } = this.options
+    signal.throwIfAborted()
+    const queued = await queue.add(BUILD_JOB, job, { jobId: job.buildId })
+    const finished = queued.waitUntilFinished(events) as Promise<BuildOutcome>
+    finished.catch(() => undefined)
+
+    let graceTimer: NodeJS.Timeout | undefined
+    let onAbort: (() => void) | undefined
+    const stopped = new Promise<BuildOutcome>((resolve) => {
+      onAbort = () => {
+        const shutdown = interrupted(BUILD_MESSAGES.shutdown)
+        // Not started yet: it leaves the queue. Started: its worker stops it and reports.
+        void queued.remove().catch(() => undefined)
+        void publish({ type: 'cancel', buildId: job.buildId }).catch(() => undefined)
+        graceTimer = setTimeout(() => resolve(shutdown), cancelGraceMs)
+      }
+      if (signal.aborted) onAbort()
+      else signal.addEventListener('abort', onAbort, { once: true })
+    })
+
+    try {
+      return await Promise.race([finished, stopped])
+    } catch (error) {
+      // BullMQ fails a job whose worker died mid-way (its lock lapsed): the build was interrupted.
+      if (error instanceof Error && /stalled/i.test(error.message)) return interrupted()
+      throw error
+    } finally {
+      clearTimeout(graceTimer)
+      if (onAbort) signal.removeEventListener('abort', onAbort)
+    }
+  }
+}
+
+export interface BuildQueue {
+  runner: QueueRunner
+  /** Tells the workers that a decision on `approvalId` was stored. */
+  announce(approvalId: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** The server's side of the build queue (D4): enqueues builds and hears their outcomes. */
+export const openBuildQueue = async (redisUrl: string, prefix: string): Promise<BuildQueue> => {
+  const names = redisNames(prefix)
+  const queueClient = redisConnection(redisUrl, 'overseer-queue')
+  const eventsClient = redisConnection(redisUrl, 'overseer-queue-events')
+  const publisher = redisConnection(redisUrl, 'overseer-control')
+  const queue = new Queue<BuildJob, BuildOutcome>(BUILD_QUEUE, {
+    connection: queueClient,
+    prefix: names.queuePrefix,
+    // Kept a while so a server that asks just after the end still reads the result.
+    defaultJobOptions: { removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 24 * 3600, count: 1000 } },
+  })
+  const events = new QueueEvents(BUILD_QUEUE, { connection: eventsClient, prefix: names.queuePrefix })
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()])
+  const publish = async (message: ControlMessage): Promise<void> => {
+    await publisher.publish(names.controlChannel, encodeControl(message))
+  }
+  return {
+    runner: new QueueRunner({ queue, events, publish }),
+    announce: (approvalId) => publish({ type: 'decided', approvalId }),
+    close: async () => {
+      await events.close()
+      await queue.close()
+      for (const client of [eventsClient, queueClient, publisher]) await closeRedis(client)
+    },
+  }
+}

@@ -1,0 +1,51 @@
+import { Redis } from 'ioredis'
+
+/**
+ * Scale-out (D4): what the server and `npm run worker` processes share in Redis. Every key and
+ * channel starts with REDIS_PREFIX, so installations (or test runs) can share one Redis.
+ */
+export interface RedisNames {
+  /** BullMQ's key prefix for the build queue. */
+  queuePrefix: string
+  /** The socket.io Redis adapter's and emitter's channel prefix: they must match. */
+  socketKey: string
+  /** Pub/sub channel for build control messages (approval decisions, cancellations). */
+  controlChannel: string
+}
+
+export const BUILD_QUEUE = 'builds'
+
+export const redisNames = (prefix: string): RedisNames => ({
+  queuePrefix: `${prefix}:bull`,
+  socketKey: `${prefix}:socket.io`,
+  controlChannel: `${prefix}:builds:control`,
+})
+
+/**
+ * A new connection. BullMQ wants `maxRetriesPerRequest: null` (its blocking commands retry
+ * forever); a subscriber connection can only subscribe, so each use gets its own connection.
+ */
+export const redisConnection = (url: string, name: string): Redis =>
+  new Redis(url, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false })
+
+/** Closes a connection politely, or drops it if Redis does not answer. */
+export const closeRedis = async (client: Redis): Promise<void> => {
+  if (client.status === 'end') return
+  await client.quit().catch(() => client.disconnect())
+}
+
+/** What the HTTP processes tell the workers: a decision was stored, or a build must stop. */
+export type ControlMessage = { type: 'decided'; approvalId: string } | { type: 'cancel'; buildId: string }
+
+export const encodeControl = (message: ControlMessage): string => JSON.stringify(message)
+
+export const decodeControl = (raw: string): ControlMessage | undefined => {
+  try {
+    const value = JSON.parse(raw) as Partial<Record<string, unknown>>
+    if (value.type === 'decided' && typeof value.approvalId === 'string') return { type: 'decided', approvalId: value.approvalId }
+    if (value.type === 'cancel' && typeof value.buildId === 'string') return { type: 'cancel', buildId: value.buildId }
+  } catch {
+    // Not ours: ignored.
+  }
+  return undefined
+}

@@ -1,0 +1,97 @@
+import { buildApp } from './app'
+import { ConfigError, loadConfig, type Config } from './config'
+import { startControlChannel, type ControlChannel } from './control/channel'
+import { acquireLock, DataDirBusyError, type DataDirLock } from './control/lock'
+import { migrate, openDatabase } from './db'
+
+const readConfig = (): Config => {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+/**
+ * PGlite allows one process per data directory: take DATA_DIR's lock first, waiting a little
+ * for a users command that holds it, never for another server.
+ */
+const lockDataDir = async (config: Config): Promise<DataDirLock | undefined> => {
+  if (config.databaseUrl) return undefined
+  try {
+    const lock = await acquireLock(config.dataDir, 'server', { waitMs: 30_000, waitFor: ['cli'] })
+    process.once('exit', () => lock.releaseSync())
+    return lock
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      process.stderr.write(`Cannot start: ${error.message}. Stop it, or give this server another DATA_DIR.\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+const main = async (): Promise<void> => {
+  const config = readConfig()
+  const lock = await lockDataDir(config)
+  const db = await openDatabase(config)
+  await migrate(db)
+  const app = buildApp({ config, db })
+  await app.ready()
+
+  // `npm run users` reaches the embedded database through this server while it runs.
+  let control: ControlChannel | undefined
+  if (lock) {
+    try {
+      control = await startControlChannel({ dataDir: config.dataDir, users: app.users, log: app.log })
+    } catch (err) {
+      app.log.warn({ err }, 'no control channel: `npm run users` cannot reach this server and will refuse to run')
+    }
+  }
+
+  let closing = false
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting')
+      process.exit(1)
+    }
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    void Promise.resolve(control?.close())
+      .then(() => app.close())
+      .then(() => db.close())
+      .then(() => lock?.release())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed')
+          process.exit(1)
+        },
+      )
+  }
+  process.on('SIGTERM', shutdown)
+  process.on('SIGINT', shutdown)
+
+  try {
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: (address) => `Overseer listening at ${address}`,
+    })
+  } catch (err) {
+    app.log.fatal({ err }, 'could not listen')
+    await control?.close()
+    await db.close()
+    await lock?.release()
+    process.exit(1)
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Overseer failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,73 @@
+import { ConfigError, loadConfig, type Config, type LogLevel } from './config'
+import { migrate, openDatabase } from './db'
+import { startBuildWorker, type BuildWorkerLog } from './scale/buildWorker'
+
+/**
+ * `npm run worker` (D4): runs builds from the Redis queue that the servers fill. Needs REDIS_URL
+ * and DATABASE_URL, the same as the servers'; OVERSEER_DOWNLOADS_DIR must be the directory the
+ * servers serve archives from.
+ */
+const readConfig = (): Config & { redisUrl: string } => {
+  try {
+    const config = loadConfig()
+    if (config.redisUrl === undefined) {
+      throw new ConfigError('npm run worker needs REDIS_URL (and DATABASE_URL): without them the server runs builds itself, no worker needed')
+    }
+    return { ...config, redisUrl: config.redisUrl }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+const SEVERITY: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity }
+
+/** One JSON line per entry, as the server's (pino) log, at or above LOG_LEVEL. */
+const logger = (level: LogLevel): BuildWorkerLog => {
+  const write =
+    (entryLevel: 'info' | 'warn' | 'error') =>
+    (msg: string, fields: Record<string, unknown> = {}): void => {
+      if (SEVERITY[entryLevel] < SEVERITY[level]) return
+      process.stdout.write(`${JSON.stringify({ level: SEVERITY[entryLevel], time: Date.now(), pid: process.pid, name: 'worker', ...fields, msg })}\n`)
+    }
+  return { info: write('info'), warn: write('warn'), error: write('error') }
+}
+
+const main = async (): Promise<void> => {
+  const config = readConfig()
+  const log = logger(config.logLevel)
+  const db = await openDatabase(config)
+  await migrate(db)
+  const worker = await startBuildWorker({ config, db, log })
+  log.info('Overseer worker taking builds', { queuePrefix: config.redisPrefix })
+
+  let closing = false
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (closing) {
+      log.warn('second signal: exiting without waiting', { signal })
+      process.exit(1)
+    }
+    closing = true
+    log.info('shutting down', { signal })
+    void worker
+      .close()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error('shutdown failed', { err: String(err) })
+          process.exit(1)
+        },
+      )
+  }
+  process.on('SIGTERM', shutdown)
+  process.on('SIGINT', shutdown)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Overseer worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,219 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { ConfigError, loadConfig } from '../src/config'
+
+const expectConfigError = (env: Record<string, string>, message: string | RegExp): void => {
+  expect(() => loadConfig(env)).toThrow(ConfigError)
+  expect(() => loadConfig(env)).toThrow(message)
+}
+
+describe('loadConfig', () => {
+  it('uses the defaults when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      redisUrl: undefined,
+      redisPrefix: 'overseer',
+      logLevel: 'info',
+      staticDir: path.resolve('dist'),
+      trustProxy: false,
+      rateLimitForms: 5,
+      loginLimits: { perIp: { max: 20, windowMs: 900_000 }, perAccount: { max: 10, windowMs: 300_000 } },
+      admin: undefined,
+      siteMode: 'public',
+      nodeEnv: 'development',
+      chat: {
+        llm: undefined,
+        defaultModel: undefined,
+        rateLimitPerOwner: 20,
+        rateLimitPerIp: 60,
+        docsDir: path.resolve(__dirname, '../../docs'),
+      },
+      builds: { downloadsDir: path.resolve('data', 'downloads'), stageTimeoutMs: 60_000, approvalGates: [], approvalTimeoutMs: 86_400_000 },
+      seedDemo: true,
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      DATA_DIR: '/var/lib/overseer',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: 'overseer-staging',
+      LOG_LEVEL: 'debug',
+      STATIC_DIR: '/srv/spa',
+      TRUST_PROXY: '2',
+      RATE_LIMIT_FORMS: '10',
+      RATE_LIMIT_LOGIN_IP: '50',
+      RATE_LIMIT_LOGIN_IP_WINDOW: '600',
+      RATE_LIMIT_LOGIN_ACCOUNT: '5',
+      RATE_LIMIT_LOGIN_ACCOUNT_WINDOW: '120',
+      ADMIN_EMAIL: ' Admin@Example.com ',
+      ADMIN_PASSWORD: ' a passphrase ',
+      SITE_MODE: 'prelaunch',
+      NODE_ENV: 'production',
+      OVERSEER_LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      OVERSEER_LLM_API_KEY: 'sk-test',
+      OVERSEER_LLM_MODELS: 'gpt-4o-mini=0.00015, llama3.1:8b',
+      OVERSEER_LLM_TIMEOUT_MS: '5000',
+      OVERSEER_LLM_PROVIDER: 'Ollama',
+      OVERSEER_DEFAULT_MODEL: 'llama3.1:8b',
+      RATE_LIMIT_CHAT: '30',
+      RATE_LIMIT_CHAT_IP: '90',
+      OVERSEER_DOCS_DIR: '/srv/docs',
+      OVERSEER_DOWNLOADS_DIR: '/srv/downloads',
+      BUILD_STAGE_TIMEOUT_MS: '5000',
+      APPROVAL_GATES: 'deployment, planning',
+      APPROVAL_TIMEOUT_MS: '3600000',
+      SEED_DEMO: 'false',
+    })
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      dataDir: '/var/lib/overseer',
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisPrefix: 'overseer-staging',
+      logLevel: 'debug',
+      staticDir: '/srv/spa',
+      trustProxy: 2,
+      rateLimitForms: 10,
+      loginLimits: { perIp: { max: 50, windowMs: 600_000 }, perAccount: { max: 5, windowMs: 120_000 } },
+      // The address is normalised; the password is kept exactly, spaces included.
+      admin: { email: 'admin@example.com', password: ' a passphrase ' },
+      siteMode: 'prelaunch',
+      nodeEnv: 'production',
+      chat: {
+        llm: {
+          baseUrl: 'http://127.0.0.1:11434/v1',
+          apiKey: 'sk-test',
+          models: [
+            { name: 'gpt-4o-mini', costPer1kTokens: 0.00015 },
+            { name: 'llama3.1:8b', costPer1kTokens: null },
+          ],
+          timeoutMs: 5000,
+          providerName: 'Ollama',
+        },
+        defaultModel: 'llama3.1:8b',
+        rateLimitPerOwner: 30,
+        rateLimitPerIp: 90,
+        docsDir: '/srv/docs',
+      },
+      builds: { downloadsDir: '/srv/downloads', stageTimeoutMs: 5000, approvalGates: ['planning', 'deployment'], approvalTimeoutMs: 3_600_000 },
+      seedDemo: false,
+    })
+  })
+
+  it('keeps build archives under DATA_DIR unless told, and rejects an unusable stage timeout', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/overseer' }).builds.downloadsDir).toBe('/var/lib/overseer/downloads')
+    expectConfigError({ BUILD_STAGE_TIMEOUT_MS: '5' }, 'BUILD_STAGE_TIMEOUT_MS')
+    expectConfigError({ SEED_DEMO: 'no' }, 'SEED_DEMO')
+  })
+
+  it('reads the approval gates in pipeline order and names APPROVAL_GATES or APPROVAL_TIMEOUT_MS when unusable', () => {
+    expect(loadConfig({ APPROVAL_GATES: 'Deployment,development,planning' }).builds.approvalGates).toEqual(['planning', 'development', 'deployment'])
+    expect(loadConfig({ APPROVAL_GATES: 'development,development' }).builds.approvalGates).toEqual(['development'])
+    expect(loadConfig({ APPROVAL_GATES: ' ' }).builds.approvalGates).toEqual([])
+    expectConfigError(
+      { APPROVAL_GATES: 'planning,review' },
+      'APPROVAL_GATES must be a comma-separated list of planning, development, deployment, got "planning,review"',
+    )
+    expectConfigError({ APPROVAL_GATES: ',' }, 'APPROVAL_GATES')
+    expectConfigError({ APPROVAL_TIMEOUT_MS: '10' }, 'APPROVAL_TIMEOUT_MS')
+    expectConfigError({ APPROVAL_TIMEOUT_MS: '1 day' }, 'APPROVAL_TIMEOUT_MS')
+    expectConfigError({ APPROVAL_TIMEOUT_MS: '604800001' }, 'APPROVAL_TIMEOUT_MS')
+  })
+
+  it('names the OpenAI-compatible provider after its host unless told', () => {
+    expect(loadConfig({ OVERSEER_LLM_BASE_URL: 'https://api.openai.com/v1' }).chat.llm).toMatchObject({
+      providerName: 'OpenAI',
+      models: undefined,
+      apiKey: undefined,
+      timeoutMs: 30_000,
+    })
+    expect(loadConfig({ OVERSEER_LLM_BASE_URL: 'http://localhost:8000/v1' }).chat.llm?.providerName).toBe('localhost:8000')
+  })
+
+  it('rejects unusable chat settings', () => {
+    expectConfigError({ OVERSEER_LLM_BASE_URL: 'ftp://x' }, 'OVERSEER_LLM_BASE_URL')
+    expectConfigError({ OVERSEER_LLM_BASE_URL: 'http://x/v1', OVERSEER_LLM_MODELS: 'a b' }, 'OVERSEER_LLM_MODELS')
+    expectConfigError({ OVERSEER_LLM_BASE_URL: 'http://x/v1', OVERSEER_LLM_TIMEOUT_MS: '10' }, 'OVERSEER_LLM_TIMEOUT_MS')
+    expectConfigError({ RATE_LIMIT_CHAT: '0' }, 'RATE_LIMIT_CHAT')
+  })
+
+  it('treats a blank variable as unset', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '  ' })).toMatchObject({ port: 8080, logLevel: 'info' })
+  })
+
+  it('accepts TRUST_PROXY true and false', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+  })
+
+  it('names PORT when it is not a port number', () => {
+    expectConfigError({ PORT: 'abc' }, 'PORT must be an integer between 0 and 65535, got "abc"')
+    expectConfigError({ PORT: '70000' }, /^PORT /)
+    expectConfigError({ PORT: '80.5' }, /^PORT /)
+  })
+
+  it('refuses REDIS_URL without DATABASE_URL', () => {
+    expectConfigError(
+      { REDIS_URL: 'redis://127.0.0.1:6379' },
+      'REDIS_URL needs DATABASE_URL: several processes (servers and workers) need a shared PostgreSQL database; the embedded one serves a single process',
+    )
+  })
+
+  it.each([['server/src/server.ts'], ['server/src/worker.ts']])('stops %s at start when REDIS_URL has no DATABASE_URL', async (script) => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const env = { PATH: process.env.PATH ?? '', REDIS_URL: 'redis://127.0.0.1:6379', DATA_DIR: path.join(__dirname, 'no-such-data-dir') }
+      execFile(process.execPath, ['--import', 'tsx', script], { cwd: path.resolve(__dirname, '../..'), env, timeout: 20_000 }, (error, _stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
+      )
+    })
+    expect(run).toEqual({
+      code: 1,
+      stderr: 'REDIS_URL needs DATABASE_URL: several processes (servers and workers) need a shared PostgreSQL database; the embedded one serves a single process\n',
+    })
+  })
+
+  it.each([
+    [{ ADMIN_EMAIL: 'admin@example.com' }],
+    [{ ADMIN_PASSWORD: 'a long enough password' }],
+    [{ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: '   ' }],
+  ])('wants ADMIN_EMAIL and ADMIN_PASSWORD together: %p', (env) => {
+    expectConfigError(env, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)')
+  })
+
+  it('names ADMIN_PASSWORD when it is too short or too long, without echoing it', () => {
+    for (const password of ['short', 'x'.repeat(129)]) {
+      expect(() => loadConfig({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: password })).toThrow(
+        /^ADMIN_PASSWORD is not usable: Password must be at (least 8|most 128) characters$/,
+      )
+    }
+  })
+
+  it('names ADMIN_EMAIL when it is not an address', () => {
+    expectConfigError({ ADMIN_EMAIL: 'admin', ADMIN_PASSWORD: 'a long enough password' }, 'ADMIN_EMAIL must be an e-mail address, got "admin"')
+  })
+
+  it.each([
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+    ['RATE_LIMIT_FORMS', '0'],
+    ['RATE_LIMIT_LOGIN_IP', '0'],
+    ['RATE_LIMIT_LOGIN_IP_WINDOW', '86401'],
+    ['RATE_LIMIT_LOGIN_ACCOUNT', 'ten'],
+    ['RATE_LIMIT_LOGIN_ACCOUNT_WINDOW', '0'],
+    ['NODE_ENV', 'staging'],
+    ['SITE_MODE', 'beta'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'not a url'],
+    ['REDIS_PREFIX', 'two words'],
+  ])('names %s when its value %p is unusable', (name, value) => {
+    expectConfigError({ DATABASE_URL: 'postgres://localhost/db', [name]: value }, new RegExp(`^${name} must be .*, got "${value}"$`))
+  })
+})

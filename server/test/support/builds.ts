@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import yauzl from 'yauzl'
+import type { BuildConfig } from '../../src/config'
+import type { Headers } from './chat'
+
+export interface BuildReplyBody {
+  success: boolean
+  reply: string
+  zipUrl: string
+  conversationId: string
+  sessionId: string
+  model: string
+  status: string
+  stopped: boolean
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number }
+  message?: string
+}
+
+/** Build settings for a test app: archives in a temporary directory of its own; no approval gates unless given. */
+export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise<{ builds: BuildConfig }> => ({
+  builds: { downloadsDir: await mkdtemp(path.join(os.tmpdir(), 'overseer-downloads-')), stageTimeoutMs: 20_000, approvalGates: [], approvalTimeoutMs: 86_400_000, ...overrides },
+})
+
+export const buildRequest = (content: string, extra: Record<string, unknown> = {}) => ({
+  messages: [{ role: 'user', content }],
+  model: 'overseer-local',
+  sessionId: randomUUID(),
+  ...extra,
+})
+
+export const sendBuild = (app: FastifyInstance, headers: Headers, body: unknown) =>
+  app.inject({ method: 'POST', url: '/api/overseer/chat', headers, payload: body as Record<string, unknown> })
+
+export interface ZipEntry {
+  name: string
+  content: Buffer
+  /** Unix mode bits from the entry's external attributes. */
+  mode: number
+}
+
+/** Reads every entry of a zip (yauzl, lazily: entries in order). */
+export const unzip = (buffer: Buffer): Promise<ZipEntry[]> =>
+  new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'))
+      const entries: ZipEntry[] = []
+      zip.on('error', reject)
+      zip.on('end', () => resolve(entries))
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'))
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('error', reject)
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, content: Buffer.concat(chunks), mode: (entry.externalFileAttributes >>> 16) & 0o7777 })
+            zip.readEntry()
+          })
+        })
+      })
+      zip.readEntry()
+    })
+  })

@@ -1,0 +1,154 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** What the fake saw of one request. */
+export interface SeenRequest {
+  method: string
+  path: string
+  headers: IncomingMessage['headers']
+  body: unknown
+}
+
+export type FakeHandler = (request: SeenRequest, response: ServerResponse) => void | Promise<void>
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Token usage as the provider reports it (OpenAI's `usage` object). */
+export interface FakeUsage {
+  prompt_tokens: number
+  completion_tokens: number
+}
+
+/** Streams `pieces` as OpenAI chat-completion chunks, then (with `usage`) a usage chunk, then `[DONE]`. */
+export const streamed =
+  (pieces: string[], { delayMs = 0, done = true, usage }: { delayMs?: number; done?: boolean; usage?: FakeUsage } = {}): FakeHandler =>
+  async (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: 'assistant' } }] })}\n\n`)
+    for (const piece of pieces) {
+      if (delayMs) await sleep(delayMs)
+      if (response.destroyed) return
+      response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: piece } }] })}\n\n`)
+    }
+    if (usage) response.write(`data: ${JSON.stringify({ choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`)
+    if (done) response.write('data: [DONE]\n\n')
+    response.end()
+  }
+
+/** Answers with one JSON body, as a server that ignores `stream: true` does. */
+export const json =
+  (content: string, usage?: FakeUsage): FakeHandler =>
+  (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }], ...(usage && { usage }) }))
+  }
+
+export const status =
+  (code: number, headers: Record<string, string> = {}, body = '{"error":{"message":"fake failure"}}'): FakeHandler =>
+  (_request, response) => {
+    response.writeHead(code, { 'content-type': 'application/json', ...headers })
+    response.end(body)
+  }
+
+/** Never answers (until the fake closes). */
+export const hang = (): FakeHandler => () => new Promise<void>(() => undefined)
+
+/** Sends the first pieces, then goes quiet. */
+export const stall =
+  (pieces: string[]): FakeHandler =>
+  (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' })
+    for (const piece of pieces) response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`)
+    return new Promise<void>(() => undefined)
+  }
+
+/** Reports an error inside the stream, as some servers do. */
+export const streamError =
+  (message: string): FakeHandler =>
+  (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' })
+    response.end(`data: ${JSON.stringify({ error: { message } })}\n\n`)
+  }
+
+/**
+ * A small OpenAI-compatible server on 127.0.0.1 for tests: `GET /v1/models` lists `models`;
+ * `POST /v1/chat/completions` answers with the next queued handler, else `fallback`.
+ */
+export class FakeLlm {
+  readonly requests: SeenRequest[] = []
+  models: string[] = ['fake-small', 'fake-large']
+  fallback: FakeHandler = streamed(['Hello', ' from', ' the', ' fake', ' model.'])
+  private readonly queue: FakeHandler[] = []
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<FakeLlm> {
+    const server = createServer()
+    const fake = new FakeLlm(server)
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      void fake.handle(request, response)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return fake
+  }
+
+  /** The base URL, as OVERSEER_LLM_BASE_URL takes it. */
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`
+  }
+
+  get completions(): SeenRequest[] {
+    return this.requests.filter((request) => request.path === '/v1/chat/completions')
+  }
+
+  /** The handlers for the next chat requests, in order. */
+  enqueue(...handlers: FakeHandler[]): void {
+    this.queue.push(...handlers)
+  }
+
+  reset(): void {
+    this.requests.length = 0
+    this.queue.length = 0
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const text = Buffer.concat(chunks).toString('utf8')
+    const seen: SeenRequest = {
+      method: request.method ?? '',
+      path: request.url ?? '',
+      headers: request.headers,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    }
+    this.requests.push(seen)
+    if (seen.method === 'GET' && seen.path === '/v1/models') {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ object: 'list', data: this.models.map((id) => ({ id, object: 'model' })) }))
+      return
+    }
+    if (seen.method === 'POST' && seen.path === '/v1/chat/completions') {
+      await (this.queue.shift() ?? this.fallback)(seen, response)
+      return
+    }
+    response.writeHead(404).end()
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+}
+
+/**
+ * Scripted answers by prompt: the handler of the first pattern found in the request's messages
+ * (system prompt included), else `otherwise`.
+ */
+export const byPrompt =
+  (routes: readonly (readonly [RegExp, FakeHandler])[], otherwise: FakeHandler = status(404)): FakeHandler =>
+  (request, response) => {
+    const { messages = [] } = (request.body ?? {}) as { messages?: { content?: unknown }[] }
+    const text = messages.map((message) => (typeof message.content === 'string' ? message.content : '')).join('\n')
+    const route = routes.find(([pattern]) => pattern.test(text))
+    return (route?.[1] ?? otherwise)(request, response)
+  }
