@@ -1,0 +1,1 @@
+export { routes, createRoutes } from './routes'

@@ -1,0 +1,88 @@
+import { Navigate, type RouteObject } from 'react-router-dom'
+import { siteMode, type SiteMode } from '@/shared/config'
+import { SiteLayout } from '@/widgets/site-layout'
+import { RouteError } from './RouteError'
+
+const guards = () => import(/* webpackChunkName: "auth" */ './guards')
+
+/** The public site's pages, each loaded on demand. */
+const publicPages: RouteObject[] = [
+  { index: true, lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-home" */ '@/pages/home')).HomePage }) },
+  { path: 'about', lazy: async () => ({ Component: (await import('@/pages/about')).AboutPage }) },
+  { path: '404', lazy: async () => ({ Component: (await import('@/pages/not-found')).NotFoundPage }) },
+  { path: 'contact', lazy: async () => ({ Component: (await import('@/pages/contact')).ContactPage }) },
+  { path: 'waitlist', lazy: async () => ({ Component: (await import('@/pages/waitlist')).WaitlistPage }) },
+  { path: 'architecture', lazy: async () => ({ Component: (await import('@/pages/architecture')).ArchitecturePage }) },
+  { path: 'architecture/:module', lazy: async () => ({ Component: (await import('@/pages/architecture-module')).ArchitectureModulePage }) },
+  { path: 'privacy', lazy: async () => ({ Component: await (await import('@/pages/legal')).loadPrivacyPage() }) },
+  { path: 'terms', lazy: async () => ({ Component: await (await import('@/pages/legal')).loadTermsPage() }) },
+  { path: 'data-processing', lazy: async () => ({ Component: await (await import('@/pages/legal')).loadDataProcessingPage() }) },
+  { path: 'cookies', lazy: async () => ({ Component: await (await import('@/pages/legal')).loadCookiesPage() }) },
+  { path: 'careers', lazy: async () => ({ Component: (await import('@/pages/careers')).CareersPage }) },
+  { path: 'careers/:jobId', lazy: async () => ({ Component: (await import('@/pages/careers')).CareersPage }) },
+  { path: 'docs', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
+  { path: 'docs/:section', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
+  { path: 'docs/:section/:topic', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
+  { path: 'apps', lazy: async () => ({ Component: (await import('@/pages/apps')).AppsPage }) },
+  { path: 'apps/intelligence-platform/*', lazy: async () => ({ Component: (await import('@/pages/intelligence-platform')).IntelligencePlatformPage }) },
+  { path: 'apps/Reviews_Compass/*', lazy: async () => ({ Component: (await import('@/pages/reviews-compass')).ReviewsCompassPage }) },
+  { path: 'apps/research-tools/*', lazy: async () => ({ Component: (await import('@/pages/research-tools')).ResearchToolsPage }) },
+  { path: 'apps/data-visualization', lazy: async () => ({ Component: (await import('@/pages/data-visualization')).DataVisualizationPage }) },
+  { path: 'apps/:module', lazy: async () => ({ Component: (await import('@/pages/app-module')).AppModulePage }) },
+  { path: 'blog', lazy: async () => ({ Component: (await import('@/pages/blog')).BlogPage }) },
+  { path: 'case-studies', lazy: async () => ({ Component: (await import('@/pages/case-studies')).CaseStudiesPage }) },
+  { path: 'press', lazy: async () => ({ Component: (await import('@/pages/press')).PressPage }) },
+  { path: 'assistant', lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-assistant" */ '@/pages/assistant')).AssistantPage }) },
+  { path: '*', element: <Navigate to="/404" replace /> },
+]
+
+/**
+ * Every route of the spec plus those of decision D9; each page's code loads on demand. The
+ * sign-in pages and the Architect Suite check the session; in pre-launch mode the public pages do
+ * too (decision D5).
+ */
+export const createRoutes = (mode: SiteMode = siteMode()): RouteObject[] => [
+  {
+    errorElement: <RouteError />,
+    // The first page's code loads behind the start-up spinner of index.html.
+    HydrateFallback: () => null,
+    children: [
+      {
+        lazy: async () => ({ Component: (await guards()).AuthScope }),
+        children: [
+          { path: '/login', lazy: async () => ({ Component: (await import('@/pages/login')).LoginPage }) },
+          { path: '/forgot-password', lazy: async () => ({ Component: (await import('@/pages/forgot-password')).ForgotPasswordPage }) },
+          { path: '/unauthorized', lazy: async () => ({ Component: (await import('@/pages/unauthorized')).UnauthorizedPage }) },
+          {
+            path: '/architect',
+            lazy: async () => {
+              const { RequireAuth } = await guards()
+              return { element: <RequireAuth permission="architect.access" /> }
+            },
+            children: [
+              {
+                lazy: async () => ({ Component: (await import('@/widgets/architect-layout')).ArchitectLayout }),
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await import('@/pages/architect-dashboard')).ArchitectDashboardPage }) },
+                  { path: 'overseer', lazy: async () => ({ Component: (await import('@/pages/architect-overseer')).ArchitectOverseerPage }) },
+                  { path: 'testing', lazy: async () => ({ Component: (await import('@/pages/architect-testing')).ArchitectTestingPage }) },
+                  { path: 'logs', lazy: async () => ({ Component: (await import('@/pages/architect-logs')).ArchitectLogsPage }) },
+                  { path: 'approvals', lazy: async () => ({ Component: (await import('@/pages/architect-approvals')).ArchitectApprovalsPage }) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <SiteLayout />,
+        children:
+          mode === 'prelaunch'
+            ? [{ lazy: async () => ({ Component: (await guards()).PrelaunchScope }), children: publicPages }]
+            : publicPages,
+      },
+    ],
+  },
+]
+
+export const routes = createRoutes()

@@ -1,0 +1,111 @@
+import { configureStore, type UnknownAction } from '@reduxjs/toolkit'
+import type { Socket } from 'socket.io-client'
+import {
+  chatDeltaReceived,
+  chatDoneReceived,
+  createFakeSocket,
+  joinSession,
+  progressReceived,
+  progressSubscribed,
+  progressUnsubscribed,
+  socketConnected,
+  socketDisconnected,
+  type FakeSocket,
+} from '@/shared/lib/socket'
+import { createSocketMiddleware } from './socketMiddleware'
+
+/** A store that records every action and talks to a fake socket. */
+const setup = (fake: FakeSocket = createFakeSocket()) => {
+  const seen: UnknownAction[] = []
+  const store = configureStore({
+    reducer: (state: null = null, action: UnknownAction) => {
+      seen.push(action)
+      return state
+    },
+    middleware: (getDefault) => getDefault().concat(createSocketMiddleware(() => Promise.resolve(fake as unknown as Socket))),
+  })
+  return { store, fake, seen }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('socket middleware', () => {
+  it('joins the room of a subscription and resolves once the server acknowledges it', async () => {
+    const { store, fake } = setup()
+    await expect(joinSession(store.dispatch, 'session-1')).resolves.toBe(true)
+    expect(fake.emitted).toEqual([{ event: 'subscribe:progress', args: ['session-1'] }])
+  })
+
+  it('resolves false when the server refuses the subscription', async () => {
+    const fake = createFakeSocket()
+    fake.answer = () => ({ ok: false, message: 'Not allowed' })
+    const { store } = setup(fake)
+    await expect(joinSession(store.dispatch, 'session-1')).resolves.toBe(false)
+  })
+
+  it('gives up waiting after the timeout when the socket never connects', async () => {
+    const { store, fake } = setup(createFakeSocket({ connected: false }))
+    await expect(joinSession(store.dispatch, 'session-1', 20)).resolves.toBe(false)
+    expect(fake.emitted).toEqual([])
+  })
+
+  it('joins its rooms when the socket connects, and again after a reconnect', async () => {
+    const { store, fake } = setup(createFakeSocket({ connected: false }))
+    const joined = joinSession(store.dispatch, 'session-1')
+    await flush()
+    fake.connect()
+    await expect(joined).resolves.toBe(true)
+    fake.connect()
+    expect(fake.emitted.filter((e) => e.event === 'subscribe:progress')).toHaveLength(2)
+  })
+
+  it('turns chat:delta and chat:done of a subscribed session into actions', async () => {
+    const { store, fake, seen } = setup()
+    await joinSession(store.dispatch, 'session-1')
+    fake.serverEmit('chat:delta', { sessionId: 'session-1', conversationId: 'c-1', delta: 'Hello ' })
+    fake.serverEmit('chat:done', { sessionId: 'session-1', conversationId: 'c-1', status: 'completed', stopped: false })
+    expect(seen.filter((a) => chatDeltaReceived.match(a) || chatDoneReceived.match(a)).map((a) => a.payload)).toEqual([
+      { sessionId: 'session-1', conversationId: 'c-1', delta: 'Hello ' },
+      { sessionId: 'session-1', conversationId: 'c-1', status: 'completed', stopped: false },
+    ])
+  })
+
+  it('drops chat events of other sessions and malformed payloads', async () => {
+    const { store, fake, seen } = setup()
+    await joinSession(store.dispatch, 'session-1')
+    fake.serverEmit('chat:delta', { sessionId: 'someone-else', conversationId: 'c-1', delta: 'x' })
+    fake.serverEmit('chat:delta', { sessionId: 'session-1', conversationId: 'c-1', delta: 42 })
+    fake.serverEmit('chat:done', { sessionId: 'session-1', conversationId: 'c-1', status: 'weird', stopped: false })
+    fake.serverEmit('chat:delta', 'not an object')
+    expect(seen.some((a) => chatDeltaReceived.match(a) || chatDoneReceived.match(a))).toBe(false)
+  })
+
+  it('stops delivering a session after it is unsubscribed, and tells the server', async () => {
+    const { store, fake, seen } = setup()
+    await joinSession(store.dispatch, 'session-1')
+    store.dispatch(progressUnsubscribed({ sessionId: 'session-1' }))
+    await flush()
+    fake.serverEmit('chat:delta', { sessionId: 'session-1', conversationId: 'c-1', delta: 'late' })
+    expect(fake.emitted.at(-1)).toEqual({ event: 'unsubscribe:progress', args: ['session-1'] })
+    expect(seen.some((a) => chatDeltaReceived.match(a))).toBe(false)
+  })
+
+  it('still turns build progress into actions', async () => {
+    const { store, fake, seen } = setup()
+    store.dispatch(progressSubscribed({ sessionId: 'build-1' }))
+    await flush()
+    fake.serverEmit('progress', { sessionId: 'build-1', stage: 'planning', message: 'Planning', percentage: 20 })
+    expect(seen.filter(progressReceived.match).map((a) => a.payload)).toEqual([
+      { sessionId: 'build-1', stage: 'planning', message: 'Planning', percentage: 20 },
+    ])
+  })
+
+  it('reports the connection: connected at once when the socket already is, then each disconnect and reconnect', async () => {
+    const { store, fake, seen } = setup()
+    await joinSession(store.dispatch, 'build-1')
+    fake.serverEmit('disconnect', 'transport close')
+    fake.connect()
+    const events = seen.filter((a) => socketConnected.match(a) || socketDisconnected.match(a)).map((a) => a.type)
+    expect(events).toEqual(['socket/connected', 'socket/disconnected', 'socket/connected'])
+  })
+})

@@ -1,0 +1,141 @@
+import type { Middleware } from '@reduxjs/toolkit'
+import type { Socket } from 'socket.io-client'
+import { API_BASE_URL } from '@/shared/config'
+import { authToken } from '@/shared/lib/auth-token'
+import {
+  chatDeltaReceived,
+  chatDoneReceived,
+  isChatDeltaEvent,
+  isChatDoneEvent,
+  isProgressEvent,
+  isSocketMessageEvent,
+  progressFailed,
+  progressReceived,
+  progressSubscribed,
+  progressTimedOut,
+  progressUnsubscribed,
+  socketConnected,
+  socketDisconnected,
+} from '@/shared/lib/socket'
+
+export type SocketFactory = (token: string | null) => Promise<Socket>
+
+/** socket.io-client is loaded only when the first subscription asks for it. */
+const defaultFactory: SocketFactory = async (token) => {
+  const { io } = await import(/* webpackChunkName: "socket" */ 'socket.io-client')
+  return io(socketUrl(), {
+    path: '/socket.io',
+    withCredentials: true,
+    transports: ['websocket', 'polling'],
+    auth: token ? { token } : {},
+  })
+}
+
+/** The socket server's origin: same-origin for a relative API base, else the API's own origin. */
+export const socketUrl = (apiBase: string = API_BASE_URL): string =>
+  /^https?:\/\//.test(apiBase) ? new URL(apiBase).origin : window.location.origin
+
+const sessionIdOf = (payload: unknown, rooms: Set<string>): string | undefined => {
+  if (typeof payload === 'object' && payload !== null && 'sessionId' in payload && typeof payload.sessionId === 'string') {
+    return rooms.has(payload.sessionId) ? payload.sessionId : undefined
+  }
+  return rooms.size === 1 ? rooms.values().next().value : undefined
+}
+
+const joinedOf = (answer: unknown): boolean =>
+  typeof answer === 'object' && answer !== null && 'ok' in answer && answer.ok === true
+
+/**
+ * Owns the single socket.io connection: turns `progress/subscribed` and `progress/unsubscribed`
+ * intents into `subscribe:progress` / `unsubscribe:progress` emits, and server events (build
+ * progress, chat reply deltas) into actions after checking their shape. The socket never enters
+ * state or actions. Dispatching `progress/subscribed` returns a promise of the server's answer
+ * (true: joined), which `joinSession` waits for before a request that streams to the room.
+ */
+export const createSocketMiddleware = (factory: SocketFactory = defaultFactory): Middleware => {
+  return (api) => {
+    const rooms = new Set<string>()
+    /** Resolves the promise of each subscription the server has not answered yet. */
+    const waiting = new Map<string, Array<(joined: boolean) => void>>()
+    let connection: Promise<Socket> | null = null
+
+    const settle = (sessionId: string, joined: boolean) => {
+      for (const resolve of waiting.get(sessionId) ?? []) resolve(joined)
+      waiting.delete(sessionId)
+    }
+
+    const join = (socket: Socket, sessionId: string) =>
+      socket.emit('subscribe:progress', sessionId, (answer: unknown) => settle(sessionId, joinedOf(answer)))
+
+    const connect = (): Promise<Socket> => {
+      connection ??= factory(authToken.get()).then((socket) => {
+        socket.on('connect', () => {
+          api.dispatch(socketConnected())
+          // Rooms are per connection: join them again after a reconnect.
+          for (const room of rooms) join(socket, room)
+        })
+        socket.on('disconnect', (reason: string) => api.dispatch(socketDisconnected({ reason })))
+        socket.on('progress', (payload: unknown) => {
+          const sessionId = sessionIdOf(payload, rooms)
+          if (sessionId && isProgressEvent(payload)) {
+            api.dispatch(
+              progressReceived({ sessionId, stage: payload.stage, message: payload.message, percentage: payload.percentage }),
+            )
+          }
+        })
+        socket.on('chat:delta', (payload: unknown) => {
+          if (isChatDeltaEvent(payload) && rooms.has(payload.sessionId)) {
+            const { sessionId, conversationId, delta } = payload
+            api.dispatch(chatDeltaReceived({ sessionId, conversationId, delta }))
+          }
+        })
+        socket.on('chat:done', (payload: unknown) => {
+          if (isChatDoneEvent(payload) && rooms.has(payload.sessionId)) {
+            const { sessionId, conversationId, status, stopped, message } = payload
+            api.dispatch(chatDoneReceived({ sessionId, conversationId, status, stopped, ...(message !== undefined && { message }) }))
+          }
+        })
+        socket.on('error', (payload: unknown) => {
+          const sessionId = sessionIdOf(payload, rooms)
+          if (sessionId && isSocketMessageEvent(payload)) api.dispatch(progressFailed({ sessionId, message: payload.message }))
+        })
+        socket.on('timeout', (payload: unknown) => {
+          const sessionId = sessionIdOf(payload, rooms)
+          if (sessionId && isSocketMessageEvent(payload)) api.dispatch(progressTimedOut({ sessionId, message: payload.message }))
+        })
+        // Already connected by the time the handlers are in place: say so, as `connect` would have.
+        if (socket.connected) api.dispatch(socketConnected())
+        return socket
+      })
+      // A socket that could not be opened is tried again by the next subscription.
+      connection.catch(() => {
+        connection = null
+      })
+      return connection
+    }
+
+    return (next) => (action) => {
+      if (progressSubscribed.match(action)) {
+        const { sessionId } = action.payload
+        rooms.add(sessionId)
+        const joined = new Promise<boolean>((resolve) => waiting.set(sessionId, [...(waiting.get(sessionId) ?? []), resolve]))
+        // Not connected yet: the `connect` handler joins every room.
+        void connect().then(
+          (socket) => {
+            if (socket.connected && rooms.has(sessionId)) join(socket, sessionId)
+          },
+          () => settle(sessionId, false),
+        )
+        next(action)
+        return joined
+      } else if (progressUnsubscribed.match(action)) {
+        const { sessionId } = action.payload
+        settle(sessionId, false)
+        if (rooms.delete(sessionId) && connection) {
+          void connection.then((socket) => socket.emit('unsubscribe:progress', sessionId))
+        }
+      }
+      return next(action)
+    }
+  }
+}

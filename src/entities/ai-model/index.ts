@@ -1,0 +1,7 @@
+export { aiModelSlice, modelSelected, selectSelectedModel } from './model/aiModelSlice'
+export type { AiModelState } from './model/aiModelSlice'
+export { modelsApi, useGetModelsQuery } from './api/modelsApi'
+export { effectiveModel } from './lib/effectiveModel'
+export { useModelChoice } from './model/useModelChoice'
+export type { ModelChoice, ModelListState } from './model/useModelChoice'
+export type { ModelInfo, ModelCatalog } from './model/types'

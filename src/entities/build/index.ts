@@ -1,0 +1,16 @@
+export {
+  buildSlice,
+  buildStarted,
+  buildSettled,
+  trackerHidden,
+  trackerDismissed,
+  selectCurrentBuild,
+  selectBuildBySession,
+  selectSocketConnected,
+} from './model/buildSlice'
+export type { BuildProgress as BuildProgressState, BuildState, BuildStatus } from './model/buildSlice'
+export type { BuildSnapshot } from './model/types'
+export { buildApi } from './api/buildApi'
+export { BUILD_STAGES, BUILD_TEXTS, START_PERCENTAGE, TRACKER_SETTLE_MS, stageStateOf } from './lib/stages'
+export type { StageId, StageState } from './lib/stages'
+export { BuildProgress } from './ui/BuildProgress'

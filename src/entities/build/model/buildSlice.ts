@@ -1,0 +1,163 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { progressFailed, progressReceived, progressTimedOut, socketConnected, socketDisconnected } from '@/shared/lib/socket'
+import { rootReducer } from '@/shared/lib/store'
+import { buildApi } from '../api/buildApi'
+import { isStageId, stageIndex, START_PERCENTAGE, type StageId } from '../lib/stages'
+
+/**
+ * running: the tracker follows it; completed: 100% (green); failed / timedOut: an `error` or
+ * `timeout` event came (red, its message shown); ended: the request failed without a build
+ * outcome (for example a 429): the tracker just goes.
+ */
+export type BuildStatus = 'running' | 'completed' | 'failed' | 'timedOut' | 'ended'
+
+/** What the tracker knows of one build. */
+export interface BuildProgress {
+  sessionId: string
+  /** The stage reported last; null before the first report. */
+  stage: StageId | null
+  /** The latest progress message; null before the first report. */
+  message: string | null
+  percentage: number
+  status: BuildStatus
+  /** The server's message of an `error` or `timeout` event. */
+  error: string | null
+  /** The socket dropped while it ran: events may be missed, so its state is read again on reconnect. */
+  stale: boolean
+  /** The finished tracker has been shown long enough and is hidden. */
+  hidden: boolean
+}
+
+export interface BuildState {
+  /** Builds by their request's sessionId. */
+  builds: Record<string, BuildProgress>
+  /** The build the tracker shows: the latest one sent. */
+  current: string | null
+  /** Whether the realtime socket is connected ('Connecting...' until it is). */
+  connected: boolean
+}
+
+const initialState: BuildState = { builds: {}, current: null, connected: false }
+
+const clampPercentage = (value: number): number => Math.min(100, Math.max(0, Math.round(value)))
+
+/**
+ * A progress report: percentages only rise (a late or repeated report changes nothing), the
+ * stage only moves on, and 100% completes the build.
+ */
+const applyProgress = (build: BuildProgress, { stage, message, percentage }: { stage: string; message: string; percentage: number }) => {
+  if (build.status !== 'running') return
+  const next = clampPercentage(percentage)
+  if (next < build.percentage) return
+  build.percentage = next
+  if (isStageId(stage) && stageIndex(stage) >= stageIndex(build.stage)) build.stage = stage
+  build.message = message
+  if (next === 100) build.status = 'completed'
+}
+
+const fail = (build: BuildProgress | undefined, status: 'failed' | 'timedOut', message: string) => {
+  if (!build || build.status !== 'running') return
+  build.status = status
+  build.error = message
+  build.stale = false
+}
+
+export const buildSlice = createSlice({
+  name: 'build',
+  initialState,
+  reducers: {
+    /** A build request is about to be sent: the tracker starts at 5%. */
+    buildStarted: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+      // Finished builds are of no further use; a running one (another tab's intent) is kept.
+      for (const [sessionId, build] of Object.entries(state.builds)) {
+        if (build.status !== 'running') delete state.builds[sessionId]
+      }
+      state.builds[payload.sessionId] = {
+        sessionId: payload.sessionId,
+        stage: null,
+        message: null,
+        percentage: START_PERCENTAGE,
+        status: 'running',
+        error: null,
+        stale: false,
+        hidden: false,
+      }
+      state.current = payload.sessionId
+    },
+    /**
+     * The build request answered. A success the socket did not report completes the build; a
+     * failure without an `error` or `timeout` event (the request was refused) ends it quietly:
+     * the error line under the form says why.
+     */
+    buildSettled: (state, { payload }: PayloadAction<{ sessionId: string; ok: boolean }>) => {
+      const build = state.builds[payload.sessionId]
+      if (!build || build.status !== 'running') return
+      build.stale = false
+      if (payload.ok) {
+        build.status = 'completed'
+        build.percentage = 100
+      } else {
+        build.status = 'ended'
+        build.hidden = true
+      }
+    },
+    /**
+     * The next message was sent, or a new conversation started: a finished build's tracker and
+     * message go (as the error line under the form does). A running build is kept.
+     */
+    trackerDismissed: (state) => {
+      const build = state.current ? state.builds[state.current] : undefined
+      if (build?.status === 'running') return
+      if (state.current) delete state.builds[state.current]
+      state.current = null
+    },
+    /** A finished tracker was shown long enough. */
+    trackerHidden: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+      const build = state.builds[payload.sessionId]
+      if (build && build.status !== 'running') build.hidden = true
+    },
+  },
+  extraReducers: (builder) =>
+    builder
+      .addCase(socketConnected, (state) => {
+        state.connected = true
+      })
+      .addCase(socketDisconnected, (state) => {
+        state.connected = false
+        for (const build of Object.values(state.builds)) if (build.status === 'running') build.stale = true
+      })
+      .addCase(progressReceived, (state, { payload }) => {
+        const build = state.builds[payload.sessionId]
+        if (build) applyProgress(build, payload)
+      })
+      .addCase(progressFailed, (state, { payload }) => fail(state.builds[payload.sessionId], 'failed', payload.message))
+      .addCase(progressTimedOut, (state, { payload }) => fail(state.builds[payload.sessionId], 'timedOut', payload.message))
+      .addMatcher(buildApi.endpoints.getBuildState.matchFulfilled, (state, { payload, meta }) => {
+        const build = state.builds[meta.arg.originalArgs]
+        if (!build) return
+        build.stale = false
+        if (payload.status === 'error') fail(build, 'failed', payload.error ?? payload.message)
+        else applyProgress(build, payload.status === 'completed' ? { ...payload, percentage: 100 } : payload)
+      })
+      .addMatcher(buildApi.endpoints.getBuildState.matchRejected, (state, { meta }) => {
+        // Not readable now (gone, or the network is down): the events and the reply still come.
+        const build = state.builds[meta.arg.originalArgs]
+        if (build) build.stale = false
+      }),
+  selectors: {
+    selectCurrentBuild: (state): BuildProgress | null => (state.current ? (state.builds[state.current] ?? null) : null),
+    selectBuildBySession: (state, sessionId: string): BuildProgress | null => state.builds[sessionId] ?? null,
+    selectSocketConnected: (state) => state.connected,
+  },
+})
+
+const injected = buildSlice.injectInto(rootReducer)
+
+export const { buildStarted, buildSettled, trackerHidden, trackerDismissed } = buildSlice.actions
+export const { selectCurrentBuild, selectBuildBySession, selectSocketConnected } = injected.selectors
+
+declare module '@/shared/lib/store/root' {
+  export interface LazyLoadedSlices {
+    build: BuildState
+  }
+}

@@ -1,0 +1,212 @@
+import { http, HttpResponse } from 'msw'
+import { act, screen, within } from '@testing-library/react'
+import type { Socket } from 'socket.io-client'
+import { createFakeSocket, progressSubscribed, type FakeSocket } from '@/shared/lib/socket'
+import { server } from '@tests/setup/msw'
+import { renderWithProviders } from '@tests/setup/renderWithProviders'
+import { setupStore } from '@tests/setup/store'
+import { buildStarted } from '../model/buildSlice'
+import { TRACKER_SETTLE_MS } from '../lib/stages'
+import { BuildProgress } from './BuildProgress'
+
+const API = 'http://localhost/api'
+const SESSION = '6f1c2a9e-3b7d-4c55-9a41-2f0d8e7b1c33'
+
+/** The tracker with the real store, following a build whose events come from a fake socket. */
+const startBuild = async ({ fake = createFakeSocket() }: { fake?: FakeSocket } = {}) => {
+  const store = setupStore({ socketFactory: () => Promise.resolve(fake as unknown as Socket) })
+  renderWithProviders(<BuildProgress />, { store })
+  await act(async () => {
+    store.dispatch(buildStarted({ sessionId: SESSION }))
+    store.dispatch(progressSubscribed({ sessionId: SESSION }))
+  })
+  return { store, fake }
+}
+
+const emit = async (fake: FakeSocket, event: string, payload: Record<string, unknown>) => {
+  await act(async () => fake.serverEmit(event, { sessionId: SESSION, ...payload }))
+}
+
+const bar = () => screen.getByRole('progressbar', { name: 'Build progress' })
+const tracker = () => screen.getByRole('region', { name: 'Build progress' })
+const stage = (name: string) => within(screen.getByRole('list', { name: 'Build stages' })).getByText(name).closest('li')
+const announcement = () => screen.getAllByRole('status').at(-1)
+
+afterEach(() => {
+  jest.useRealTimers()
+})
+
+describe('BuildProgress', () => {
+  it('shows nothing before a build', () => {
+    renderWithProviders(<BuildProgress />)
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
+  it("starts at 5% reading 'Connecting...' until the socket connects, then 'Initializing...'", async () => {
+    const { fake } = await startBuild({ fake: createFakeSocket({ connected: false }) })
+    expect(bar()).toHaveAttribute('aria-valuenow', '5')
+    expect(bar()).toHaveAttribute('aria-valuemin', '0')
+    expect(bar()).toHaveAttribute('aria-valuemax', '100')
+    expect(bar()).toHaveAttribute('aria-valuetext', '5%: Connecting...')
+    expect(tracker()).toHaveTextContent('5%')
+    expect(tracker()).toHaveTextContent('Connecting...')
+    expect(tracker()).toHaveAttribute('data-tone', 'blue')
+    expect(announcement()).toHaveTextContent('Build started.')
+    for (const name of ['Classification', 'Clarification', 'Market analysis', 'Structuring', 'Development', 'Assembly', 'Delivery']) {
+      expect(stage(name)).toHaveAttribute('data-state', 'pending')
+    }
+
+    await act(async () => fake.connect())
+    expect(tracker()).toHaveTextContent('Initializing...')
+    expect(tracker()).not.toHaveTextContent('Connecting...')
+    expect(bar()).toHaveAttribute('aria-valuenow', '5')
+    // Subscribed once the socket was there.
+    expect(fake.emitted).toEqual([{ event: 'subscribe:progress', args: [SESSION] }])
+  })
+
+  it('marks the stages before the reported one done and the reported one current, in blue', async () => {
+    const { fake } = await startBuild()
+    await emit(fake, 'progress', { stage: 'classification', message: 'Classifying the request...', percentage: 5 })
+    expect(stage('Classification')).toHaveAttribute('aria-current', 'step')
+    expect(announcement()).toHaveTextContent('Stage 1 of 7: Classification.')
+
+    await emit(fake, 'progress', { stage: 'market_analysis', message: 'Analysing comparable products...', percentage: 25 })
+    expect(stage('Classification')).toHaveAttribute('data-state', 'done')
+    expect(stage('Classification')).toHaveTextContent('Classification (done)')
+    expect(stage('Clarification')).toHaveAttribute('data-state', 'done')
+    expect(stage('Market analysis')).toHaveAttribute('data-state', 'current')
+    expect(stage('Market analysis')).toHaveAttribute('aria-current', 'step')
+    expect(stage('Market analysis')).toHaveTextContent('Market analysis (current)')
+    expect(stage('Structuring')).toHaveAttribute('data-state', 'pending')
+    expect(stage('Structuring')).not.toHaveAttribute('aria-current')
+    expect(stage('Delivery')).toHaveAttribute('data-state', 'pending')
+    expect(bar()).toHaveAttribute('aria-valuenow', '25')
+    expect(bar()).toHaveAttribute('aria-valuetext', '25%: Analysing comparable products...')
+    expect(tracker()).toHaveTextContent('Analysing comparable products...')
+    expect(tracker()).toHaveAttribute('data-tone', 'blue')
+    expect(announcement()).toHaveTextContent('Stage 3 of 7: Market analysis.')
+
+    // Progress within a stage moves the bar; the announcement stays (one per stage).
+    await emit(fake, 'progress', { stage: 'market_analysis', message: 'Comparing...', percentage: 30 })
+    expect(bar()).toHaveAttribute('aria-valuenow', '30')
+    expect(announcement()).toHaveTextContent('Stage 3 of 7: Market analysis.')
+  })
+
+  it('turns green at 100%, says the build is complete, then hides', async () => {
+    const { fake } = await startBuild()
+    jest.useFakeTimers()
+    await emit(fake, 'progress', { stage: 'assembly', message: 'Assembling the project...', percentage: 75 })
+    await emit(fake, 'progress', { stage: 'delivery', message: 'Your project is ready.', percentage: 100 })
+    expect(tracker()).toHaveAttribute('data-tone', 'green')
+    expect(bar()).toHaveAttribute('aria-valuenow', '100')
+    expect(stage('Assembly')).toHaveAttribute('data-state', 'done')
+    expect(stage('Delivery')).toHaveAttribute('data-state', 'current')
+    expect(announcement()).toHaveTextContent('Build complete. Your project is ready.')
+
+    act(() => jest.advanceTimersByTime(TRACKER_SETTLE_MS - 1))
+    expect(screen.getByRole('progressbar')).toBeInTheDocument()
+    act(() => jest.advanceTimersByTime(1))
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Build progress' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it.each([
+    ['error', 'The build failed at the development stage. Please try again.'],
+    ['timeout', 'The development stage did not finish within 60 seconds. Please try again.'],
+  ])("shows the server's message of a %s event in red, and the tracker hides", async (event, message) => {
+    const { fake } = await startBuild()
+    jest.useFakeTimers()
+    await emit(fake, 'progress', { stage: 'development', message: 'Writing and checking the code...', percentage: 45 })
+    await emit(fake, event, { message })
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent(message)
+    expect(tracker()).toHaveAttribute('data-tone', 'red')
+    expect(tracker()).toHaveTextContent('Build stopped.')
+    expect(bar()).toHaveAttribute('aria-valuenow', '45')
+    // Later events of the stopped build change nothing.
+    await emit(fake, 'progress', { stage: 'assembly', message: 'Assembling the project...', percentage: 75 })
+    expect(bar()).toHaveAttribute('aria-valuenow', '45')
+
+    act(() => jest.advanceTimersByTime(TRACKER_SETTLE_MS))
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent(message)
+  })
+
+  it('ignores the events of other sessions', async () => {
+    const { fake } = await startBuild()
+    await act(async () => fake.serverEmit('progress', { sessionId: 'someone-else', stage: 'delivery', message: 'x', percentage: 90 }))
+    expect(bar()).toHaveAttribute('aria-valuenow', '5')
+  })
+
+  describe('after a reconnect', () => {
+    const serveState = (data: Record<string, unknown>, seen: string[] = []) => {
+      server.use(
+        http.get(`${API}/overseer/builds/:sessionId`, ({ params }) => {
+          seen.push(String(params.sessionId))
+          return HttpResponse.json({
+            success: true,
+            data: { sessionId: SESSION, conversationId: 'c1', model: 'overseer-local', createdAt: '', updatedAt: '', ...data },
+          })
+        }),
+      )
+      return seen
+    }
+
+    it('resumes from the state the server kept: the stages and percentage it missed', async () => {
+      const seen = serveState({ status: 'running', stage: 'development', percentage: 60, message: 'Wrote src/app.js' })
+      const { fake } = await startBuild()
+      await emit(fake, 'progress', { stage: 'clarification', message: 'Clarifying requirements...', percentage: 15 })
+      await act(async () => fake.serverEmit('disconnect', 'transport close'))
+      expect(seen).toEqual([])
+      await act(async () => fake.connect())
+      expect(await screen.findByText('Wrote src/app.js')).toBeInTheDocument()
+      expect(seen).toEqual([SESSION])
+      expect(bar()).toHaveAttribute('aria-valuenow', '60')
+      expect(stage('Structuring')).toHaveAttribute('data-state', 'done')
+      expect(stage('Development')).toHaveAttribute('aria-current', 'step')
+      // It joined the room again, and follows the events from there.
+      expect(fake.emitted.filter((e) => e.event === 'subscribe:progress')).toHaveLength(2)
+      await emit(fake, 'progress', { stage: 'assembly', message: 'Assembling the project...', percentage: 75 })
+      expect(stage('Assembly')).toHaveAttribute('aria-current', 'step')
+    })
+
+    it('completes a build that finished while disconnected', async () => {
+      serveState({ status: 'completed', stage: 'delivery', percentage: 100, message: 'Your project is ready.', zipUrl: '/api/overseer/downloads/x' })
+      const { fake } = await startBuild()
+      await act(async () => fake.serverEmit('disconnect', 'transport close'))
+      await act(async () => fake.connect())
+      expect(await screen.findByText('Your project is ready.')).toBeInTheDocument()
+      expect(tracker()).toHaveAttribute('data-tone', 'green')
+      expect(bar()).toHaveAttribute('aria-valuenow', '100')
+    })
+
+    it("shows the reason of a build that failed while disconnected", async () => {
+      const reason = 'The build failed at the assembly stage. Please try again.'
+      serveState({ status: 'error', stage: 'assembly', percentage: 75, message: reason, error: reason })
+      const { fake } = await startBuild()
+      await act(async () => fake.serverEmit('disconnect', 'transport close'))
+      await act(async () => fake.connect())
+      expect(await screen.findByRole('alert')).toHaveTextContent(reason)
+      expect(tracker()).toHaveAttribute('data-tone', 'red')
+    })
+
+    it('keeps following the events when the state cannot be read', async () => {
+      const seen: string[] = []
+      server.use(
+        http.get(`${API}/overseer/builds/:sessionId`, () => {
+          seen.push('asked')
+          return HttpResponse.json({ success: false, message: 'Build not found' }, { status: 404 })
+        }),
+      )
+      const { fake } = await startBuild()
+      await act(async () => fake.serverEmit('disconnect', 'transport close'))
+      await act(async () => fake.connect())
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 20)))
+      expect(seen).toEqual(['asked'])
+      expect(bar()).toHaveAttribute('aria-valuenow', '5')
+      await emit(fake, 'progress', { stage: 'structuring', message: 'Planning the file structure...', percentage: 35 })
+      expect(bar()).toHaveAttribute('aria-valuenow', '35')
+    })
+  })
+})

@@ -1,0 +1,92 @@
+import { useEffect, useId } from 'react'
+import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
+import { buildApi } from '../api/buildApi'
+import { selectCurrentBuild, selectSocketConnected, trackerHidden } from '../model/buildSlice'
+import { BUILD_STAGES, BUILD_TEXTS, stageStateOf, TRACKER_SETTLE_MS } from '../lib/stages'
+import { announcementOf, trackerMessageOf, trackerToneOf } from '../lib/tracker'
+import styles from './BuildProgress.module.scss'
+
+const STATE_TEXT = { done: ' (done)', current: ' (current)', pending: '' } as const
+
+/**
+ * The progress tracker of a build request (spec sections 2, 4 and 8): the bar from 5%
+ * ('Connecting...', then 'Initializing...'), the seven stages (done before the stage reported last,
+ * current at it), blue while it runs, green at 100% and red on an error or timeout; a finished
+ * tracker hides after a moment, and an error's or timeout's message stays, in red. After a
+ * reconnect it reads the build's state again, in case events were missed.
+ */
+export const BuildProgress = () => {
+  const dispatch = useAppDispatch()
+  const build = useAppSelector(selectCurrentBuild)
+  const connected = useAppSelector(selectSocketConnected)
+  const id = useId()
+
+  const sessionId = build?.sessionId
+  const resume = build !== null && build.stale && build.status === 'running' && connected
+  useEffect(() => {
+    if (!resume || !sessionId) return
+    const request = dispatch(buildApi.endpoints.getBuildState.initiate(sessionId, { subscribe: false, forceRefetch: true }))
+    return () => request.abort()
+  }, [dispatch, resume, sessionId])
+
+  const settled = build !== null && build.status !== 'running' && !build.hidden
+  useEffect(() => {
+    if (!settled || !sessionId) return
+    const timer = setTimeout(() => dispatch(trackerHidden({ sessionId })), TRACKER_SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [dispatch, settled, sessionId])
+
+  const visible = build !== null && !build.hidden && build.status !== 'ended'
+  const error = build && (build.status === 'failed' || build.status === 'timedOut') ? build.error : null
+
+  return (
+    <div className={styles.root}>
+      {visible && (
+        <section className={styles.tracker} data-tone={trackerToneOf(build)} aria-labelledby={`${id}-title`}>
+          <div className={styles.head}>
+            <h2 id={`${id}-title`} className={styles.title}>
+              {BUILD_TEXTS.title}
+            </h2>
+            <span className={styles.percent} aria-hidden="true">
+              {build.percentage}%
+            </span>
+          </div>
+          <div
+            className={styles.track}
+            role="progressbar"
+            aria-labelledby={`${id}-title`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={build.percentage}
+            aria-valuetext={`${build.percentage}%: ${trackerMessageOf(build, connected)}`}
+          >
+            <div className={styles.fill} style={{ width: `${build.percentage}%` }} />
+          </div>
+          <p className={styles.message}>{trackerMessageOf(build, connected)}</p>
+          <ol className={styles.stages} aria-label="Build stages">
+            {BUILD_STAGES.map((stage, index) => {
+              const state = stageStateOf(stage.id, build.stage)
+              return (
+                <li key={stage.id} className={styles.stage} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+                  <span className={styles.marker} aria-hidden="true">
+                    {state === 'done' ? '✓' : index + 1}
+                  </span>
+                  {stage.label}
+                  <span className="visually-hidden">{STATE_TEXT[state]}</span>
+                </li>
+              )
+            })}
+          </ol>
+        </section>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcementOf(build)}
+      </p>
+    </div>
+  )
+}

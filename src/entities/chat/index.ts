@@ -1,0 +1,40 @@
+export {
+  chatApi,
+  chatErrorMessage,
+  useStopChatMutation,
+  useGetChatHistoryQuery,
+  useDeleteConversationMutation,
+} from './api/chatApi'
+export type { HistoryArgs } from './api/chatApi'
+export {
+  chatSlice,
+  messageSent,
+  replyReceived,
+  replyFailed,
+  stopRequested,
+  conversationCleared,
+  conversationOpened,
+  conversationDeleted,
+  historyPageChanged,
+  historySearched,
+  historyRefreshRequested,
+  selectTurns,
+  selectPendingReply,
+  selectIsSending,
+  selectChatError,
+  selectConversationId,
+  selectHistoryView,
+} from './model/chatSlice'
+export type { ChatState, PendingReply } from './model/chatSlice'
+export type { ChatMessage, ChatRole, ChatTurn, ChatRequest, ChatResult, HistoryItem, HistoryPage, HistoryStatus } from './model/types'
+export { isBuildRequest, chatPathFor, BUILD_KEYWORDS } from './lib/isBuildRequest'
+export {
+  CHAT_TEXTS,
+  CHAT_TOAST_MS,
+  HISTORY_REFRESH_DELAY_MS,
+  HISTORY_PAGE_SIZE,
+  PREVIEW_LENGTH,
+  MAX_MESSAGE_LENGTH,
+  MAX_MESSAGES,
+} from './lib/texts'
+export { ConversationLog } from './ui/ConversationLog'

@@ -1,0 +1,142 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
+import { chatDeltaReceived, chatDoneReceived } from '@/shared/lib/socket'
+import { rootReducer } from '@/shared/lib/store'
+import { CHAT_TEXTS } from '../lib/texts'
+import type { ChatTurn, HistoryItem } from './types'
+
+/** The reply being generated: its session, the text streamed so far, whether a stop was asked. */
+export interface PendingReply {
+  sessionId: string
+  text: string
+  stopping: boolean
+}
+
+export interface ChatState {
+  turns: ChatTurn[]
+  /** The stored conversation the next message continues; null starts a new one. */
+  conversationId: string | null
+  pending: PendingReply | null
+  /** The error line under the form. */
+  error: string | null
+  history: { page: number; search: string }
+}
+
+const initialState: ChatState = {
+  turns: [],
+  conversationId: null,
+  pending: null,
+  error: null,
+  history: { page: 1, search: '' },
+}
+
+const turn = (role: ChatTurn['role'], content: string, extra: Partial<ChatTurn> = {}): ChatTurn => ({
+  id: nanoid(),
+  role,
+  content,
+  ...extra,
+})
+
+export const chatSlice = createSlice({
+  name: 'chat',
+  initialState,
+  reducers: {
+    /** Chat send, step 1 (spec section 4): sending, and the user's turn appended. */
+    messageSent: (state, { payload }: PayloadAction<{ sessionId: string; content: string }>) => {
+      state.turns.push(turn('user', payload.content))
+      state.pending = { sessionId: payload.sessionId, text: '', stopping: false }
+      state.error = null
+    },
+    /** Chat send, step 2: the reply appended (the streamed text gives way to it). */
+    replyReceived: (
+      state,
+      { payload }: PayloadAction<{ sessionId: string; reply: string; conversationId?: string; downloadUrl?: string }>,
+    ) => {
+      if (state.pending?.sessionId !== payload.sessionId) return
+      state.turns.push(turn('assistant', payload.reply, payload.downloadUrl ? { downloadUrl: payload.downloadUrl } : {}))
+      if (payload.conversationId) state.conversationId = payload.conversationId
+      state.pending = null
+    },
+    replyFailed: (state, { payload }: PayloadAction<{ sessionId: string; message: string; conversationId?: string }>) => {
+      if (state.pending?.sessionId !== payload.sessionId) return
+      state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
+      if (payload.conversationId) state.conversationId = payload.conversationId
+      state.error = payload.message
+      state.pending = null
+    },
+    stopRequested: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+      if (state.pending?.sessionId === payload.sessionId) state.pending.stopping = true
+    },
+    /** New Conversation: the current one is cleared; the next message starts a new one. */
+    conversationCleared: (state) => {
+      state.turns = []
+      state.conversationId = null
+      state.error = null
+    },
+    /** Opening a history item: its messages, then its response as an assistant turn (spec section 4). */
+    conversationOpened: (state, { payload }: PayloadAction<HistoryItem>) => {
+      state.turns = payload.messages.map((message) => turn(message.role, message.content))
+      if (payload.response !== '') state.turns.push(turn('assistant', payload.response))
+      else if (payload.status === 'error') state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
+      state.conversationId = payload.id
+      state.error = null
+    },
+    /** The open conversation was deleted from the history. */
+    conversationDeleted: (state, { payload }: PayloadAction<{ id: string }>) => {
+      if (state.conversationId === payload.id) state.conversationId = null
+    },
+    historyPageChanged: (state, { payload }: PayloadAction<number>) => {
+      state.history.page = Math.max(1, payload)
+    },
+    historySearched: (state, { payload }: PayloadAction<string>) => {
+      state.history.search = payload
+      state.history.page = 1
+    },
+    /** Refresh History, and chat send step 3: page 1 of the history again. */
+    historyRefreshRequested: (state) => {
+      state.history.page = 1
+    },
+  },
+  extraReducers: (builder) =>
+    builder
+      .addCase(chatDeltaReceived, (state, { payload }) => {
+        if (state.pending?.sessionId === payload.sessionId) state.pending.text += payload.delta
+      })
+      .addCase(chatDoneReceived, (state, { payload }) => {
+        // The HTTP reply is the whole reply; a failure's message waits for it too.
+        if (state.pending?.sessionId === payload.sessionId && payload.conversationId && !state.conversationId) {
+          state.conversationId = payload.conversationId
+        }
+      }),
+  selectors: {
+    selectTurns: (state) => state.turns,
+    selectPendingReply: (state) => state.pending,
+    selectIsSending: (state) => state.pending !== null,
+    selectChatError: (state) => state.error,
+    selectConversationId: (state) => state.conversationId,
+    selectHistoryView: (state) => state.history,
+  },
+})
+
+const injected = chatSlice.injectInto(rootReducer)
+
+export const {
+  messageSent,
+  replyReceived,
+  replyFailed,
+  stopRequested,
+  conversationCleared,
+  conversationOpened,
+  conversationDeleted,
+  historyPageChanged,
+  historySearched,
+  historyRefreshRequested,
+} = chatSlice.actions
+
+export const { selectTurns, selectPendingReply, selectIsSending, selectChatError, selectConversationId, selectHistoryView } =
+  injected.selectors
+
+declare module '@/shared/lib/store/root' {
+  export interface LazyLoadedSlices {
+    chat: ChatState
+  }
+}

@@ -1,0 +1,58 @@
+export type ChatRole = 'user' | 'assistant'
+
+/** A chat message as the API sends and takes it (spec section 3). */
+export interface ChatMessage {
+  role: ChatRole
+  content: string
+}
+
+/** One turn of the current conversation on screen. */
+export interface ChatTurn extends ChatMessage {
+  id: string
+  /** The reply failed: its content is '[Error from Overseer backend]'. */
+  failed?: boolean
+  /** A build's archive, when the reply came with a `zipUrl`. */
+  downloadUrl?: string
+}
+
+export type HistoryStatus = 'completed' | 'error' | 'processing'
+
+/** A stored conversation in the history list (spec section 3). */
+export interface HistoryItem {
+  id: string
+  date: string
+  status: HistoryStatus | string
+  title: string
+  messageCount: number
+  messages: ChatMessage[]
+  response: string
+  model?: string
+  stopped?: boolean
+  error?: string
+}
+
+export interface HistoryPage {
+  items: HistoryItem[]
+  page: number
+  pages: number
+  total: number
+}
+
+/** What the chat call gives back, already checked (spec sections 3 and 8). */
+export interface ChatResult {
+  reply: string
+  zipUrl?: string
+  conversationId?: string
+  stopped: boolean
+}
+
+export interface ChatRequest {
+  /** `/overseer-dev/chat` for ordinary messages, `/overseer/chat` for build requests. */
+  path: string
+  body: {
+    messages: ChatMessage[]
+    model?: string
+    sessionId: string
+    conversationId?: string
+  }
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react'
+import { useAppSelector } from '@/shared/lib/store'
+import { selectPendingReply, selectTurns } from '../model/chatSlice'
+import type { ChatTurn } from '../model/types'
+import { MessageContent } from './MessageContent'
+import styles from './ConversationLog.module.scss'
+
+const SPEAKER: Record<ChatTurn['role'], string> = { user: 'You', assistant: 'Overseer' }
+
+/** Only site paths and http(s) addresses are offered for download. */
+const safeDownload = (url: string): string | undefined => (/^(?:\/(?!\/)|https?:\/\/)/i.test(url) ? url : undefined)
+
+const Turn = ({ turn }: { turn: ChatTurn }) => {
+  const download = turn.downloadUrl ? safeDownload(turn.downloadUrl) : undefined
+  return (
+    <li className={`${styles.turn} ${styles[turn.role]} ${turn.failed ? styles.failed : ''}`}>
+      <p className={styles.speaker}>{SPEAKER[turn.role]}</p>
+      <div className={styles.body}>
+        <MessageContent text={turn.content} markdown={turn.role === 'assistant' && !turn.failed} />
+        {download && (
+          <p className={styles.download}>
+            <a href={download} download>
+              Download your project files (.zip)
+            </a>
+          </p>
+        )}
+      </div>
+    </li>
+  )
+}
+
+interface ConversationLogProps {
+  /** Shown when there are no turns. */
+  emptyText: string
+}
+
+/**
+ * The current conversation: 'You' and 'Overseer' turns in a log region (new turns are announced),
+ * and the reply being generated, streamed in as it comes (busy until the whole reply is there).
+ */
+export const ConversationLog = ({ emptyText }: ConversationLogProps) => {
+  const turns = useAppSelector(selectTurns)
+  const pending = useAppSelector(selectPendingReply)
+  const end = useRef<HTMLDivElement>(null)
+  const streamed = pending?.text ?? ''
+
+  // Keep the newest text in view, as chats do (instantly: smooth scrolling can make people sick).
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [turns.length, streamed.length])
+
+  if (turns.length === 0 && !pending) return <p className={styles.empty}>{emptyText}</p>
+
+  return (
+    <div className={styles.log}>
+      <div role="log" aria-label="Messages" aria-live="polite" aria-relevant="additions">
+        <ol className={styles.turns}>
+          {turns.map((turn) => (
+            <Turn key={turn.id} turn={turn} />
+          ))}
+        </ol>
+      </div>
+      {pending && (
+        <div className={`${styles.turn} ${styles.assistant} ${styles.streaming}`} aria-busy="true" data-testid="streaming-reply">
+          <p className={styles.speaker}>Overseer</p>
+          <div className={styles.body}>
+            {streamed ? (
+              <MessageContent text={streamed} markdown />
+            ) : (
+              <p className={styles.thinking}>
+                <span className={styles.dots} aria-hidden="true" />
+                Thinking…
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+      <p className="visually-hidden" role="status">
+        {pending ? (pending.stopping ? 'Stopping the reply…' : 'Overseer is replying…') : ''}
+      </p>
+      <div ref={end} />
+    </div>
+  )
+}

@@ -1,0 +1,5 @@
+export { ModuleCard, ModuleCardSkeleton } from './ui/ModuleCard'
+export { ModuleIconGlyph } from './ui/ModuleIconGlyph'
+export { CORE_MODULES } from './model/coreModules'
+export { FRAMEWORK_MODULES, FRAMEWORK_CATEGORIES, findFrameworkModule } from './model/frameworkModules'
+export type { FrameworkModule, ModuleIcon } from './model/types'

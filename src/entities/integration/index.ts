@@ -1,0 +1,2 @@
+export { IntegrationList } from './ui/IntegrationList'
+export type { Integration } from './model/types'

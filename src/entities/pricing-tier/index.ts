@@ -1,0 +1,2 @@
+export { PricingTiers } from './ui/PricingTiers'
+export type { PricingTier } from './model/types'

@@ -1,0 +1,35 @@
+/** The signed-in staff member as `GET /api/auth/me` describes them. */
+export interface SessionUser {
+  id: number
+  email: string
+  roles: string[]
+  permissions: string[]
+}
+
+export type SessionStatus = 'idle' | 'loading' | 'authenticated' | 'anonymous'
+
+export interface LoginCredentials {
+  email: string
+  password: string
+  remember?: boolean
+}
+
+const ROLE_LABELS: Array<[role: string, label: string]> = [
+  ['admin', 'Administrator'],
+  ['operator', 'Operator'],
+  ['viewer', 'Viewer'],
+]
+
+/** The label of the user's highest role, as the Architect area's banner shows it. */
+export const highestRoleLabel = (roles: readonly string[]): string =>
+  ROLE_LABELS.find(([role]) => roles.includes(role))?.[1] ?? 'Staff'
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string')
+
+export const isSessionUser = (value: unknown): value is SessionUser =>
+  isRecord(value) &&
+  typeof value.id === 'number' &&
+  typeof value.email === 'string' &&
+  isStringList(value.roles) &&
+  isStringList(value.permissions)

@@ -1,0 +1,3 @@
+export { TestimonialCard } from './ui/TestimonialCard'
+export { TESTIMONIALS } from './model/testimonials'
+export type { Testimonial } from './model/testimonials'

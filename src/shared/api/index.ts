@@ -1,0 +1,3 @@
+export { baseApi } from './baseApi'
+export { apiErrorMessage, isApiErrorBody } from './errors'
+export type { ApiErrorBody } from './errors'

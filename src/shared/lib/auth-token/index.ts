@@ -1,0 +1,1 @@
+export { authToken } from './authToken'

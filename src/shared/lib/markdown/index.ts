@@ -1,0 +1,1 @@
+export { renderMarkdown, COPY_ATTRIBUTE } from './renderMarkdown'

@@ -1,0 +1,1 @@
+export { usePrefersReducedMotion, prefersReducedMotion } from './usePrefersReducedMotion'

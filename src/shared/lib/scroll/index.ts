@@ -1,0 +1,1 @@
+export { scrollToTop } from './scrollToTop'

@@ -1,0 +1,2 @@
+export { usePageMeta, formatTitle } from './usePageMeta'
+export type { PageMeta } from './usePageMeta'

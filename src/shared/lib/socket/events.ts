@@ -1,0 +1,92 @@
+import { createAction } from '@reduxjs/toolkit'
+
+/** A build-progress event as the server sends it. */
+export interface ProgressEvent {
+  stage: string
+  message: string
+  percentage: number
+}
+
+export interface SocketMessageEvent {
+  message: string
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+
+export const isProgressEvent = (value: unknown): value is ProgressEvent =>
+  isRecord(value) &&
+  typeof value.stage === 'string' &&
+  typeof value.message === 'string' &&
+  typeof value.percentage === 'number' &&
+  Number.isFinite(value.percentage)
+
+export const isSocketMessageEvent = (value: unknown): value is SocketMessageEvent =>
+  isRecord(value) && typeof value.message === 'string'
+
+/**
+ * Intents for the socket middleware (it turns them into emits) and the events it dispatches
+ * from the server. The socket itself never enters state or actions.
+ */
+export const progressSubscribed = createAction<{ sessionId: string }>('progress/subscribed')
+export const progressUnsubscribed = createAction<{ sessionId: string }>('progress/unsubscribed')
+export const socketConnected = createAction('socket/connected')
+export const socketDisconnected = createAction<{ reason: string }>('socket/disconnected')
+export const progressReceived = createAction<ProgressEvent & { sessionId: string }>('progress/received')
+export const progressFailed = createAction<SocketMessageEvent & { sessionId: string }>('progress/failed')
+export const progressTimedOut = createAction<SocketMessageEvent & { sessionId: string }>('progress/timedOut')
+
+/** A piece of a chat reply as it is generated, sent to the room of the request's `sessionId`. */
+export interface ChatDeltaEvent {
+  sessionId: string
+  conversationId: string
+  /** The next piece of the reply's Markdown; the pieces in order make the whole reply. */
+  delta: string
+}
+
+/** A chat reply has ended: completed (possibly stopped by its owner) or failed. */
+export interface ChatDoneEvent {
+  sessionId: string
+  conversationId: string
+  status: 'completed' | 'error'
+  stopped: boolean
+  message?: string
+}
+
+export const isChatDeltaEvent = (value: unknown): value is ChatDeltaEvent =>
+  isRecord(value) &&
+  typeof value.sessionId === 'string' &&
+  typeof value.conversationId === 'string' &&
+  typeof value.delta === 'string'
+
+export const isChatDoneEvent = (value: unknown): value is ChatDoneEvent =>
+  isRecord(value) &&
+  typeof value.sessionId === 'string' &&
+  typeof value.conversationId === 'string' &&
+  (value.status === 'completed' || value.status === 'error') &&
+  typeof value.stopped === 'boolean' &&
+  (value.message === undefined || typeof value.message === 'string')
+
+export const chatDeltaReceived = createAction<ChatDeltaEvent>('chat/deltaReceived')
+export const chatDoneReceived = createAction<ChatDoneEvent>('chat/doneReceived')
+
+/** How long a sender waits for the server to confirm a subscription before it goes on without. */
+export const JOIN_TIMEOUT_MS = 1500
+
+/**
+ * Subscribes to a session's room and resolves once the server has answered (true: joined), or
+ * false when it refused, or did not answer within `timeoutMs` (no socket: the HTTP reply still
+ * comes). The socket middleware answers the `progress/subscribed` intent with that promise.
+ */
+export const joinSession = (
+  dispatch: (action: ReturnType<typeof progressSubscribed>) => unknown,
+  sessionId: string,
+  timeoutMs: number = JOIN_TIMEOUT_MS,
+): Promise<boolean> => {
+  const answer: unknown = dispatch(progressSubscribed({ sessionId }))
+  if (!(answer instanceof Promise)) return Promise.resolve(false)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs)
+  })
+  return Promise.race([answer.then((joined: unknown) => joined === true), timeout]).finally(() => clearTimeout(timer))
+}

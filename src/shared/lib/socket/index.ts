@@ -1,0 +1,20 @@
+export {
+  progressSubscribed,
+  progressUnsubscribed,
+  socketConnected,
+  socketDisconnected,
+  progressReceived,
+  progressFailed,
+  progressTimedOut,
+  chatDeltaReceived,
+  chatDoneReceived,
+  isProgressEvent,
+  isSocketMessageEvent,
+  isChatDeltaEvent,
+  isChatDoneEvent,
+  joinSession,
+  JOIN_TIMEOUT_MS,
+} from './events'
+export type { ProgressEvent, SocketMessageEvent, ChatDeltaEvent, ChatDoneEvent } from './events'
+export { createFakeSocket } from './fakeSocket'
+export type { FakeSocket } from './fakeSocket'

@@ -1,0 +1,2 @@
+export { Faq } from './Faq'
+export type { FaqItem } from './Faq'

@@ -1,0 +1,2 @@
+export { Reveal } from './Reveal'
+export type { RevealDirection } from './Reveal'

@@ -1,0 +1,5 @@
+export { AppShell } from './ui/AppShell'
+export { AppSection, AppBlock, AnchorNav, FeatureGrid, DocLinks, AppCta, AppNotFound } from './ui/AppContent'
+export type { AppFeature, AppDocLink } from './ui/AppContent'
+export { DEFAULT_APP_TABS } from './config/tabs'
+export type { AppTab } from './config/tabs'

@@ -1,0 +1,17 @@
+export interface ArchitectSection {
+  label: string
+  to: string
+}
+
+export const ARCHITECT_SECTIONS: ArchitectSection[] = [
+  { label: 'Dashboard', to: '/architect' },
+  { label: 'Overseer', to: '/architect/overseer' },
+  { label: 'Testing', to: '/architect/testing' },
+  { label: 'Logs', to: '/architect/logs' },
+  { label: 'Approvals', to: '/architect/approvals' },
+]
+
+/** The section a path belongs to, for the breadcrumbs. */
+export const sectionOf = (pathname: string): ArchitectSection =>
+  ARCHITECT_SECTIONS.slice(1).find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`)) ??
+  ARCHITECT_SECTIONS[0]!

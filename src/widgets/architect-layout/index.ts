@@ -1,0 +1,2 @@
+export { ArchitectLayout } from './ui/ArchitectLayout'
+export { ARCHITECT_SECTIONS } from './config/sections'
