@@ -1,0 +1,1 @@
+export { HistoryPanel, SEARCH_DEBOUNCE_MS } from './ui/HistoryPanel'

@@ -1,0 +1,3 @@
+export { WaitlistForm } from './ui/WaitlistForm'
+export { waitlistPrefill } from './model/prefill'
+export type { WaitlistPrefill } from './model/prefill'

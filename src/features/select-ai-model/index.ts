@@ -1,0 +1,1 @@
+export { ModelPicker } from './ui/ModelPicker'

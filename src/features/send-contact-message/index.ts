@@ -1,0 +1,3 @@
+export { ContactForm } from './ui/ContactForm'
+export { contactPrefill } from './model/prefill'
+export type { ContactPrefill } from './model/prefill'

@@ -1,0 +1,1 @@
+export { AppModulePage } from './ui/AppModulePage'

@@ -1,0 +1,1 @@
+export { AppsPage, APPS_SKELETON_MS } from './ui/AppsPage'

@@ -1,0 +1,1 @@
+export { ArchitectApprovalsPage } from './ui/ArchitectApprovalsPage'

@@ -1,0 +1,1 @@
+export { ArchitectDashboardPage } from './ui/ArchitectDashboardPage'

@@ -1,0 +1,1 @@
+export { ArchitectLogsPage } from './ui/ArchitectLogsPage'

@@ -1,0 +1,1 @@
+export { ArchitectOverseerPage } from './ui/ArchitectOverseerPage'

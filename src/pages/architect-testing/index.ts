@@ -1,0 +1,1 @@
+export { ArchitectTestingPage } from './ui/ArchitectTestingPage'

@@ -1,0 +1,1 @@
+export { ArchitectureModulePage } from './ui/ArchitectureModulePage'

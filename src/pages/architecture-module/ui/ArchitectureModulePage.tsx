@@ -1,0 +1,198 @@
+import { Link, useParams } from 'react-router-dom'
+import { PRODUCT_NAME } from '@/shared/config'
+import { usePageMeta } from '@/shared/lib/seo'
+import { ButtonLink, PageHeader, Reveal } from '@/shared/ui'
+import { CORE_MODULES, type FrameworkModule } from '@/entities/framework-module'
+import { WaitlistCta } from '@/widgets/waitlist-cta'
+import { isCoreModuleId, MODULE_DETAILS, type ModuleDetail } from '../model/moduleDetails'
+import styles from './ArchitectureModulePage.module.scss'
+
+const Breadcrumbs = ({ current }: { current: string }) => (
+  <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
+    <ol>
+      <li>
+        <Link to="/">Home</Link>
+      </li>
+      <li>
+        <Link to="/architecture">Architecture</Link>
+      </li>
+      <li aria-current="page">{current}</li>
+    </ol>
+  </nav>
+)
+
+const ModuleNotFound = ({ id }: { id: string }) => {
+  usePageMeta({
+    title: 'Module Not Found',
+    description: `There is no architecture module called ${id}. ${PRODUCT_NAME} has three core modules: Overseer Core, DevLoop Matrix and Analysis Loop.`,
+  })
+  return (
+    <>
+      <Breadcrumbs current="Module not found" />
+      <PageHeader
+        title="Module not found"
+        lead={`We couldn't find an architecture module called “${id}”. It may have been renamed, or the link may be mistyped.`}
+      >
+        <ButtonLink to="/architecture" size="large">
+          Back to the architecture overview
+        </ButtonLink>
+      </PageHeader>
+      <section className={styles.section} aria-labelledby="known-modules-title">
+        <h2 id="known-modules-title">The core modules</h2>
+        <ul className={styles.knownModules}>
+          {CORE_MODULES.map((module) => (
+            <li key={module.id}>
+              <Link to={module.link}>{module.title}</Link>
+              <span>{module.description}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  )
+}
+
+const ModuleDeepDive = ({ module, detail }: { module: FrameworkModule; detail: ModuleDetail }) => {
+  usePageMeta({ title: `${module.title} | Architecture`, description: module.description })
+  const related = CORE_MODULES.filter((other) => other.id !== module.id)
+  const [reference] = detail.docs
+
+  return (
+    <>
+      <Breadcrumbs current={module.title} />
+      <PageHeader eyebrow={`Core module · ${module.category}`} title={module.title} lead={detail.lead}>
+        <ButtonLink to="/waitlist" size="large">
+          Request Access
+        </ButtonLink>
+        {reference && (
+          <ButtonLink to={reference.to} size="large" variant="secondary">
+            Read the reference
+          </ButtonLink>
+        )}
+      </PageHeader>
+
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <section aria-labelledby="role-title" className={styles.block}>
+            <Reveal>
+              <h2 id="role-title">Role in the system</h2>
+              {detail.role.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+              <p className={styles.stages}>
+                Pipeline {detail.stages.length === 1 ? 'stage' : 'stages'}:{' '}
+                {detail.stages.map((stage, index) => (
+                  <span key={stage}>
+                    {index > 0 && ', '}
+                    <code>{stage}</code>
+                  </span>
+                ))}
+              </p>
+            </Reveal>
+          </section>
+
+          <section aria-labelledby="agents-title" className={styles.block}>
+            <Reveal>
+              <h2 id="agents-title">Agents inside</h2>
+              <dl className={styles.agents}>
+                {detail.agents.map((agent) => (
+                  <div key={agent.name}>
+                    <dt>{agent.name}</dt>
+                    <dd>{agent.text}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Reveal>
+          </section>
+
+          <section aria-labelledby="io-title" className={styles.block}>
+            <Reveal>
+              <h2 id="io-title">Inputs and outputs</h2>
+              <div className={styles.io}>
+                <div>
+                  <h3>Inputs</h3>
+                  <ul>
+                    {detail.inputs.map((input) => (
+                      <li key={input}>{input}</li>
+                    ))}
+                  </ul>
+                </div>
+                <div>
+                  <h3>Outputs</h3>
+                  <ul>
+                    {detail.outputs.map((output) => (
+                      <li key={output}>{output}</li>
+                    ))}
+                  </ul>
+                </div>
+              </div>
+            </Reveal>
+          </section>
+
+          <section aria-labelledby="loop-title" className={styles.block}>
+            <Reveal>
+              <h2 id="loop-title">How it loops</h2>
+              <ol className={styles.loop}>
+                {detail.loop.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+              <p className={styles.exit}>
+                <strong>When it stops.</strong> {detail.exit}
+              </p>
+            </Reveal>
+          </section>
+
+          <section aria-labelledby="permission-title" className={styles.block}>
+            <Reveal>
+              <h2 id="permission-title">What it asks permission for</h2>
+              <ul className={styles.gates}>
+                {detail.permissions.map((permission) => (
+                  <li key={permission.gate}>
+                    <h3>{permission.gate} gate</h3>
+                    <p>{permission.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </Reveal>
+          </section>
+        </div>
+
+        <aside className={styles.aside} aria-labelledby="related-title">
+          <h2 id="related-title">Related modules</h2>
+          <ul className={styles.related}>
+            {related.map((other) => (
+              <li key={other.id}>
+                <Link to={other.link}>{other.title}</Link>
+                <span>{other.description}</span>
+              </li>
+            ))}
+          </ul>
+          <h2 id="docs-title">Documentation</h2>
+          <ul className={styles.docs} aria-labelledby="docs-title">
+            {detail.docs.map((doc) => (
+              <li key={doc.to}>
+                <Link to={doc.to}>{doc.label}</Link>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/architecture" className={styles.back}>
+              ← Back to the architecture overview
+            </Link>
+          </p>
+        </aside>
+      </div>
+
+      <WaitlistCta title={`Put the ${module.title} to work`} />
+    </>
+  )
+}
+
+/** A deep dive into one of the three core modules linked from the home page. */
+export const ArchitectureModulePage = () => {
+  const { module: id = '' } = useParams()
+  const module = CORE_MODULES.find((candidate) => candidate.id === id)
+  if (!module || !isCoreModuleId(id)) return <ModuleNotFound id={id} />
+  return <ModuleDeepDive key={id} module={module} detail={MODULE_DETAILS[id]} />
+}

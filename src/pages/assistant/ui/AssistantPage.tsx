@@ -1,0 +1,123 @@
+import { useId, useRef, useState } from 'react'
+import { HistoryPanel } from '@/features/browse-chat-history'
+import { ModelPicker } from '@/features/select-ai-model'
+import { MessageForm } from '@/features/send-chat-message'
+import { BuildProgress, trackerDismissed } from '@/entities/build'
+import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, selectIsSending } from '@/entities/chat'
+import { PRODUCT_NAME } from '@/shared/config'
+import { usePageMeta } from '@/shared/lib/seo'
+import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
+import { Button, PageHeader } from '@/shared/ui'
+import styles from './AssistantPage.module.scss'
+
+/** The assistant's status box (spec section 2). */
+const STATUS = { state: 'Online', version: 'v2.4.1', updated: 'May 10, 2025', updatedIso: '2025-05-10' } as const
+
+/**
+ * /assistant: the assistant chat screen (spec section 2, issue 5): status, model, history panel,
+ * the current conversation, the message form and the progress tracker of a build request (issue 6).
+ */
+export const AssistantPage = () => {
+  usePageMeta({
+    title: `${PRODUCT_NAME} Assistant`,
+    description: `Ask the ${PRODUCT_NAME} assistant about the platform in plain language, search your earlier conversations, and request project builds.`,
+  })
+  const dispatch = useAppDispatch()
+  const sending = useAppSelector(selectIsSending)
+  const [historyOpen, setHistoryOpen] = useState(false)
+  const conversationHeading = useRef<HTMLHeadingElement>(null)
+  const messageInput = useRef<HTMLTextAreaElement>(null)
+  const id = useId()
+
+  const refreshHistory = () => {
+    dispatch(historyRefreshRequested())
+    dispatch(chatApi.util.invalidateTags([{ type: 'Conversation', id: 'LIST' }]))
+    setHistoryOpen(true)
+  }
+
+  const newConversation = () => {
+    dispatch(conversationCleared())
+    dispatch(trackerDismissed())
+    messageInput.current?.focus()
+  }
+
+  const opened = () => {
+    setHistoryOpen(false)
+    // The panel is gone: the opened conversation takes focus.
+    requestAnimationFrame(() => conversationHeading.current?.focus())
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Assistant"
+        title={`${PRODUCT_NAME} Assistant`}
+        lead={`Ask about ${PRODUCT_NAME} in plain language: how the agents work, how to get started, what a module does. The assistant will soon be powered by an external AI provider; until then it answers offline from the ${PRODUCT_NAME} documentation and links the pages it used.`}
+      />
+
+      <div className={styles.layout}>
+        <div className={styles.toolbar}>
+          <div role="group" aria-label="Assistant status">
+          <dl className={styles.status}>
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <span className={styles.online} aria-hidden="true" />
+                {STATUS.state}
+              </dd>
+            </div>
+            <div>
+              <dt>Version</dt>
+              <dd>{STATUS.version}</dd>
+            </div>
+            <div>
+              <dt>Last updated</dt>
+              <dd>
+                <time dateTime={STATUS.updatedIso}>{STATUS.updated}</time>
+              </dd>
+            </div>
+          </dl>
+          </div>
+          <div className={styles.model}>
+            <ModelPicker />
+          </div>
+          <Button
+            variant="secondary"
+            className={styles.historyToggle}
+            onClick={() => setHistoryOpen((open) => !open)}
+            aria-expanded={historyOpen}
+            aria-controls={`${id}-history`}
+          >
+            {historyOpen ? 'Close History' : 'View Chat History'}
+          </Button>
+        </div>
+
+        <div id={`${id}-history`} hidden={!historyOpen}>
+          {historyOpen && <HistoryPanel onOpened={opened} />}
+        </div>
+
+        <section className={styles.conversation} aria-labelledby={`${id}-conversation`}>
+          <div className={styles.sectionHead}>
+            <h2 id={`${id}-conversation`} ref={conversationHeading} tabIndex={-1} className={styles.heading}>
+              Current Conversation
+            </h2>
+            <div className={styles.sectionActions}>
+              <Button variant="secondary" onClick={newConversation} disabled={sending}>
+                New Conversation
+              </Button>
+              <Button variant="ghost" onClick={refreshHistory}>
+                Refresh History
+              </Button>
+            </div>
+          </div>
+          <ConversationLog emptyText={`No messages yet. Ask ${PRODUCT_NAME} a question below to start a conversation.`} />
+        </section>
+
+        <section className={styles.composer} aria-label="Send a message">
+          <MessageForm inputRef={messageInput} />
+          <BuildProgress />
+        </section>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,1 @@
+export { CareersPage } from './ui/CareersPage'

@@ -1,0 +1,1 @@
+export { CaseStudiesPage } from './ui/CaseStudiesPage'

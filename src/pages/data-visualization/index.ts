@@ -1,0 +1,1 @@
+export { DataVisualizationPage } from './ui/DataVisualizationPage'

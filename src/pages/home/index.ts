@@ -1,0 +1,1 @@
+export { HomePage, CORE_MODULES_SKELETON_MS } from './ui/HomePage'

@@ -1,0 +1,1 @@
+export { IntelligencePlatformPage } from './ui/IntelligencePlatformPage'

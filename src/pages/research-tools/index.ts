@@ -1,0 +1,1 @@
+export { ResearchToolsPage } from './ui/ResearchToolsPage'

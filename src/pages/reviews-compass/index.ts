@@ -1,0 +1,1 @@
+export { ReviewsCompassPage } from './ui/ReviewsCompassPage'

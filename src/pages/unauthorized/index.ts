@@ -1,0 +1,1 @@
+export { UnauthorizedPage, UNAUTHORIZED_MESSAGE } from './ui/UnauthorizedPage'

@@ -1,0 +1,1 @@
+export { UnderConstructionPage } from './ui/UnderConstructionPage'
