@@ -1,0 +1,162 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * The assistant chat (/assistant, issue 5) against the real server and its offline engine
+ * (overseer-local answers from docs/). Every test has a browser context of its own, so a visitor
+ * of its own: its history holds only its own conversations (D7).
+ */
+
+const watchErrors = (page: Page) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+  return errors
+}
+
+const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Your Message' })
+const conversation = (page: Page) => page.getByRole('region', { name: 'Current Conversation' })
+const modelSelect = (page: Page) => page.getByRole('combobox', { name: 'Model' })
+
+const openAssistant = async (page: Page) => {
+  await page.goto('/assistant')
+  await expect(page.getByRole('heading', { level: 1, name: 'Overseer Assistant' })).toBeVisible()
+  await expect(modelSelect(page)).toBeEnabled()
+}
+
+/** Sends a message and waits until its reply is in the conversation. */
+const ask = async (page: Page, question: string) => {
+  const replies = conversation(page).getByText('Overseer', { exact: true })
+  const before = await replies.count()
+  await messageBox(page).fill(question)
+  await messageBox(page).press('Enter')
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible({ timeout: 20_000 })
+  await expect(replies).toHaveCount(before + 1)
+}
+
+test('answers a question from the docs, then finds, opens and continues it from the history', async ({ page }) => {
+  const errors = watchErrors(page)
+  await openAssistant(page)
+  await expect(page.getByText('Online')).toBeVisible()
+  await expect(page.getByText('v2.4.1')).toBeVisible()
+  await expect(page.getByText('May 10, 2025')).toBeVisible()
+  await expect(modelSelect(page)).toHaveValue('overseer-local')
+  await expect(conversation(page).getByText(/No messages yet/)).toBeVisible()
+
+  await ask(page, 'What does the clarification loop do?')
+  await expect(conversation(page).getByText('What does the clarification loop do?')).toBeVisible()
+  const docsLink = conversation(page).locator('a[href^="/docs/"]').first()
+  await expect(docsLink).toBeVisible()
+
+  await ask(page, 'How do approval gates work?')
+  await expect(conversation(page).getByText('You', { exact: true })).toHaveCount(2)
+
+  // A second conversation, so the search has something to leave out.
+  await page.getByRole('button', { name: 'New Conversation' }).click()
+  await expect(conversation(page).getByText(/No messages yet/)).toBeVisible()
+  await expect(messageBox(page)).toBeFocused()
+  await ask(page, 'How do I get started with the quickstart?')
+
+  await page.getByRole('button', { name: 'View Chat History' }).click()
+  const panel = page.getByRole('region', { name: 'Previous Conversations' })
+  await expect(panel.getByRole('button', { name: 'What does the clarification loop do?', exact: true })).toBeVisible()
+  await expect(panel.getByRole('button', { name: 'How do I get started with the quickstart?', exact: true })).toBeVisible()
+  await expect(panel.getByText('Page 1 of 1')).toBeVisible()
+  await expect(panel.getByText('Completed')).toHaveCount(2)
+
+  await panel.getByRole('searchbox', { name: 'Search conversations' }).fill('clarification')
+  await expect(panel.getByText('Showing results for “clarification”')).toBeVisible()
+  await expect(panel.getByRole('button', { name: 'How do I get started with the quickstart?', exact: true })).toBeHidden()
+  await panel.getByRole('button', { name: 'What does the clarification loop do?', exact: true }).click()
+
+  // The panel closes; the conversation is loaded with its turns and last reply.
+  await expect(page.getByRole('region', { name: 'Previous Conversations' })).toBeHidden()
+  await expect(conversation(page).getByText('What does the clarification loop do?')).toBeVisible()
+  await expect(conversation(page).getByText('How do approval gates work?')).toBeVisible()
+  await expect(conversation(page).getByText('Overseer', { exact: true })).toHaveCount(2)
+
+  // A follow-up continues the same stored conversation.
+  await ask(page, 'Tell me more about the clarification loop')
+  await page.getByRole('button', { name: 'View Chat History' }).click()
+  const reopened = page.getByRole('region', { name: 'Previous Conversations' })
+  await reopened.getByRole('button', { name: 'Clear search' }).first().click()
+  await expect(reopened.getByText('6 messages')).toBeVisible()
+  await expect(reopened.getByRole('listitem')).toHaveCount(2)
+
+  await page.getByRole('button', { name: 'Close History' }).click()
+  await page.getByRole('button', { name: 'New Conversation' }).click()
+  await expect(conversation(page).getByText(/No messages yet/)).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('keeps the chosen model after a reload', async ({ page }) => {
+  // The e2e server offers only overseer-local: a second (listed, never used) model to choose.
+  await page.route('**/api/overseer-dev/models', async (route) => {
+    const response = await route.fetch()
+    const json = (await response.json()) as { data: { models: Record<string, unknown> } }
+    json.data.models['overseer-local-second'] = {
+      description: 'A second model for this test',
+      costPer1kTokens: 0.001,
+      capabilities: ['chat'],
+      provider: 'OpenAI',
+      source: 'openai-compatible',
+    }
+    await route.fulfill({ response, json })
+  })
+  await openAssistant(page)
+  await expect(modelSelect(page)).toHaveValue('overseer-local')
+  await modelSelect(page).selectOption('overseer-local-second')
+
+  await page.getByRole('button', { name: 'Model details' }).click()
+  const dialog = page.getByRole('dialog', { name: 'overseer-local-second' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('link', { name: /OpenAI pricing/ })).toHaveAttribute('href', 'https://openai.com/api/pricing/')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Model details' })).toBeFocused()
+
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('overseer_selected_model'))).toContain('overseer-local-second')
+  await page.reload()
+  await expect(modelSelect(page)).toBeEnabled()
+  await expect(modelSelect(page)).toHaveValue('overseer-local-second')
+})
+
+test('streams the reply while it is generated and offers Stop', async ({ page }) => {
+  // Hold the HTTP answer back a little: the reply's text streams over the socket meanwhile.
+  let released = false
+  await page.route('**/api/overseer-dev/chat', async (route) => {
+    const response = await route.fetch()
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    released = true
+    await route.fulfill({ response })
+  })
+  await openAssistant(page)
+  await messageBox(page).fill('What is the DevLoop matrix?')
+  await messageBox(page).press('Enter')
+
+  const streaming = page.getByTestId('streaming-reply')
+  await expect(streaming).toHaveAttribute('aria-busy', 'true')
+  await expect(streaming).toContainText(/DevLoop/i)
+  expect(released).toBe(false)
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled()
+  await page.getByRole('button', { name: 'Stop' }).click()
+
+  await expect(streaming).toBeHidden({ timeout: 15_000 })
+  await expect(conversation(page).getByText('Overseer', { exact: true })).toHaveCount(1)
+  await expect(conversation(page).locator('a[href^="/docs/"]').first()).toBeVisible()
+})
+
+test('has no serious or critical axe violations with a conversation and the history open', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await openAssistant(page)
+  await ask(page, 'How do I install Overseer? Show an example command.')
+  await page.getByRole('button', { name: 'View Chat History' }).click()
+  await expect(page.getByRole('region', { name: 'Previous Conversations' }).getByText('Page 1 of 1')).toBeVisible()
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+  expect(serious).toEqual([])
+})
