@@ -32,9 +32,11 @@ const currentEntry = (page: Page) => toc(page).locator('a[aria-current="true"]')
 const sectionTop = (page: Page, id: string) =>
   page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN, id)
 
+/** Opens a page and waits until the app has booted: the document is shown and the splash is gone. */
 const open = async (page: Page, path: string) => {
   await page.goto(path)
   await expect(page.locator('main h1')).toBeVisible()
+  await expect(page.locator('#boot-splash')).toHaveCount(0)
 }
 
 for (const legal of PAGES) {
