@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { analyzeSettled, WCAG_TAGS } from './a11y'
 
 /**
  * The assistant chat (/assistant, issue 5) against the real server and its offline engine
@@ -154,7 +154,7 @@ test('has no serious or critical axe violations with a conversation and the hist
   await ask(page, 'How do I install Overseer? Show an example command.')
   await page.getByRole('button', { name: 'View Chat History' }).click()
   await expect(page.getByRole('region', { name: 'Previous Conversations' }).getByText('Page 1 of 1')).toBeVisible()
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const axe = await analyzeSettled(page, WCAG_TAGS)
   const serious = axe.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)

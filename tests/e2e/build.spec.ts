@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { analyzeSettled, WCAG_TAGS } from './a11y'
 
 /**
  * A build request on /assistant (issue 6) against the real server: the pipeline's seven stages
@@ -123,7 +123,7 @@ test('shows the tracker at 5% in blue, without motion when reduced motion is ask
   // Reduced motion: the bar jumps to each percentage instead of sliding.
   await expect(bar.locator('div')).toHaveCSS('transition-duration', '0s')
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const axe = await analyzeSettled(page, WCAG_TAGS)
   const serious = axe.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)

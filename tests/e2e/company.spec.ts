@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { analyzeSettled, WCAG_TAGS } from './a11y'
 
 /**
  * The architecture pages and the company pages (careers, blog, case studies, press): what a
@@ -30,7 +30,7 @@ const watchErrors = (page: Page) => {
 }
 
 const seriousViolations = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const result = await analyzeSettled(page, WCAG_TAGS)
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { analyzeSettled } from './a11y'
 
 /**
  * The documentation (/docs, /docs/:section, /docs/:section/:topic) in the production build: the
@@ -182,7 +182,7 @@ test.describe('search', () => {
     await page.goto('/docs')
     await page.getByRole('searchbox', { name: 'Search documentation' }).fill('approval')
     await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible()
-    const { violations } = await new AxeBuilder({ page }).analyze()
+    const { violations } = await analyzeSettled(page)
     expect(violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([])
   })
 })
@@ -213,7 +213,7 @@ test.describe('on a small screen', () => {
     }
     await page.goto('/docs/api-reference/endpoints')
     await expect(content(page)).toBeVisible()
-    const { violations } = await new AxeBuilder({ page }).analyze()
+    const { violations } = await analyzeSettled(page)
     expect(violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { STAFF } from './staff'
 
 const CONTACT_SENT = "Your message has been sent successfully. We'll be in touch soon!"
@@ -15,11 +15,8 @@ const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.random().toStr
 
 /** Serious and critical axe findings on the page as it is now. */
 const axeProblems = async (page: Page): Promise<string[]> => {
-  // A toast or panel still fading in has, for that moment, too little contrast: check the settled page.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
-  )
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  // Checked on the settled page: a toast or panel still fading in has, for that moment, too little contrast.
+  const result = await analyzeSettled(page, WCAG_TAGS)
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help}`)

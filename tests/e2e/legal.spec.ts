@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { analyzeSettled, WCAG_TAGS } from './a11y'
 
 /**
  * The four legal pages in a real browser: full text in every section, the sticky table of contents
@@ -180,7 +180,7 @@ for (const legal of PAGES) {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await open(page, legal.path)
     await toc(page).getByRole('button', { name: `Show all ${legal.sections} sections` }).click()
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const axe = await analyzeSettled(page, WCAG_TAGS)
     const serious = axe.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { analyzeSettled, WCAG_TAGS } from './a11y'
 
 /**
  * Every public route: it renders its page (never /404), logs no console error, passes axe without
@@ -107,7 +107,7 @@ for (const route of PUBLIC_ROUTES) {
     await open(page, route)
     if (route !== '/404') expect(new URL(page.url()).pathname, `${route} ended on /404`).not.toBe('/404')
 
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const axe = await analyzeSettled(page, WCAG_TAGS)
     const serious = axe.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
