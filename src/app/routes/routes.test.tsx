@@ -1,6 +1,6 @@
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { server } from '@tests/setup/msw'
 import { setupStore } from '../store'
@@ -124,6 +124,31 @@ describe('protected routes', () => {
     expect(crumbs).toHaveTextContent('Home›Architect›Logs'.replace(/›/g, ''))
     const sections = screen.getByRole('navigation', { name: 'Architect Suite' })
     expect(sections).toHaveTextContent('DashboardOverseerTestingLogsApprovals')
+  })
+})
+
+describe('the Leads section', () => {
+  it('appears in the nav and opens /architect/leads for staff with architect.leads', async () => {
+    server.use(
+      signedInAs(['architect.access', 'architect.leads'], ['admin']),
+      http.get('http://localhost/api/architect/leads', () =>
+        HttpResponse.json({ success: true, data: [], pagination: { page: 1, pages: 1, total: 0, limit: 20 } }),
+      ),
+    )
+    renderAt('/architect/leads')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument()
+    const sections = screen.getByRole('navigation', { name: 'Architect Suite' })
+    expect(sections).toHaveTextContent('DashboardOverseerTestingLogsApprovalsLeads')
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('HomeArchitectLeads')
+    expect(await screen.findByText('No waitlist signups yet.')).toBeInTheDocument()
+  })
+
+  it('is left out of the nav for staff without architect.leads, whose page says so', async () => {
+    server.use(signedInAs(['architect.access', 'architect.logs'], ['operator']))
+    renderAt('/architect/leads')
+    expect(await screen.findByText('You do not have permission to access the Leads module.')).toBeInTheDocument()
+    const sections = screen.getByRole('navigation', { name: 'Architect Suite' })
+    expect(within(sections).queryByRole('link', { name: 'Leads' })).not.toBeInTheDocument()
   })
 })
 

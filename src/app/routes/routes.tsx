@@ -68,6 +68,7 @@ export const createRoutes = (mode: SiteMode = siteMode()): RouteObject[] => [
                   { path: 'testing', lazy: async () => ({ Component: (await import('@/pages/architect-testing')).ArchitectTestingPage }) },
                   { path: 'logs', lazy: async () => ({ Component: (await import('@/pages/architect-logs')).ArchitectLogsPage }) },
                   { path: 'approvals', lazy: async () => ({ Component: (await import('@/pages/architect-approvals')).ArchitectApprovalsPage }) },
+                  { path: 'leads', lazy: async () => ({ Component: (await import('@/pages/architect-leads')).ArchitectLeadsPage }) },
                 ],
               },
             ],

@@ -1,6 +1,8 @@
 export interface ArchitectSection {
   label: string
   to: string
+  /** Shown in the nav only to staff with this permission. */
+  permission?: string
 }
 
 export const ARCHITECT_SECTIONS: ArchitectSection[] = [
@@ -9,6 +11,8 @@ export const ARCHITECT_SECTIONS: ArchitectSection[] = [
   { label: 'Testing', to: '/architect/testing' },
   { label: 'Logs', to: '/architect/logs' },
   { label: 'Approvals', to: '/architect/approvals' },
+  // Waitlist, contact and newsletter entries (D11); admins only by default.
+  { label: 'Leads', to: '/architect/leads', permission: 'architect.leads' },
 ]
 
 /** The section a path belongs to, for the breadcrumbs. */

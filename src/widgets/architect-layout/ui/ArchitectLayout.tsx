@@ -8,7 +8,7 @@ import styles from './ArchitectLayout.module.scss'
 
 /** The Architect Suite's frame: role banner, breadcrumbs and section navigation. */
 export const ArchitectLayout = () => {
-  const { user } = useAuth()
+  const { user, hasPermission } = useAuth()
   const { pathname } = useLocation()
   const current = sectionOf(pathname)
 
@@ -29,7 +29,7 @@ export const ArchitectLayout = () => {
       </header>
       <nav className={styles.sections} aria-label="Architect Suite">
         <ul>
-          {ARCHITECT_SECTIONS.map((section) => (
+          {ARCHITECT_SECTIONS.filter((section) => !section.permission || hasPermission(section.permission)).map((section) => (
             <li key={section.to}>
               <NavLink
                 to={section.to}

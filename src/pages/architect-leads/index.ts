@@ -1,0 +1,1 @@
+export { ArchitectLeadsPage } from './ui/ArchitectLeadsPage'
