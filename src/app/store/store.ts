@@ -1,8 +1,9 @@
 import { configureStore } from '@reduxjs/toolkit'
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist'
-import { SELECTED_MODEL_KEY } from '@/shared/config'
+import { CANVAS_STORAGE_KEY, SELECTED_MODEL_KEY } from '@/shared/config'
 import { dynamicMiddleware, rootReducer } from '@/shared/lib/store'
 import { aiModelSlice } from '@/entities/ai-model'
+import { canvasSlice, canvasStorage, type CanvasState } from '@/entities/canvas'
 import { persistUnderKey } from './persist'
 import { createSocketMiddleware, type SocketFactory } from './socketMiddleware'
 
@@ -10,6 +11,14 @@ import { createSocketMiddleware, type SocketFactory } from './socketMiddleware'
 rootReducer.inject({
   reducerPath: aiModelSlice.reducerPath,
   reducer: persistUnderKey(SELECTED_MODEL_KEY, aiModelSlice.reducer, ['selectedModel']),
+})
+// The saved canvas (Ctrl+S) under `architecture-canvas`, as {nodes, connections, timestamp} (D12).
+rootReducer.inject({
+  reducerPath: canvasSlice.reducerPath,
+  reducer: persistUnderKey<CanvasState, 'saved' | 'savedProblem'>(CANVAS_STORAGE_KEY, canvasSlice.reducer, ['saved', 'savedProblem'], {
+    storage: canvasStorage,
+    serialize: false,
+  }),
 })
 
 export interface SetupStoreOptions {
@@ -24,7 +33,13 @@ export const setupStore = ({ preloadedState, socketFactory }: SetupStoreOptions 
     preloadedState,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        serializableCheck: {
+          ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
+          // The canvas's undo history holds earlier diagrams (frozen by immer): walking them on
+          // every action would slow development builds down to a crawl on a large canvas.
+          ignoredPaths: ['canvas.past', 'canvas.future'],
+        },
+        immutableCheck: { ignoredPaths: ['canvas.past', 'canvas.future'] },
       }).concat(createSocketMiddleware(socketFactory), dynamicMiddleware.middleware),
     devTools: process.env.NODE_ENV !== 'production',
   })
