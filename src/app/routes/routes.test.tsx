@@ -116,7 +116,13 @@ describe('protected routes', () => {
   })
 
   it('opens an Architect page with the layout for staff with its permission', async () => {
-    server.use(signedInAs(['architect.access', 'architect.logs'], ['viewer']))
+    server.use(
+      signedInAs(['architect.access', 'architect.logs'], ['viewer']),
+      http.get('http://localhost/api/architect/logs', () =>
+        HttpResponse.json({ success: true, data: [], pagination: { page: 1, pages: 1, total: 0, limit: 20 } }),
+      ),
+      http.get('http://localhost/api/architect/logs/modules', () => HttpResponse.json({ success: true, data: [] })),
+    )
     renderAt('/architect/logs')
     expect(await screen.findByRole('heading', { level: 1, name: 'Agent Logs' })).toBeInTheDocument()
     expect(screen.getByText('Viewer')).toBeInTheDocument()

@@ -1,7 +1,7 @@
 import { Provider } from 'react-redux'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { delay, http, HttpResponse } from 'msw'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { server } from '@tests/setup/msw'
 import { setupStore } from '@tests/setup/store'
@@ -233,7 +233,7 @@ describe('ArchitectLogsPage', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), 'Error')
     await user.click(screen.getByRole('button', { name: 'Filter' }))
     await waitFor(() => expect(screen.getByText('Showing 1 of 1 logs')).toBeInTheDocument())
-    await router.navigate(-1)
+    await act(() => router.navigate(-1))
     await waitFor(() => expect(screen.getByText('Showing 2 of 2 logs')).toBeInTheDocument())
     expect(screen.getByRole('combobox', { name: 'Level' })).toHaveDisplayValue('All Levels')
   })
