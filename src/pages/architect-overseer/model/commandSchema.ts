@@ -1,0 +1,13 @@
+import { object, string } from 'yup'
+import { COMMAND_MAX_LENGTH, OVERSEER_TEXTS } from './texts'
+
+export interface CommandValues {
+  command: string
+}
+
+export const commandSchema = object({
+  command: string()
+    .trim()
+    .required(OVERSEER_TEXTS.commandRequired)
+    .max(COMMAND_MAX_LENGTH, OVERSEER_TEXTS.commandTooLong(COMMAND_MAX_LENGTH)),
+})
