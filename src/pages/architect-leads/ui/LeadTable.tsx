@@ -12,7 +12,8 @@ const orDash = (text: string | null) => (text ? text : '—')
 
 /** One page of entries of one kind, with the columns that kind has. */
 export const LeadTable = ({ leads, caption }: { leads: LeadPage; caption: string }) => (
-  <div className={styles.tableWrap}>
+  // Focusable so that keyboard users can scroll it sideways on a narrow screen.
+  <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={`${caption} (table)`}>
     <table className={styles.table}>
       <caption className="visually-hidden">{caption}</caption>
       {leads.kind === 'waitlist' ? (

@@ -19,7 +19,8 @@ export const formatLogTime = (timestamp: string): string => {
 
 /** The entries of one page: Time, Level (as text and colour), Source, Message. */
 export const LogTable = ({ entries }: { entries: LogEntry[] }) => (
-  <div className={styles.tableWrap}>
+  // Focusable so that keyboard users can scroll it sideways on a narrow screen.
+  <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Log entries table">
     <table className={styles.table}>
       <caption className="visually-hidden">Agent log entries, newest first</caption>
       <thead>
