@@ -212,6 +212,16 @@ describe('ArchitectLogsPage', () => {
     expect(router.state.location.search).toBe('?search=entry&module=devloop-matrix&level=DEBUG')
   })
 
+  it('reads the log again on Filter when the filters are unchanged', async () => {
+    server.use(signedIn())
+    const requests = logServer([entry(1)])
+    renderAt('/architect/logs?level=INFO')
+    expect(await screen.findByText('Showing 1 of 1 logs')).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Filter' }))
+    await waitFor(() => expect(requests).toHaveLength(2))
+    expect(Object.fromEntries(requests[1]!.searchParams)).toEqual({ page: '1', level: 'INFO' })
+  })
+
   it('opens a shared or reloaded URL with its filters in the form and the query', async () => {
     server.use(signedIn())
     const requests = logServer(Array.from({ length: 45 }, (_, index) => entry(index + 1, 'WARNING', 'clarification-loop', 'Clarification Loop')))

@@ -4,6 +4,7 @@ import { Button, Spinner } from '@/shared/ui'
 import { RequirePermission } from '@/entities/session'
 import { logsErrorText, useGetAgentLogsQuery } from '../api/logsApi'
 import { useLogFilters } from '../model/useLogFilters'
+import type { LogFilters } from '../model/types'
 import { LogFilterForm } from './LogFilterForm'
 import { LogTable } from './LogTable'
 import { ModuleTiles } from './ModuleTiles'
@@ -20,6 +21,13 @@ const AgentLogs = () => {
   const { currentData, isFetching, isError, error, refetch } = useGetAgentLogsQuery(query)
   const tableTop = useRef<HTMLHeadingElement>(null)
   const { search, module, level } = query
+
+  // Filter on the view already shown reads it again: new entries keep arriving.
+  const onApply = (filters: LogFilters) => {
+    const unchanged = filters.search.trim() === search.trim() && filters.module === module && filters.level === level && query.page === 1
+    if (unchanged) void refetch()
+    else applyFilters(filters)
+  }
 
   const turnPage = (page: number) => {
     goToPage(page)
@@ -38,7 +46,7 @@ const AgentLogs = () => {
       <p className={styles.lead}>What the agents did, stage by stage.</p>
 
       {/* A new form for each applied view, so the URL (a link, Back, a reload) sets its fields. */}
-      <LogFilterForm key={`${search}|${module}|${level}`} initial={{ search, module, level }} onApply={applyFilters} />
+      <LogFilterForm key={`${search}|${module}|${level}`} initial={{ search, module, level }} onApply={onApply} />
 
       <ModuleTiles />
 
