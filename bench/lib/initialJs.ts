@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser, type Locator, type Page, type Request } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test'
 import { CHROME_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from './chromium'
 
 /** Given the page, the element whose visibility means "the route has rendered". */
@@ -56,6 +56,11 @@ export interface InitialJsOptions {
   settleMs?: number
   /** Extra moments to time for context (e.g. `h1 in DOM`): when each locator is first attached. */
   milestones?: Record<string, ReadyLocator>
+  /**
+   * Runs in the fresh context before the page loads, e.g. signing in through `context.request`
+   * (its cookies join the context; the browser cache stays empty).
+   */
+  prepare?: (context: BrowserContext) => Promise<void>
 }
 
 const isJavaScript = (request: Request): boolean =>
@@ -91,6 +96,7 @@ export const initialJs = async (url: string, readyLocator: ReadyLocator, options
   if (!browser) throw new Error('No browser')
   const context = await browser.newContext({ serviceWorkers: 'block' })
   try {
+    await options.prepare?.(context)
     const page = await context.newPage()
     const requests: { request: Request; at: number }[] = []
     const seen = new Set<string>()
