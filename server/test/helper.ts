@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildAppOptions } from '../src/app'
 import { createPasswordHasher, type PasswordHasher } from '../src/auth/password'
 import { loadConfig, type Config } from '../src/config'
-import { migrate, openPostgres, pgliteDatabase, type Database } from '../src/db'
+import { migrate, openPostgres, pgliteDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db'
 
 export interface DatabaseUnderTest {
   name: 'pglite' | 'postgres'
@@ -21,12 +21,12 @@ let emptyPglite: Promise<File | Blob> | undefined
  * one made earlier in this test process takes a fifth of that.
  */
 export const openTestPglite = async (): Promise<Database> => {
-  emptyPglite ??= PGlite.create().then(async (template) => {
+  emptyPglite ??= PGlite.create({ extensions: PGLITE_EXTENSIONS }).then(async (template) => {
     const dump = await template.dumpDataDir('none')
     await template.close()
     return dump
   })
-  return pgliteDatabase(await PGlite.create({ loadDataDir: await emptyPglite }))
+  return pgliteDatabase(await PGlite.create({ loadDataDir: await emptyPglite, extensions: PGLITE_EXTENSIONS }))
 }
 
 /** PostgreSQL in a schema of its own, dropped on close, so parallel and earlier runs don't meet. */

@@ -30,9 +30,11 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/architect/approvals',
       '/api/architect/approvals/{id}/decision',
+      '/api/architect/commands',
       '/api/architect/leads',
       '/api/architect/leads/export.csv',
       '/api/architect/logs',
+      '/api/architect/logs/modules',
       '/api/architect/tasks',
       '/api/architect/whoami',
       '/api/auth/login',
@@ -72,6 +74,14 @@ describe('GET /api/openapi.json', () => {
     expect(responses('/api/architect/approvals', 'get')).toEqual(expect.arrayContaining(['200', '400', '401', '403']))
     expect(responses('/api/architect/approvals/{id}/decision', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']))
     expect(responses('/api/architect/tasks', 'get')).toEqual(expect.arrayContaining(['200', '401', '403']))
+  })
+
+  it('documents each answer of the command and module status routes', () => {
+    const responses = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {})
+    expect(responses('/api/architect/commands', 'post')).toEqual(expect.arrayContaining(['201', '400', '401', '403', '413', '429', '500']))
+    expect(responses('/api/architect/commands', 'get')).toEqual(expect.arrayContaining(['200', '401', '403']))
+    expect(responses('/api/architect/logs/modules', 'get')).toEqual(expect.arrayContaining(['200', '401', '403']))
+    expect(document.paths['/api/architect/commands']?.post?.tags).toEqual(['architect'])
   })
 
   it('documents each answer of the newsletter route', () => {

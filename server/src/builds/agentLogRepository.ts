@@ -36,8 +36,11 @@ interface LogRow {
   build_id: string | null
 }
 
-/** At most this many characters of a log message are kept. */
-export const MAX_LOG_MESSAGE_LENGTH = 2000
+/** At most this many characters of a log message are kept: room for a whole command (2,000) with its sender's e-mail. */
+export const MAX_LOG_MESSAGE_LENGTH = 2300
+
+/** `text` as a LIKE pattern that matches it literally (backslash is LIKE's escape character). */
+export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 const sourceOf = (module: string): string => (Object.hasOwn(AGENT_MODULES, module) ? AGENT_MODULES[module as AgentModule] : module)
 
@@ -53,13 +56,16 @@ export const agentLogRepository = {
     ])
   },
 
-  /** Newest first; `search` matches anywhere in the message, ignoring case. */
+  /**
+   * Newest first; `search` matches anywhere in the message, ignoring case. The filters have their
+   * indexes, and the search a trigram index where pg_trgm is available (migration 009).
+   */
   async list(db: Queryable, query: LogQuery): Promise<{ entries: LogEntry[]; total: number }> {
     const conditions: string[] = []
     const params: unknown[] = []
     if (query.search) {
-      params.push(query.search.toLowerCase())
-      conditions.push(`strpos(lower(message), $${params.length}) > 0`)
+      params.push(`%${likeLiteral(query.search)}%`)
+      conditions.push(`message ilike $${params.length}`)
     }
     if (query.module) {
       params.push(query.module)

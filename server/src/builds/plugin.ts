@@ -14,6 +14,11 @@ declare module 'fastify' {
     builds: BuildService
     /** Approval requests at build gates, and the decisions on them. */
     approvals: ApprovalGates
+    /**
+     * Whether the build queue accepts work (the health check): with REDIS_URL, whether Redis
+     * answers a PING within `timeoutMs`; the in-process runner always does.
+     */
+    buildQueueAnswers(timeoutMs: number): Promise<boolean>
   }
 }
 
@@ -47,6 +52,7 @@ export default fp<BuildPluginOptions>(
       ...(queue && { announce: queue.announce }),
     })
     app.decorate('approvals', gates)
+    app.decorate('buildQueueAnswers', (timeoutMs: number) => (queue ? queue.ping(timeoutMs) : Promise.resolve(true)))
 
     const runner = queue?.runner ?? new InProcessRunner({
       db: app.db,

@@ -4,7 +4,7 @@ import { openPostgres } from './postgres'
 import type { Database } from './types'
 
 export type { Database, Queryable } from './types'
-export { openPglite, pgliteDatabase } from './pglite'
+export { openPglite, pgliteDatabase, PGLITE_EXTENSIONS } from './pglite'
 export { openPostgres, type PostgresOptions } from './postgres'
 export { migrate, MIGRATIONS_DIR } from './migrate'
 

@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Database, Queryable } from './types'
 
 const queryable = (target: PGlite | Transaction): Queryable => ({
@@ -21,6 +22,9 @@ export const pgliteDatabase = (pg: PGlite): Database => ({
   },
 })
 
+/** The extensions the migrations use: pg_trgm for the agent log search (migration 009). */
+export const PGLITE_EXTENSIONS = { pg_trgm }
+
 /** Opens the embedded database persisted in `dataDir`, or an in-memory one when it is undefined. */
 export const openPglite = async (dataDir: string | undefined): Promise<Database> =>
-  pgliteDatabase(await PGlite.create(dataDir))
+  pgliteDatabase(await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS }))

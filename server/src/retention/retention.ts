@@ -53,13 +53,14 @@ export const sweepExpired = async (db: Database, now: Date = new Date()): Promis
   return { visitorConversations: count(conversations), contactMessages: count(contact), sessions: count(sessions) }
 }
 
-/** Tables whose queries need the planner to know their sizes (history search above all). */
-const ANALYZED_TABLES = ['chat_conversations', 'chat_messages'] as const
+/** Tables whose queries need the planner to know their sizes (history search, the agent log search). */
+const ANALYZED_TABLES = ['chat_conversations', 'chat_messages', 'agent_logs'] as const
 
 /**
  * PGlite runs no autovacuum, so without this its planner never learns how many rows a table has,
  * and a search phrase is matched across every owner's conversations before the owner filter
- * applies. On PostgreSQL it only repeats what autovacuum does.
+ * applies, and a log search may read a trigram index for a word that is on every other row.
+ * On PostgreSQL it only repeats what autovacuum does.
  */
 export const refreshStatistics = async (db: Database): Promise<void> => {
   for (const table of ANALYZED_TABLES) await db.query(`analyze ${table}`)

@@ -1,6 +1,6 @@
 import { Queue, QueueEvents } from 'bullmq'
 import { BUILD_MESSAGES, type BuildJob, type BuildOutcome, type BuildRunner } from '../builds/pipeline'
-import { BUILD_QUEUE, closeRedis, encodeControl, redisConnection, redisNames, type ControlMessage } from './redis'
+import { BUILD_QUEUE, closeRedis, encodeControl, pingRedis, redisConnection, redisNames, type ControlMessage } from './redis'
 
 /** The job name on the build queue (one kind of job). */
 export const BUILD_JOB = 'build'
@@ -93,6 +93,8 @@ export interface BuildQueue {
   runner: QueueRunner
   /** Tells the workers that a decision on `approvalId` was stored. */
   announce(approvalId: string): Promise<void>
+  /** Whether Redis answers a PING on the queue's connection within `timeoutMs` (the health check). */
+  ping(timeoutMs: number): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -116,6 +118,7 @@ export const openBuildQueue = async (redisUrl: string, prefix: string): Promise<
   return {
     runner: new QueueRunner({ queue, events, publish }),
     announce: (approvalId) => publish({ type: 'decided', approvalId }),
+    ping: (timeoutMs) => pingRedis(queueClient, timeoutMs),
     close: async () => {
       await events.close()
       await queue.close()

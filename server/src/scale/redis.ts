@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { withinTimeout } from '../lib/withinTimeout'
 
 /**
  * Scale-out (D4): what the server and `npm run worker` processes share in Redis. Every key and
@@ -27,6 +28,13 @@ export const redisNames = (prefix: string): RedisNames => ({
  */
 export const redisConnection = (url: string, name: string): Redis =>
   new Redis(url, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false })
+
+/**
+ * Whether Redis answers a PING within `timeoutMs`. A connection that is not ready fails at once:
+ * its commands would wait in the offline queue (BullMQ's connections retry forever).
+ */
+export const pingRedis = (client: Redis, timeoutMs: number): Promise<boolean> =>
+  client.status === 'ready' ? withinTimeout(() => client.ping(), timeoutMs) : Promise.resolve(false)
 
 /** Closes a connection politely, or drops it if Redis does not answer. */
 export const closeRedis = async (client: Redis): Promise<void> => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity, userEnvelope } from '../../../auth/schemas'
 import { bodyErrorResponses } from '../../../http/schemas'
 import approvalsRoutes from './approvals'
+import commandsRoutes from './commands'
 import leadsRoutes from './leads'
 import logsRoutes from './logs'
 import tasksRoutes from './tasks'
@@ -32,6 +33,7 @@ const architectRoutes: FastifyPluginAsync = async (app) => {
   await app.register(logsRoutes, { prefix: '/logs' })
   await app.register(approvalsRoutes, { prefix: '/approvals' })
   await app.register(tasksRoutes, { prefix: '/tasks' })
+  await app.register(commandsRoutes, { prefix: '/commands' })
 }
 
 export default architectRoutes

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { agentLogRepository } from '../../../builds/agentLogRepository'
+import { moduleStatuses, STATUS_TILE_MODULES } from '../../../builds/moduleStatus'
 import { AGENT_MODULE_IDS, AGENT_MODULES, LOG_LEVELS, type AgentModule, type LogLevel } from '../../../builds/stages'
 import { errorResponse } from '../../../http/schemas'
 
@@ -65,12 +66,59 @@ const logsPage = {
   },
 } as const
 
+const moduleStatusList = {
+  description: "The Logs page's four status tiles, in the page's order",
+  type: 'object',
+  required: ['success', 'data'],
+  properties: {
+    success: { type: 'boolean', const: true },
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['module', 'name', 'active'],
+        properties: {
+          module: { type: 'string', enum: [...STATUS_TILE_MODULES], description: 'The module id' },
+          name: { type: 'string', description: "As the page shows it ('Overseer Core')" },
+          active: {
+            type: 'boolean',
+            description: "True while a running build is in one of the module's stages (Overseer Core: classification, delivery, or waiting at an approval gate)",
+          },
+        },
+      },
+    },
+  },
+} as const
+
 /** Agent logs for the Logs page (D10), for staff with architect.logs. */
 const logsRoutes: FastifyPluginAsync = async (app) => {
+  const preHandler = app.requirePermission('architect.logs')
+
+  app.get(
+    '/modules',
+    {
+      preHandler,
+      schema: {
+        tags: ['architect'],
+        summary: 'Which agent modules are busy (the status tiles)',
+        description:
+          'Needs the permission architect.logs. Overseer Core, Clarification Loop, DevLoop Matrix and Assembly Agent, each active while a running build is in one of its stages, else idle.',
+        security: sessionSecurity,
+        response: { 200: moduleStatusList, 401: notSignedInResponse, 403: forbiddenResponse, 500: errorResponse('Internal server error') },
+      },
+    },
+    async (_request, reply) => {
+      const running = await app.builds.running()
+      void reply.header('cache-control', 'no-store')
+      return { success: true, data: moduleStatuses(running) }
+    },
+  )
+
   app.get<{ Querystring: LogsQuery }>(
     '',
     {
-      preHandler: app.requirePermission('architect.logs'),
+      preHandler,
       schema: {
         tags: ['architect'],
         summary: 'Agent log entries, searched and filtered',

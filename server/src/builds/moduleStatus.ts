@@ -1,0 +1,34 @@
+import type { RunningBuild } from './buildRepository'
+import { AGENT_MODULES, STAGES, type AgentModule } from './stages'
+
+/** The modules with a status tile on the Logs page (spec section 2), in the page's order. */
+export const STATUS_TILE_MODULES = ['overseer-core', 'clarification-loop', 'devloop-matrix', 'assembly-agent'] as const satisfies readonly AgentModule[]
+
+export interface ModuleStatus {
+  module: AgentModule
+  /** As the page shows it ('Overseer Core'). */
+  name: string
+  active: boolean
+}
+
+const moduleOfStage = new Map(STAGES.map((stage) => [stage.id, stage.module]))
+
+/**
+ * The module each running build is busy in: the module of its current stage (stages.ts), except
+ * while it waits at an approval gate, which Overseer Core holds (it logs the wait and the
+ * decision). Overseer Core is therefore active while a build classifies, delivers or waits at a
+ * gate, not merely because some build is running: during clarification, structuring,
+ * development and assembly only that stage's module is.
+ */
+export const busyModules = (running: readonly Pick<RunningBuild, 'stage' | 'waitingGate'>[]): Set<AgentModule> =>
+  new Set(running.flatMap((build) => {
+    if (build.waitingGate !== null) return ['overseer-core' as const]
+    const module = moduleOfStage.get(build.stage)
+    return module ? [module] : []
+  }))
+
+/** The Logs page's four tiles: Active while a running build is in one of the module's stages, else Idle. */
+export const moduleStatuses = (running: readonly Pick<RunningBuild, 'stage' | 'waitingGate'>[]): ModuleStatus[] => {
+  const busy = busyModules(running)
+  return STATUS_TILE_MODULES.map((module) => ({ module, name: AGENT_MODULES[module], active: busy.has(module) }))
+}
