@@ -16,13 +16,6 @@ const storage = (() => {
   }
 })()
 
-export interface PersistOptions {
-  /** Where to keep it; local storage by default. */
-  storage?: PersistConfig<unknown>['storage']
-  /** False hands the storage plain values, for a storage that writes its own format. */
-  serialize?: boolean
-}
-
 /**
  * Persists a slice under exactly the storage key the spec names (no `persist:` prefix).
  * Only what the spec names is persisted: never the API cache.
@@ -31,15 +24,7 @@ export const persistUnderKey = <S, K extends keyof S & string>(
   key: string,
   reducer: Reducer<S, UnknownAction>,
   whitelist: K[],
-  options: PersistOptions = {},
 ): Reducer<S & { _persist?: { version: number; rehydrated: boolean } }, UnknownAction> => {
-  const config: PersistConfig<S> = {
-    key,
-    keyPrefix: '',
-    storage: options.storage ?? storage,
-    whitelist,
-    version: 1,
-    ...(options.serialize === false ? { serialize: false } : {}),
-  }
+  const config: PersistConfig<S> = { key, keyPrefix: '', storage, whitelist, version: 1 }
   return persistReducer(config, reducer) as Reducer<S & { _persist?: { version: number; rehydrated: boolean } }, UnknownAction>
 }

@@ -1,9 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit'
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist'
-import { CANVAS_STORAGE_KEY, SELECTED_MODEL_KEY } from '@/shared/config'
+import { SELECTED_MODEL_KEY } from '@/shared/config'
 import { dynamicMiddleware, rootReducer } from '@/shared/lib/store'
 import { aiModelSlice } from '@/entities/ai-model'
-import { canvasSlice, canvasStorage, type CanvasState } from '@/entities/canvas'
 import { persistUnderKey } from './persist'
 import { createSocketMiddleware, type SocketFactory } from './socketMiddleware'
 
@@ -11,14 +10,6 @@ import { createSocketMiddleware, type SocketFactory } from './socketMiddleware'
 rootReducer.inject({
   reducerPath: aiModelSlice.reducerPath,
   reducer: persistUnderKey(SELECTED_MODEL_KEY, aiModelSlice.reducer, ['selectedModel']),
-})
-// The saved canvas (Ctrl+S) under `architecture-canvas`, as {nodes, connections, timestamp} (D12).
-rootReducer.inject({
-  reducerPath: canvasSlice.reducerPath,
-  reducer: persistUnderKey<CanvasState, 'saved' | 'savedProblem'>(CANVAS_STORAGE_KEY, canvasSlice.reducer, ['saved', 'savedProblem'], {
-    storage: canvasStorage,
-    serialize: false,
-  }),
 })
 
 export interface SetupStoreOptions {

@@ -64,4 +64,5 @@ export type {
 } from './config/catalog'
 export { parseSavedCanvas, serializeCanvas, CANVAS_FILE_FORMAT } from './lib/savedCanvas'
 export type { ParsedCanvas } from './lib/savedCanvas'
-export { canvasStorage } from './lib/canvasStorage'
+export { restoreSavedCanvas } from './model/persistence'
+export type { PersistedCanvasState } from './model/persistence'

@@ -1,4 +1,5 @@
 import { createSlice, isDraft, nanoid, original, type PayloadAction } from '@reduxjs/toolkit'
+import type { PersistState } from 'redux-persist'
 import {
   CANVAS_LIMITS,
   isContainerType,
@@ -345,6 +346,6 @@ export const selectCanvas = (state: { canvas?: CanvasState }): CanvasState => st
 
 declare module '@/shared/lib/store/root' {
   export interface LazyLoadedSlices {
-    canvas: CanvasState
+    canvas: CanvasState & { _persist?: PersistState }
   }
 }
