@@ -24,6 +24,14 @@ const spaStyleHashes = async (staticDir: string): Promise<string[]> => {
 const ONE_YEAR = 31_536_000
 
 /**
+ * ApexCharts 4.7.0 (the token chart on /architect/overseer, pinned by decision D13) always appends
+ * its legend rules as one inline <style> with fixed text; this is that text's hash, so the chart
+ * works under a CSP that allows no other inline style. A new ApexCharts version means a new hash
+ * (the Overseer browser test fails on any CSP error).
+ */
+const APEXCHARTS_LEGEND_STYLE = "'sha256-aSysLrDECVdJ6L+jLf8CC5QKLmwRuk/OZiZk9mYky8A='"
+
+/**
  * Security headers on every answer: a strict CSP (inline styles only by hash, no inline
  * scripts), referrer, framing and opener policies, and HSTS on HTTPS requests only, so plain
  * HTTP on a developer's machine keeps working.
@@ -36,7 +44,7 @@ export default fp<{ staticDir: string }>(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          styleSrc: ["'self'", ...(await spaStyleHashes(staticDir))],
+          styleSrc: ["'self'", ...(await spaStyleHashes(staticDir)), APEXCHARTS_LEGEND_STYLE],
           imgSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", 'ws:', 'wss:'],
           fontSrc: ["'self'"],
