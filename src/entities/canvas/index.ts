@@ -37,6 +37,15 @@ export type {
   Size,
   Viewport,
 } from './model/types'
+export type {
+  AgentNodeData,
+  ContainerNodeData,
+  AgentFlowNode,
+  ContainerFlowNode,
+  CanvasFlowNode,
+  LayerEdgeData,
+  CanvasFlowEdge,
+} from './model/flow'
 export {
   NODE_TYPES,
   NODE_TYPE_INFO,

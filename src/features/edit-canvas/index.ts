@@ -1,0 +1,1 @@
+export { CanvasEditor } from './ui/CanvasEditor'
