@@ -35,7 +35,8 @@ export default defineConfig([
   {
     // The canvas editor (issue 8) is a user action as the house style names features (edit-canvas);
     // only the dashboard's Architecture Canvas tab uses it, and it loads lazily in its own chunk.
-    files: ['./src/features/edit-canvas/**'],
+    // With the rule off for it, steiger no longer counts its use of entities/canvas.
+    files: ['./src/features/edit-canvas/**', './src/entities/canvas/**'],
     rules: { 'fsd/insignificant-slice': 'off' },
   },
   {

@@ -163,6 +163,8 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
             priority: 30,
             chunks: 'async',
           },
+          // React Flow and what only it uses (issue 8) load with the dashboard's Architecture Canvas tab.
+          xyflow: { test: /[\\/]node_modules[\\/](@xyflow|d3-[a-z]+|zustand|classcat)[\\/]/, name: 'vendor-xyflow', priority: 30, chunks: 'async' },
           socket: { test: /[\\/]node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io|debug|ms|xmlhttprequest-ssl|ws)[\\/]/, name: 'vendor-socket', priority: 30, chunks: 'async' },
         },
       },

@@ -80,3 +80,14 @@ describe('the saved canvas in local storage (architecture-canvas)', () => {
     await waitFor(() => expect(JSON.parse(window.localStorage.getItem(CANVAS_STORAGE_KEY) ?? '{}')).toMatchObject({ nodes: [{ id, type: 'docker' }] }))
   })
 })
+
+describe('opening the editor right after the canvas joins the store', () => {
+  it('starts from the initial canvas when PERSIST is the first action the slice sees', () => {
+    const store = configureStore({ reducer: rootReducer })
+    // The state of a store made before the canvas code loaded: no canvas yet.
+    const { canvas: _notYet, ...before } = store.getState()
+    const after = rootReducer(before, { type: PERSIST, key: CANVAS_STORAGE_KEY, register: () => undefined, rehydrate: () => undefined })
+    expect(after.canvas).toMatchObject({ nodes: [], connections: [], past: [], future: [], selection: null, _persist: { rehydrated: false } })
+    expect(selectCanvas(after as RootState).viewport).toEqual({ x: 0, y: 0, zoom: 1 })
+  })
+})

@@ -3,7 +3,7 @@ import type { Reducer, UnknownAction } from '@reduxjs/toolkit'
 import { CANVAS_STORAGE_KEY } from '@/shared/config'
 import { rootReducer } from '@/shared/lib/store'
 import { canvasStorage } from '../lib/canvasStorage'
-import { canvasSlice, type CanvasState } from './canvasSlice'
+import { canvasSlice, initialCanvasState, type CanvasState } from './canvasSlice'
 
 export type PersistedCanvasState = CanvasState & { _persist?: PersistState }
 
@@ -11,10 +11,18 @@ export type PersistedCanvasState = CanvasState & { _persist?: PersistState }
  * redux-persist keeps the saved diagram under `architecture-canvas` (D12), as exactly
  * {nodes, connections, timestamp}: the storage writes and checks that format itself.
  */
-const persistedCanvasReducer = persistReducer<CanvasState>(
+const persisted = persistReducer<CanvasState>(
   { key: CANVAS_STORAGE_KEY, keyPrefix: '', storage: canvasStorage, whitelist: ['saved', 'savedProblem'], serialize: false, version: 1 },
   canvasSlice.reducer,
 ) as Reducer<PersistedCanvasState, UnknownAction>
+
+/**
+ * An injected slice gets its state from the first action after it joins the store. When that
+ * action is PERSIST (the editor opening), redux-persist would start from `{}` instead of the
+ * initial state: start from the initial state whatever the action.
+ */
+const persistedCanvasReducer: Reducer<PersistedCanvasState, UnknownAction> = (state, action) =>
+  persisted(state ?? initialCanvasState, action)
 
 // The canvas joins the store when its code loads (the Architecture Canvas tab), not with the first
 // paint of every page.

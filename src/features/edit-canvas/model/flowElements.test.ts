@@ -1,9 +1,10 @@
-import { setupStore } from '@/app/store'
+import { configureStore } from '@reduxjs/toolkit'
+import { rootReducer } from '@/shared/lib/store'
 import { connectionAdded, layerToggled, nodeAdded, nodeMoved, selectCanvas, selectionChanged } from '@/entities/canvas'
 import { selectFlowEdges, selectFlowNodes, selectNodeChoices } from './flowElements'
 
 const canvasWith = () => {
-  const store = setupStore()
+  const store = configureStore({ reducer: rootReducer })
   const container = store.dispatch(nodeAdded({ type: 'pipeline', position: { x: 500, y: 500 } })).payload.id
   const a = store.dispatch(nodeAdded({ type: 'devgpt', position: { x: 0, y: 0 } })).payload.id
   const b = store.dispatch(nodeAdded({ type: 'devgpt', position: { x: 200, y: 0 } })).payload.id

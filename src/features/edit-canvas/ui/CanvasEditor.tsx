@@ -1,5 +1,7 @@
-import { useCallback, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { ReactFlowProvider } from '@xyflow/react'
+import { useAppDispatch } from '@/shared/lib/store'
+import { restoreSavedCanvas } from '@/entities/canvas'
 import { useCanvasCommands } from '../model/useCanvasCommands'
 import { ARROW_STEP, useCanvasShortcuts } from '../model/useCanvasShortcuts'
 import { CanvasFlow } from './CanvasFlow'
@@ -10,6 +12,11 @@ import { Toolbar } from './Toolbar'
 import styles from './CanvasEditor.module.scss'
 
 const Editor = () => {
+  const dispatch = useAppDispatch()
+  // The saved canvas is read from local storage when the editor first opens (Ctrl+O loads it).
+  useEffect(() => {
+    dispatch(restoreSavedCanvas())
+  }, [dispatch])
   const commands = useCanvasCommands()
   const root = useRef<HTMLDivElement>(null)
   const pane = useRef<HTMLDivElement | null>(null)

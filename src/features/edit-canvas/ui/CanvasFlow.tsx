@@ -11,7 +11,7 @@ import {
   type NodeTypes,
   type Viewport,
 } from '@xyflow/react'
-import './reactflow.scss'
+import '@xyflow/react/dist/style.css'
 import { useAppDispatch, useAppSelector, useAppStore } from '@/shared/lib/store'
 import {
   CANVAS_LIMITS,

@@ -132,8 +132,10 @@ describe('ArchitectDashboardPage', () => {
     expect(canvas).toHaveFocus()
     expect(canvas).toHaveAttribute('aria-selected', 'true')
     const panel = screen.getByRole('tabpanel', { name: 'Architecture Canvas' })
-    expect(panel).toHaveTextContent('The editable architecture diagram is coming with the canvas release.')
-    expect(within(panel).getByRole('link', { name: 'architecture overview' })).toHaveAttribute('href', '/architecture')
+    // The canvas editor, loaded on demand.
+    expect(await within(panel).findByRole('heading', { level: 2, name: 'Architecture Canvas' })).toBeInTheDocument()
+    expect(within(panel).getByRole('navigation', { name: 'Add a node' })).toBeInTheDocument()
+    expect(within(panel).getByRole('region', { name: 'Diagram' })).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Modules' })).not.toBeInTheDocument()
 
     await user.keyboard('{ArrowRight}')

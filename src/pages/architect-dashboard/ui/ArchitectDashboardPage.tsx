@@ -1,6 +1,6 @@
-import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { lazy, Suspense, useState } from 'react'
 import { usePageMeta } from '@/shared/lib/seo'
+import { Spinner } from '@/shared/ui'
 import { RequirePermission } from '@/entities/session'
 import type { DashboardTab } from '../model/modules'
 import { DashboardTabs } from './DashboardTabs'
@@ -15,15 +15,13 @@ const Overview = () => (
   </>
 )
 
-/** The Architecture Canvas tab until the canvas editor ships (issue 8). */
-const CanvasComingSoon = () => (
-  <div className={styles.canvasNotice}>
-    <h2>Architecture Canvas</h2>
-    <p>The editable architecture diagram is coming with the canvas release.</p>
-    <p>
-      Until then, the <Link to="/architecture">architecture overview</Link> describes the modules and how they connect.
-    </p>
-  </div>
+/** The canvas editor (issue 8) with React Flow, in chunks of their own: /architect's first paint does without them. */
+const CanvasEditor = lazy(() => import(/* webpackChunkName: "canvas-editor" */ '@/features/edit-canvas').then((module) => ({ default: module.CanvasEditor })))
+
+const Canvas = () => (
+  <Suspense fallback={<Spinner label="Loading the canvas editor..." />}>
+    <CanvasEditor />
+  </Suspense>
 )
 
 export const ArchitectDashboardPage = () => {
@@ -35,7 +33,7 @@ export const ArchitectDashboardPage = () => {
         <h1>Architect Dashboard</h1>
         <p className={styles.lead}>The control centre of the Overseer framework.</p>
         <DashboardTabs selected={tab} onSelect={setTab}>
-          {tab === 'overview' ? <Overview /> : <CanvasComingSoon />}
+          {tab === 'overview' ? <Overview /> : <Canvas />}
         </DashboardTabs>
       </div>
     </RequirePermission>
