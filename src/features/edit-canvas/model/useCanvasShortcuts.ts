@@ -11,13 +11,15 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowDown: [0, 1],
 }
 
-const isTextField = (target: EventTarget) =>
-  target instanceof HTMLElement && (target.matches('input, textarea, select') || target.isContentEditable)
+/** Where keys edit text: only save and load apply there. */
+const isTextField = (target: EventTarget) => target instanceof HTMLElement && (target.matches('input, textarea') || target.isContentEditable)
+/** A dropdown: its arrows choose an option, the other keys are the editor's. */
+const isSelect = (target: EventTarget) => target instanceof HTMLSelectElement
 
 /**
  * The editor's keyboard (spec section 4), while focus is inside it: Delete, Escape, Ctrl+S,
  * Ctrl+O, Ctrl+Z, Ctrl+Shift+Z (and Ctrl+Y), arrows (Shift for larger steps). Inside a text
- * field only save and load apply; the other keys edit the text. Used in the capture phase so that
+ * field only save and load apply (the other keys edit the text); in a dropdown the arrows are its own. Used in the capture phase so that
  * React Flow's own arrow and Escape handling does not act twice.
  */
 export const useCanvasShortcuts = (commands: CanvasCommands, afterDelete: () => void) =>
@@ -59,7 +61,7 @@ export const useCanvasShortcuts = (commands: CanvasCommands, afterDelete: () => 
         return
       }
       const arrow = ARROWS[event.key]
-      if (arrow) {
+      if (arrow && !isSelect(event.target)) {
         const step = event.shiftKey ? ARROW_STEP.large : ARROW_STEP.small
         if (commands.moveSelection(arrow[0] * step, arrow[1] * step)) handled()
       }

@@ -20,10 +20,17 @@ const Editor = () => {
   const commands = useCanvasCommands()
   const root = useRef<HTMLDivElement>(null)
   const pane = useRef<HTMLDivElement | null>(null)
-  // A deleted node took the focus with it: keep the keyboard in the editor.
+  // A delete can take the focused element (a node, the panel's fields) with it: once the editor
+  // has redrawn, the diagram takes the focus back so that the keyboard stays in the editor.
+  const refocus = useRef(false)
   const keepFocus = useCallback(() => {
-    if (!root.current?.contains(document.activeElement)) pane.current?.focus()
+    refocus.current = true
   }, [])
+  useEffect(() => {
+    if (!refocus.current) return
+    refocus.current = false
+    if (!root.current?.contains(document.activeElement)) pane.current?.focus()
+  })
   const onKeyDownCapture = useCanvasShortcuts(commands, keepFocus)
   const { tell } = commands
   const onConnectionDrawn = useCallback(
@@ -55,7 +62,7 @@ const Editor = () => {
         <Palette onAdd={commands.addNode} />
         <CanvasFlow paneRef={pane} onDropKind={commands.addNode} onConnectionDrawn={onConnectionDrawn} />
         <div className={styles.side}>
-          <SidePanel />
+          <SidePanel onDeleted={keepFocus} />
           <Legend />
         </div>
       </div>

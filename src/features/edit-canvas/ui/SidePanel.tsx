@@ -52,7 +52,7 @@ const DraftText = ({ label, value, onCommit }: { label: string; value: string; o
 
 const selectNodes = (state: RootState) => selectCanvas(state).nodes
 
-const NodePanel = ({ node }: { node: CanvasNode }) => {
+const NodePanel = ({ node, onDeleted }: { node: CanvasNode; onDeleted: () => void }) => {
   const dispatch = useAppDispatch()
   const choices = useAppSelector(selectNodeChoices)
   const parentLabel = useAppSelector((state) => {
@@ -152,14 +152,21 @@ const NodePanel = ({ node }: { node: CanvasNode }) => {
           </button>
         </fieldset>
       )}
-      <button type="button" className={styles.danger} onClick={() => dispatch(selectionDeleted())}>
+      <button
+        type="button"
+        className={styles.danger}
+        onClick={() => {
+          dispatch(selectionDeleted())
+          onDeleted()
+        }}
+      >
         Delete {node.isContainer ? 'container' : 'node'}
       </button>
     </>
   )
 }
 
-const ConnectionPanel = ({ connection }: { connection: CanvasConnection }) => {
+const ConnectionPanel = ({ connection, onDeleted }: { connection: CanvasConnection; onDeleted: () => void }) => {
   const dispatch = useAppDispatch()
   const nodes = useAppSelector(selectNodes)
   const layerId = useId()
@@ -195,7 +202,14 @@ const ConnectionPanel = ({ connection }: { connection: CanvasConnection }) => {
         value={connection.metadata.description}
         onCommit={(description) => dispatch(connectionUpdated({ id: connection.id, changes: { description } }))}
       />
-      <button type="button" className={styles.danger} onClick={() => dispatch(selectionDeleted())}>
+      <button
+        type="button"
+        className={styles.danger}
+        onClick={() => {
+          dispatch(selectionDeleted())
+          onDeleted()
+        }}
+      >
         Delete connection
       </button>
     </>
@@ -203,7 +217,7 @@ const ConnectionPanel = ({ connection }: { connection: CanvasConnection }) => {
 }
 
 /** What the selected node or connection is, and its editable fields. */
-export const SidePanel = () => {
+export const SidePanel = ({ onDeleted }: { onDeleted: () => void }) => {
   const selected = useAppSelector(selectSelected)
   return (
     <section className={styles.panel} aria-label="Selection">
@@ -213,8 +227,8 @@ export const SidePanel = () => {
           <p className={styles.hint}>Select a node or a connection to edit it.</p>
         </>
       )}
-      {selected?.kind === 'node' && <NodePanel key={selected.node.id} node={selected.node} />}
-      {selected?.kind === 'connection' && <ConnectionPanel key={selected.connection.id} connection={selected.connection} />}
+      {selected?.kind === 'node' && <NodePanel key={selected.node.id} node={selected.node} onDeleted={onDeleted} />}
+      {selected?.kind === 'connection' && <ConnectionPanel key={selected.connection.id} connection={selected.connection} onDeleted={onDeleted} />}
     </section>
   )
 }

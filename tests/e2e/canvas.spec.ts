@@ -1,0 +1,252 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { analyzeSettled, WCAG_TAGS } from './a11y'
+import { STAFF } from './staff'
+
+/**
+ * The Architecture Canvas (issue 8) as an administrator, in the production build: the palette,
+ * dragging, shift-drawn connections, the side panel, delete, save, reload and load, a keyboard-only
+ * path, export and import, and axe.
+ */
+
+const watchErrors = (page: Page) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/** The dashboard's canvas tab, signed in as the admin (the session cookie), once the editor has loaded. */
+const openCanvas = async (page: Page) => {
+  const response = await page.context().request.post('/api/auth/login', { data: { email: STAFF.admin.email, password: STAFF.admin.password } })
+  expect(response.status()).toBe(200)
+  await page.goto('/architect')
+  await showCanvasTab(page)
+}
+
+const showCanvasTab = async (page: Page) => {
+  await expect(page.locator('#boot-splash')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'Architect Dashboard' })).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('tab', { name: 'Architecture Canvas' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Architecture Canvas' })).toBeVisible({ timeout: 20_000 })
+}
+
+const editor = (page: Page) => {
+  const palette = page.getByRole('navigation', { name: 'Add a node' })
+  const panel = page.getByRole('region', { name: 'Selection' })
+  return {
+    palette,
+    panel,
+    diagram: page.getByRole('region', { name: 'Diagram' }),
+    status: page.getByTestId('canvas-status'),
+    alert: page.getByRole('alert').filter({ hasText: /./ }),
+    add: (label: string) => palette.getByRole('button', { name: label, exact: true }),
+    node: (name: string) => page.getByRole('group', { name, exact: true }),
+    position: panel.getByTestId('node-position'),
+    toolbar: (name: string) => page.getByRole('group', { name: 'Canvas actions' }).getByRole('button', { name, exact: true }),
+  }
+}
+
+const centre = async (locator: Locator) => {
+  const box = await locator.boundingBox()
+  if (!box) throw new Error('not on screen')
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box }
+}
+
+test('an admin adds nodes, drags one, connects them with shift, sets a status, deletes, saves, reloads and loads', async ({ page }) => {
+  test.setTimeout(90_000)
+  await openCanvas(page)
+  const errors = watchErrors(page)
+  const canvas = editor(page)
+
+  await canvas.add('Overseer').click()
+  await expect(canvas.status).toHaveText('Overseer added at 24, 24')
+  await canvas.add('DevGPT').click()
+  await expect(canvas.status).toHaveText('DevGPT added at 164, 24')
+  const overseer = canvas.node('Overseer, inactive')
+  const devgpt = canvas.node('DevGPT, inactive')
+  await expect(overseer).toBeVisible()
+  await expect(devgpt).toBeVisible()
+  await expect(overseer.locator('svg[data-icon="overseer"]')).toBeVisible()
+
+  // Drag DevGPT 150 px right and 120 px down (zoom 1: canvas pixels are screen pixels).
+  const from = await centre(devgpt)
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  await page.mouse.move(from.x + 50, from.y + 40, { steps: 5 })
+  await page.mouse.move(from.x + 150, from.y + 120, { steps: 10 })
+  await page.mouse.up()
+  await expect(canvas.panel.getByRole('heading', { name: 'DevGPT node' })).toBeVisible()
+  // React Flow starts the drag once the pointer has moved past its threshold: give or take a step.
+  await expect(canvas.position).toHaveText(/^(29\d|30\d|31\d), (1[2-4]\d)$/)
+  const dropped = await canvas.position.textContent()
+  // The whole drag is one undo step.
+  await canvas.toolbar('Undo').click()
+  await expect(canvas.position).toHaveText('164, 24')
+  await canvas.toolbar('Redo').click()
+  await expect(canvas.position).toHaveText(dropped ?? '')
+
+  // Shift + mouse-down on Overseer, released over DevGPT's top part (its 100x50 drop box).
+  const start = await centre(overseer)
+  const target = await centre(devgpt)
+  await page.mouse.move(start.x, start.y)
+  await page.keyboard.down('Shift')
+  await page.mouse.down()
+  await page.mouse.move(target.box.x + 30, target.box.y + 20, { steps: 8 })
+  await page.mouse.up()
+  await page.keyboard.up('Shift')
+  await expect(canvas.status).toHaveText('Connection added')
+  const connection = page.getByRole('group', { name: 'Data Flow connection from Overseer to DevGPT' })
+  await expect(connection).toHaveCount(1)
+
+  // Released over empty canvas: no connection.
+  await page.mouse.move(start.x, start.y)
+  await page.keyboard.down('Shift')
+  await page.mouse.down()
+  await page.mouse.move(start.x, start.y + 300, { steps: 5 })
+  await page.mouse.up()
+  await page.keyboard.up('Shift')
+  await expect(canvas.status).toHaveText(/^No connection/)
+
+  // Status through the panel.
+  await overseer.click()
+  await expect(canvas.panel.getByRole('heading', { name: 'Overseer node' })).toBeVisible()
+  await canvas.panel.getByLabel('Status').selectOption('active')
+  await expect(canvas.node('Overseer, active')).toBeVisible()
+
+  // Delete DevGPT with its connection.
+  await canvas.node('DevGPT, inactive').click()
+  await canvas.toolbar('Delete').click()
+  await expect(canvas.status).toHaveText('Node deleted with its connections')
+  await expect(canvas.node('DevGPT, inactive')).toHaveCount(0)
+  await expect(connection).toHaveCount(0)
+
+  // Ctrl+S, with focus in the editor.
+  await canvas.diagram.focus()
+  await page.keyboard.press('Control+s')
+  await expect(canvas.status).toHaveText(/^Canvas saved at /)
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('architecture-canvas') ?? 'null') as { nodes: { type: string }[] } | null))
+    .toMatchObject({ nodes: [{ type: 'overseer', metadata: { status: 'active' } }], connections: [], timestamp: expect.any(String) as unknown })
+
+  // A new visit starts empty; Ctrl+O brings the saved diagram back.
+  await page.reload()
+  await showCanvasTab(page)
+  await expect(canvas.node('Overseer, active')).toHaveCount(0)
+  await canvas.diagram.focus()
+  await page.keyboard.press('Control+o')
+  await expect(canvas.status).toHaveText(/^Canvas loaded \(saved at /)
+  await expect(canvas.node('Overseer, active')).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('the editor works from the keyboard alone', async ({ page }) => {
+  test.setTimeout(90_000)
+  await openCanvas(page)
+  const canvas = editor(page)
+
+  /** Tabs forward until `target` has the focus (at most 60 stops). */
+  const tabTo = async (target: Locator) => {
+    for (let stop = 0; stop < 60; stop += 1) {
+      if (await target.evaluate((element) => element === document.activeElement)) return
+      await page.keyboard.press('Tab')
+    }
+    throw new Error('never reached by Tab')
+  }
+
+  await tabTo(canvas.add('Prober'))
+  await page.keyboard.press('Enter')
+  await expect(canvas.status).toHaveText('Prober added at 24, 24')
+  await page.keyboard.press('Tab')
+  await expect(canvas.add('Structuring')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(canvas.status).toHaveText('Structuring added at 164, 24')
+
+  // Arrows move the selected node: 10 px, 50 px with Shift.
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('Shift+ArrowDown')
+  await expect(canvas.position).toHaveText('174, 74')
+
+  // The status dropdown: its arrows choose (Inactive -> Active).
+  await tabTo(canvas.panel.getByLabel('Status'))
+  await page.keyboard.press('ArrowUp')
+  await expect(canvas.node('Structuring, active')).toBeVisible()
+
+  await page.keyboard.press('Control+s')
+  await expect(canvas.status).toHaveText(/^Canvas saved at /)
+  await page.keyboard.press('Delete')
+  await expect(canvas.status).toHaveText('Node deleted with its connections')
+  await expect(canvas.node('Structuring, active')).toHaveCount(0)
+  // The focus stays in the editor: the next keys still reach it.
+  await expect(canvas.diagram).toBeFocused()
+  await page.keyboard.press('Control+z')
+  await expect(canvas.node('Structuring, active')).toBeVisible()
+  await page.keyboard.press('Control+Shift+z')
+  await expect(canvas.node('Structuring, active')).toHaveCount(0)
+
+  // Into the diagram: Tab reaches a node, Enter selects it, Escape clears the selection.
+  await page.keyboard.press('Tab')
+  await expect(canvas.node('Prober, inactive')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(canvas.panel.getByRole('heading', { name: 'Prober node' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(canvas.panel.getByRole('heading', { name: 'Nothing selected' })).toBeVisible()
+
+  await page.keyboard.press('Control+o')
+  await expect(canvas.status).toHaveText(/^Canvas loaded/)
+  await expect(canvas.node('Structuring, active')).toBeVisible()
+})
+
+test('exports the canvas as a JSON file and refuses to import a file that is not a canvas', async ({ page }) => {
+  test.setTimeout(60_000)
+  await openCanvas(page)
+  const canvas = editor(page)
+  await canvas.add('Vector Store').click()
+  await canvas.add('Pipeline').click()
+  await canvas.add('Docker').click()
+  await expect(canvas.status).toHaveText('Docker added inside Pipeline')
+
+  const downloading = page.waitForEvent('download')
+  await canvas.toolbar('Export').click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^architecture-canvas-\d{4}-\d\d-\d\d\.json$/)
+  const path = await download.path()
+  const exported = JSON.parse(await readFile(path, 'utf8')) as { format: string; nodes: { type: string; parentId?: string }[] }
+  expect(exported.format).toBe('overseer-architecture-canvas')
+  expect(exported.nodes.map((node) => node.type)).toEqual(['vectorstore', 'pipeline', 'docker'])
+
+  const input = page.getByLabel('Canvas file to import')
+  await input.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}') })
+  await expect(canvas.alert).toHaveText('This file is not an Overseer architecture canvas.')
+  await expect(canvas.node('Docker, inactive')).toBeVisible()
+
+  // The exported file comes back as it was.
+  await canvas.toolbar('Undo').click()
+  await canvas.toolbar('Undo').click()
+  await canvas.toolbar('Undo').click()
+  await expect(canvas.node('Vector Store, inactive')).toHaveCount(0)
+  await input.setInputFiles(path)
+  await expect(canvas.status).toHaveText(/^Canvas imported from .+: 3 nodes, 0 connections$/)
+  await expect(canvas.node('Docker, inactive')).toBeVisible()
+  await expect(canvas.node('Pipeline container, inactive')).toBeVisible()
+})
+
+test('the canvas editor passes axe with nodes, a connection and a selection', async ({ page }) => {
+  test.setTimeout(60_000)
+  await openCanvas(page)
+  const canvas = editor(page)
+  await canvas.add('Overseer').click()
+  await canvas.add('QAGPT').click()
+  await canvas.add('Analysis Loop').click()
+  await canvas.panel.getByLabel('Status').selectOption('error')
+  await canvas.node('QAGPT, inactive').click()
+  await canvas.panel.getByLabel('Connect to').selectOption({ label: 'Overseer' })
+  await canvas.panel.getByLabel('Layer').selectOption('runtime')
+  await canvas.panel.getByRole('button', { name: 'Connect' }).click()
+  await expect(page.getByRole('group', { name: 'Runtime connection from QAGPT to Overseer' })).toHaveCount(1)
+  await canvas.node('Overseer, inactive').click()
+  const results = await analyzeSettled(page, WCAG_TAGS)
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+})
