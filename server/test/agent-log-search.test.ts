@@ -1,4 +1,4 @@
-import { agentLogRepository, likeLiteral } from '../src/builds/agentLogRepository'
+import { agentLogRepository, likeLiteral, LOG_COUNT_CAP } from '../src/builds/agentLogRepository'
 import { migrate, type Database } from '../src/db'
 import { databasesUnderTest } from './helper'
 
@@ -24,8 +24,9 @@ describe.each(databasesUnderTest())('the agent log search on $name', ({ open }) 
   })
 
   const search = async (text: string, filters: { module?: 'devloop-matrix'; level?: 'ERROR' } = {}) => {
-    const { entries, total } = await agentLogRepository.list(db, { search: text, ...filters, limit: 20, offset: 0 })
+    const { entries, total, totalCapped } = await agentLogRepository.list(db, { search: text, ...filters, limit: 20, offset: 0 })
     expect(total).toBe(entries.length)
+    expect(totalCapped).toBe(false)
     return entries.map((entry) => entry.message)
   }
 
@@ -41,6 +42,20 @@ describe.each(databasesUnderTest())('the agent log search on $name', ({ open }) 
     expect(await search('C:\\temp')).toEqual(['Path C:\\temp\\out kept as given'])
     expect(await search('%')).toEqual(['Coverage reached 100% after iteration 3'])
     expect(likeLiteral('50%_a\\b')).toBe('50\\%\\_a\\\\b')
+  })
+
+  it(`counts matches up to ${LOG_COUNT_CAP}, and says when there are more`, async () => {
+    await db.query(
+      `insert into agent_logs (level, module, message) select 'DEBUG', 'devloop-matrix', 'Bulk entry ' || g from generate_series(1, $1::int) g`,
+      [LOG_COUNT_CAP + 5],
+    )
+    const many = await agentLogRepository.list(db, { search: 'bulk entry', limit: 20, offset: 0 })
+    expect(many).toMatchObject({ total: LOG_COUNT_CAP, totalCapped: true })
+    expect(many.entries).toHaveLength(20)
+    const exact = await agentLogRepository.list(db, { search: 'bulk entry 1000', limit: 20, offset: 0 })
+    // 'Bulk entry 1000' and 'Bulk entry 10000' to 'Bulk entry 10005'.
+    expect(exact).toMatchObject({ total: 7, totalCapped: false })
+    await db.query(`delete from agent_logs where message like 'Bulk entry %'`)
   })
 
   it('has the filter indexes and the trigram index for the search', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
-import { agentLogRepository } from '../../../builds/agentLogRepository'
+import { agentLogRepository, LOG_COUNT_CAP } from '../../../builds/agentLogRepository'
 import { moduleStatuses, STATUS_TILE_MODULES } from '../../../builds/moduleStatus'
 import { AGENT_MODULE_IDS, AGENT_MODULES, LOG_LEVELS, type AgentModule, type LogLevel } from '../../../builds/stages'
 import { errorResponse } from '../../../http/schemas'
@@ -55,11 +55,12 @@ const logsPage = {
     },
     pagination: {
       type: 'object',
-      required: ['page', 'pages', 'total', 'limit'],
+      required: ['page', 'pages', 'total', 'totalCapped', 'limit'],
       properties: {
         page: { type: 'integer' },
-        pages: { type: 'integer', description: 'At least 1' },
-        total: { type: 'integer', description: 'Entries matching the filters' },
+        pages: { type: 'integer', description: 'At least 1; counted from `total`' },
+        total: { type: 'integer', description: `Entries matching the filters, counted up to ${LOG_COUNT_CAP}` },
+        totalCapped: { type: 'boolean', description: `True when more than ${LOG_COUNT_CAP} entries match (show '${LOG_COUNT_CAP.toLocaleString('en-US')}+')` },
         limit: { type: 'integer', const: LOGS_PAGE_SIZE },
       },
     },
@@ -137,7 +138,7 @@ const logsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { page, module, level } = request.query
       const search = request.query.search?.replaceAll('\u0000', '').trim() || undefined
-      const { entries, total } = await agentLogRepository.list(app.db, {
+      const { entries, total, totalCapped } = await agentLogRepository.list(app.db, {
         search,
         module,
         level,
@@ -145,7 +146,7 @@ const logsRoutes: FastifyPluginAsync = async (app) => {
         offset: (page - 1) * LOGS_PAGE_SIZE,
       })
       void reply.header('cache-control', 'no-store')
-      return { success: true, data: entries, pagination: { page, pages: Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE)), total, limit: LOGS_PAGE_SIZE } }
+      return { success: true, data: entries, pagination: { page, pages: Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE)), total, totalCapped, limit: LOGS_PAGE_SIZE } }
     },
   )
 }
