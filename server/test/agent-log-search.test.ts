@@ -52,9 +52,11 @@ describe.each(databasesUnderTest())('the agent log search on $name', ({ open }) 
     const many = await agentLogRepository.list(db, { search: 'bulk entry', limit: 20, offset: 0 })
     expect(many).toMatchObject({ total: LOG_COUNT_CAP, totalCapped: true })
     expect(many.entries).toHaveLength(20)
-    const exact = await agentLogRepository.list(db, { search: 'bulk entry 1000', limit: 20, offset: 0 })
-    // 'Bulk entry 1000' and 'Bulk entry 10000' to 'Bulk entry 10005'.
-    expect(exact).toMatchObject({ total: 7, totalCapped: false })
+    const term = `bulk entry ${LOG_COUNT_CAP / 10}`
+    const expected = Array.from({ length: LOG_COUNT_CAP + 5 }, (_, index) => `bulk entry ${index + 1}`).filter((message) => message.includes(term)).length
+    const exact = await agentLogRepository.list(db, { search: term, limit: 20, offset: 0 })
+    expect(expected).toBeLessThan(LOG_COUNT_CAP)
+    expect(exact).toMatchObject({ total: expected, totalCapped: false })
     await db.query(`delete from agent_logs where message like 'Bulk entry %'`)
   })
 
