@@ -33,7 +33,7 @@ export const logPageOf = (body: unknown): LogPage | undefined => {
   if (typeof page !== 'number' || typeof pages !== 'number' || typeof total !== 'number') return undefined
   const entries = body.data.map(logEntryOf)
   if (entries.some((entry) => entry === undefined)) return undefined
-  return { entries: entries as LogEntry[], page, pages: Math.max(1, pages), total }
+  return { entries: entries as LogEntry[], page, pages: Math.max(1, pages), total, totalCapped: body.pagination.totalCapped === true }
 }
 
 /** Checks the body of GET /api/architect/logs/modules. */

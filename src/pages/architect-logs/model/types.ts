@@ -41,6 +41,8 @@ export interface LogPage {
   page: number
   pages: number
   total: number
+  /** More entries match than the server counts (it counts up to 10,000): the total reads '10,000+'. */
+  totalCapped: boolean
 }
 
 /** What the table shows: the URL's filters and page. */

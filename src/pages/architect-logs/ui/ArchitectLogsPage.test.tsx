@@ -31,7 +31,7 @@ const entry = (id: number, level = 'INFO', module = 'overseer-core', source = 'O
 })
 
 /** A fake log: `entries` filtered as the server does, 20 a page; records each request's URL. */
-const logServer = (entries: ReturnType<typeof entry>[], { total }: { total?: number } = {}) => {
+const logServer = (entries: ReturnType<typeof entry>[], { total, totalCapped }: { total?: number; totalCapped?: boolean } = {}) => {
   const requests: URL[] = []
   server.use(
     http.get(`${API}/architect/logs`, async ({ request }) => {
@@ -50,7 +50,7 @@ const logServer = (entries: ReturnType<typeof entry>[], { total }: { total?: num
       return HttpResponse.json({
         success: true,
         data: matching.slice((page - 1) * 20, page * 20),
-        pagination: { page, pages: Math.max(1, Math.ceil(count / 20)), total: count, limit: 20 },
+        pagination: { page, pages: Math.max(1, Math.ceil(count / 20)), total: count, limit: 20, ...(totalCapped ? { totalCapped } : {}) },
       })
     }),
     http.get(`${API}/architect/logs/modules`, () => HttpResponse.json({ success: true, data: MODULES })),
@@ -83,6 +83,14 @@ const renderAt = (url = '/architect/logs') => {
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1)
 
 describe('ArchitectLogsPage', () => {
+  it("reads '10,000+' when more entries match than the server counts", async () => {
+    server.use(signedIn())
+    logServer(Array.from({ length: 20 }, (_, index) => entry(index + 1)), { total: 10_000, totalCapped: true })
+    renderAt()
+    expect(await screen.findByText('Showing 20 of 10,000+ logs')).toBeInTheDocument()
+    expect(screen.getByText('Page 1 of 500')).toBeInTheDocument()
+  })
+
   it('shows Loading logs..., then the table with levels as text and colour, the real counter and the status tiles', async () => {
     server.use(signedIn())
     logServer([entry(1, 'ERROR'), entry(2, 'WARNING'), entry(3, 'INFO'), entry(4, 'DEBUG'), entry(5, 'OWNER')], { total: 1243 })

@@ -72,7 +72,8 @@ const AgentLogs = () => {
         {!loading && !isError && (
           <nav className={styles.paging} aria-label="Log pages">
             <p className={styles.count} role="status">
-              Showing {entries.length} of {countFormat.format(currentData?.total ?? 0)} logs
+              Showing {entries.length} of {countFormat.format(currentData?.total ?? 0)}
+              {currentData?.totalCapped ? '+' : ''} logs
             </p>
             <div className={styles.pageButtons}>
               <Button variant="secondary" onClick={() => turnPage(page - 1)} disabled={page <= 1 || isFetching}>
