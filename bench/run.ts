@@ -1,9 +1,10 @@
 /**
- * Performance bench (issues #2, #3, #4, #5, #6, #7): initial JavaScript per route, Lighthouse scores, API
- * load, sign-in, the assistant chat and its history search, builds, socket.io clients, and the agent log query.
+ * Performance bench (issues #2, #3, #4, #5, #6, #7, #8): initial JavaScript per route, Lighthouse scores, API
+ * load, sign-in, the assistant chat and its history search, builds, socket.io clients, the agent log query,
+ * and the architecture canvas editor.
  *
  *   npm run bench                      # every section
- *   npm run bench -- bundle            # only some: bundle, lighthouse, load, auth, chat, history, builds, sockets, logs
+ *   npm run bench -- bundle            # only some: bundle, lighthouse, load, auth, chat, history, builds, sockets, logs, canvas
  *
  * It reports figures and PASS/FAIL against each budget and writes bench/results/latest.json; budget
  * failures do not change the exit code (only a section that could not run at all exits 1).
@@ -43,6 +44,7 @@ import { timeInTurns, type RequestTimes } from './lib/requestTimes'
 import { benchAdminEnv, ensureTokenHistory, signInAsAdmin } from './lib/staff'
 import { buildContents, chunkLabel, chunksWith, type BuildContents } from './lib/webpackStats'
 import { buildsSection, type BuildsSummary } from './sections/builds'
+import { canvasSection, type CanvasSummary } from './sections/canvas'
 import { logsSection, type LogsSummary } from './sections/logs'
 import { socketsSection, type SocketsSummary } from './sections/sockets'
 
@@ -51,7 +53,7 @@ const ROOT = path.resolve(__dirname, '..')
 const DIST = path.resolve(ROOT, process.env.BUILD_DIR ?? 'dist')
 const RESULTS = path.join(ROOT, 'bench', 'results')
 
-const SECTIONS = ['bundle', 'lighthouse', 'load', 'auth', 'chat', 'history', 'builds', 'sockets', 'logs'] as const
+const SECTIONS = ['bundle', 'lighthouse', 'load', 'auth', 'chat', 'history', 'builds', 'sockets', 'logs', 'canvas'] as const
 type Section = (typeof SECTIONS)[number]
 
 /** Packages that must never be in a public route's initial JavaScript (D13 and issue #2). */
@@ -284,6 +286,7 @@ interface Summary {
   builds?: BuildsSummary
   sockets?: SocketsSummary
   logs?: LogsSummary
+  canvas?: CanvasSummary
   /** 1/5/15-minute load averages when each section began; busy machines skew the timings. */
   machine?: { cpus: number; loadAverage: Record<string, number[]> }
   budgets: Budgets['checks']
@@ -1059,6 +1062,7 @@ const main = async (): Promise<number> => {
   if (sections.includes('builds')) await buildsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
   if (sections.includes('sockets')) await socketsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('sockets', error))
   if (sections.includes('logs')) await logsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('logs', error))
+  if (sections.includes('canvas')) await canvasSection(budgets, summary, machineLoad).catch((error: unknown) => fail('canvas', error))
 
   heading('Summary')
   console.log(table(['', 'budget check', 'actual', 'budget'], budgets.checks.map((check) => [check.pass ? 'PASS' : 'FAIL', check.name, check.actual, check.budget])))

@@ -118,6 +118,11 @@ export const CanvasFlow = ({ onDropKind, onConnectionDrawn, paneRef }: CanvasFlo
     [dispatch, onConnectionDrawn, store],
   )
 
+  // While a node is dragged the status dots stop pulsing: a frame then redraws what moved, not
+  // every active node's ring as well (half the frame time with 500 nodes, software rendering).
+  const onNodeDragStart = useCallback(() => paneRef.current?.setAttribute('data-dragging', ''), [paneRef])
+  const onNodeDragStop = useCallback(() => paneRef.current?.removeAttribute('data-dragging'), [paneRef])
+
   const onViewportChange = useCallback((next: Viewport) => dispatch(viewportChanged(next)), [dispatch])
   const onPaneClick = useCallback(() => {
     if (selectCanvas(store.getState()).selection) dispatch(selectionCleared())
@@ -186,6 +191,8 @@ export const CanvasFlow = ({ onDropKind, onConnectionDrawn, paneRef }: CanvasFlo
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        onNodeDragStart={onNodeDragStart}
+        onNodeDragStop={onNodeDragStop}
         viewport={viewport}
         onViewportChange={onViewportChange}
         onPaneClick={onPaneClick}

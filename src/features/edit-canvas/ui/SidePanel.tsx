@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import {
   CANVAS_LIMITS,
@@ -60,7 +60,17 @@ const NodePanel = ({ node, onDeleted }: { node: CanvasNode; onDeleted: () => voi
     return parent ? nodeLabel(parent) : null
   })
   const ids = { status: useId(), container: useId(), connect: useId(), layer: useId() }
-  const others = choices.filter((choice) => choice.id !== node.id)
+  const others = useMemo(() => choices.filter((choice) => choice.id !== node.id), [choices, node.id])
+  // The same elements while the node is dragged: a canvas of 500 nodes has 499 options.
+  const options = useMemo(
+    () =>
+      others.map((other) => (
+        <option key={other.id} value={other.id}>
+          {other.name}
+        </option>
+      )),
+    [others],
+  )
   const [target, setTarget] = useState('')
   const [layer, setLayer] = useState<LayerId>('dataflow')
   const targetId = others.some((other) => other.id === target) ? target : (others[0]?.id ?? '')
@@ -130,11 +140,7 @@ const NodePanel = ({ node, onDeleted }: { node: CanvasNode; onDeleted: () => voi
           <div className={styles.field}>
             <label htmlFor={ids.connect}>Connect to</label>
             <select id={ids.connect} value={targetId} onChange={(event) => setTarget(event.target.value)}>
-              {others.map((other) => (
-                <option key={other.id} value={other.id}>
-                  {other.name}
-                </option>
-              ))}
+              {options}
             </select>
           </div>
           <div className={styles.field}>
