@@ -37,10 +37,10 @@ interface LogRow {
 }
 
 /**
- * Matches are counted up to this many: beyond, the Logs page says so ('10,000+') instead of
+ * Matches are counted up to this many: beyond, the Logs page says so ('1,000+') instead of
  * reading every match of a common word, which costs far more than the page itself (bench `logs`).
  */
-export const LOG_COUNT_CAP = 10_000
+export const LOG_COUNT_CAP = 1_000
 
 /** At most this many characters of a log message are kept: room for a whole command (2,000) with its sender's e-mail. */
 export const MAX_LOG_MESSAGE_LENGTH = 2300

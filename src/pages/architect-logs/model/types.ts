@@ -41,7 +41,7 @@ export interface LogPage {
   page: number
   pages: number
   total: number
-  /** More entries match than the server counts (it counts up to 10,000): the total reads '10,000+'. */
+  /** More entries match than the server counts (it counts up to 1,000): the total reads '1,000+'. */
   totalCapped: boolean
 }
 
