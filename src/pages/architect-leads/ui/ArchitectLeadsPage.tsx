@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { usePageMeta } from '@/shared/lib/seo'
-import { Button, Spinner } from '@/shared/ui'
+import { Button, Pager, Spinner } from '@/shared/ui'
 import { RequirePermission } from '@/entities/session'
 import { leadsCsvUrl, leadsErrorText, useGetLeadsQuery } from '../api/leadsApi'
 import { useDebounced } from '../lib/useDebounced'
@@ -113,22 +113,15 @@ const Leads = () => {
         )}
 
         {!loading && !isError && (
-          <nav className={styles.paging} aria-label="Entry pages">
-            <p className={styles.count} role="status">
-              Showing {shown} of {countFormat.format(currentData?.total ?? 0)} {NOUNS[kind]}
-            </p>
-            <div className={styles.pageButtons}>
-              <Button variant="secondary" onClick={() => goToPage(page - 1)} disabled={page <= 1 || isFetching}>
-                Previous
-              </Button>
-              <span className={styles.pageOf}>
-                Page {currentData?.page ?? page} of {pages}
-              </span>
-              <Button variant="secondary" onClick={() => goToPage(page + 1)} disabled={page >= pages || isFetching}>
-                Next
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label="Entry pages"
+            summary={`Showing ${shown} of ${countFormat.format(currentData?.total ?? 0)} ${NOUNS[kind]}`}
+            page={page}
+            pageShown={currentData?.page ?? page}
+            pages={pages}
+            busy={isFetching}
+            onPageChange={goToPage}
+          />
         )}
       </section>
     </div>

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { usePageMeta } from '@/shared/lib/seo'
-import { Button, Spinner } from '@/shared/ui'
+import { Button, Pager, Spinner } from '@/shared/ui'
 import { RequirePermission } from '@/entities/session'
 import { logsErrorText, useGetAgentLogsQuery } from '../api/logsApi'
 import { useLogFilters } from '../model/useLogFilters'
@@ -70,23 +70,14 @@ const AgentLogs = () => {
         )}
 
         {!loading && !isError && (
-          <nav className={styles.paging} aria-label="Log pages">
-            <p className={styles.count} role="status">
-              Showing {entries.length} of {countFormat.format(currentData?.total ?? 0)}
-              {currentData?.totalCapped ? '+' : ''} logs
-            </p>
-            <div className={styles.pageButtons}>
-              <Button variant="secondary" onClick={() => turnPage(page - 1)} disabled={page <= 1 || isFetching}>
-                Previous
-              </Button>
-              <span className={styles.pageOf}>
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" onClick={() => turnPage(page + 1)} disabled={page >= pages || isFetching}>
-                Next
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label="Log pages"
+            summary={`Showing ${entries.length} of ${countFormat.format(currentData?.total ?? 0)}${currentData?.totalCapped ? '+' : ''} logs`}
+            page={page}
+            pages={pages}
+            busy={isFetching}
+            onPageChange={turnPage}
+          />
         )}
       </section>
     </div>
