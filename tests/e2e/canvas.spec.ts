@@ -55,6 +55,21 @@ const centre = async (locator: Locator) => {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2, box }
 }
 
+/** How many of the minimap's pixels are exactly the colour `rgb` (its nodes are drawn in their status colour). */
+const minimapPixels = (page: Page, rgb: [number, number, number]) =>
+  page.getByRole('img', { name: 'Minimap of the diagram' }).evaluate((element, [red, green, blue]) => {
+    const canvas = element as HTMLCanvasElement
+    const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
+    let count = 0
+    for (let at = 0; at < pixels.length; at += 4) {
+      if (pixels[at] === red && pixels[at + 1] === green && pixels[at + 2] === blue && pixels[at + 3] === 255) count += 1
+    }
+    return count
+  }, rgb)
+
+const GREY: [number, number, number] = [0x94, 0xa3, 0xb8]
+const GREEN: [number, number, number] = [0x16, 0xa3, 0x4a]
+
 test('an admin adds nodes, drags one, connects them with shift, sets a status, deletes, saves, reloads and loads', async ({ page }) => {
   test.setTimeout(90_000)
   await openCanvas(page)
@@ -70,6 +85,9 @@ test('an admin adds nodes, drags one, connects them with shift, sets a status, d
   await expect(overseer).toBeVisible()
   await expect(devgpt).toBeVisible()
   await expect(overseer.locator('svg[data-icon="overseer"]')).toBeVisible()
+  // The minimap draws them: an inactive node in grey.
+  await expect.poll(() => minimapPixels(page, GREY)).toBeGreaterThan(50)
+  expect(await minimapPixels(page, GREEN)).toBe(0)
 
   // Drag DevGPT 150 px right and 120 px down (zoom 1: canvas pixels are screen pixels).
   const from = await centre(devgpt)
@@ -122,6 +140,9 @@ test('an admin adds nodes, drags one, connects them with shift, sets a status, d
   await expect(canvas.status).toHaveText('Node deleted with its connections')
   await expect(canvas.node('DevGPT, inactive')).toHaveCount(0)
   await expect(connection).toHaveCount(0)
+  // Overseer, now active and no longer selected, is green in the minimap; nothing inactive is left.
+  await expect.poll(() => minimapPixels(page, GREEN)).toBeGreaterThan(50)
+  expect(await minimapPixels(page, GREY)).toBe(0)
 
   // Ctrl+S, with focus in the editor.
   await canvas.diagram.focus()

@@ -7,8 +7,10 @@ import { server } from './msw'
 configure({ asyncUtilTimeout: 5000 })
 
 // jsdom has no layout, so no scrolling: record calls instead of logging 'Not implemented'.
+// Nor a 2D canvas: getContext gives null, as a browser does when it cannot make the context.
 beforeEach(() => {
   window.scrollTo = jest.fn() as unknown as typeof window.scrollTo
+  HTMLCanvasElement.prototype.getContext = jest.fn(() => null) as unknown as typeof HTMLCanvasElement.prototype.getContext
 })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

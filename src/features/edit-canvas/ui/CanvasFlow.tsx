@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent, type RefObject } from 'react'
 import {
   Background,
-  MiniMap,
   ReactFlow,
   useReactFlow,
   type Connection,
@@ -32,6 +31,7 @@ import {
 } from '@/entities/canvas'
 import { selectFlowEdges, selectFlowNodes } from '../model/flowElements'
 import { AgentNode } from './AgentNode'
+import { CanvasMinimap } from './CanvasMinimap'
 import { ContainerNode } from './ContainerNode'
 import { LayerEdge } from './LayerEdge'
 import styles from './CanvasEditor.module.scss'
@@ -209,7 +209,7 @@ export const CanvasFlow = ({ onDropKind, onConnectionDrawn, paneRef }: CanvasFlo
         onlyRenderVisibleElements={nodes.length > DRAW_VISIBLE_ONLY_FROM}
       >
         <Background gap={20} />
-        <MiniMap ariaLabel="Minimap of the diagram" pannable={false} zoomable={false} className={styles.minimap} />
+        <CanvasMinimap label="Minimap of the diagram" />
       </ReactFlow>
       {draft && (
         <svg className={styles.draft} aria-hidden="true" focusable="false">
