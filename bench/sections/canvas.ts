@@ -82,6 +82,8 @@ export interface CanvasSummary {
   fitViewMs: number
   drawnAfterFit: { nodes: number; edges: number }
   drag: { frames: number; p50Ms: number; p95Ms: number; maxMs: number; over16_7: number; moved: boolean }
+  edgeDrag: FrameStats
+  pan: FrameStats
   idle: { frames: number; p50Ms: number; p95Ms: number }
 }
 
@@ -158,7 +160,16 @@ const timeToRender = async (page: Page, press: () => Promise<void>, minNodes: nu
   return waiting
 }
 
-const frameStats = (deltas: number[]) => ({
+interface FrameStats {
+  frames: number
+  p50Ms: number
+  p95Ms: number
+  maxMs: number
+  /** Frames over 25 ms: one or more vsyncs missed. */
+  over16_7: number
+}
+
+const frameStats = (deltas: number[]): FrameStats => ({
   frames: deltas.length,
   p50Ms: percentile(deltas, 50),
   p95Ms: percentile(deltas, 95),
@@ -257,6 +268,43 @@ export const canvasSection = async (budgets: Budgets, summary: { canvas?: Canvas
       moved &&= after !== before
     }
     const drag = { ...frameStats(dragDeltas), moved }
+
+    // Reported, not budgeted: a node dragged into the pane's edge, where React Flow pans the view
+    // along with it (every frame then moves the view and the node, and brings nodes into view).
+    const pane = await page.locator('.react-flow__pane').boundingBox()
+    if (!pane) throw new Error('no pane')
+    const edgeId = (await page.evaluate(`(() => {
+      const right = ${pane.x + pane.width}
+      const nodes = [...document.querySelectorAll('.react-flow__node')].filter((node) => {
+        const box = node.getBoundingClientRect()
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+        return hit !== null && hit.closest('.react-flow__node') === node && box.x + box.width / 2 < right - 60
+      })
+      nodes.sort((a, b) => b.getBoundingClientRect().x - a.getBoundingClientRect().x)
+      return nodes[0]?.getAttribute('data-id') ?? ''
+    })()`)) as string
+    const edgeNode = await page.locator(`.react-flow__node[data-id="${edgeId}"]`).boundingBox()
+    if (!edgeNode) throw new Error('no node near the edge to drag')
+    const edgeStart = { x: edgeNode.x + edgeNode.width / 2, y: edgeNode.y + edgeNode.height / 2 }
+    await page.mouse.move(edgeStart.x, edgeStart.y)
+    await page.mouse.down()
+    const stopEdge = await recordFrames(page)
+    for (let frame = 1; frame <= CANVAS.dragFrames; frame += 1) {
+      await page.mouse.move(Math.min(edgeStart.x + frame * 3, pane.x + pane.width - 5), edgeStart.y)
+      await nextFrame(page)
+    }
+    const edgeDrag = frameStats(await stopEdge())
+    await page.mouse.up()
+
+    // Reported, not budgeted: panning with the wheel (panOnScroll), one step a frame.
+    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2)
+    const stopPan = await recordFrames(page)
+    for (let frame = 1; frame <= CANVAS.dragFrames; frame += 1) {
+      await page.mouse.wheel(0, 5)
+      await nextFrame(page)
+    }
+    const pan = frameStats(await stopPan())
+
     subheading(`Frame times (requestAnimationFrame deltas) while dragging a node: ${CANVAS.drags} drags × ${CANVAS.dragFrames} pointer moves`)
     console.log(
       table(
@@ -264,6 +312,8 @@ export const canvasSection = async (budgets: Budgets, summary: { canvas?: Canvas
         [
           ['idle (for comparison)', idle.frames, ms(idle.p50Ms), ms(idle.p95Ms), ms(idle.maxMs), idle.over16_7],
           ['dragging', drag.frames, ms(drag.p50Ms), ms(drag.p95Ms), ms(drag.maxMs), drag.over16_7],
+          ['(reported) dragging into the edge: auto-pan', edgeDrag.frames, ms(edgeDrag.p50Ms), ms(edgeDrag.p95Ms), ms(edgeDrag.maxMs), edgeDrag.over16_7],
+          ['(reported) panning with the wheel', pan.frames, ms(pan.p50Ms), ms(pan.p95Ms), ms(pan.maxMs), pan.over16_7],
         ],
         [1, 2, 3, 4, 5],
       ),
@@ -298,6 +348,8 @@ export const canvasSection = async (budgets: Budgets, summary: { canvas?: Canvas
       fitViewMs: fitted.ms,
       drawnAfterFit: { nodes: fitted.nodes, edges: fitted.edges },
       drag,
+      edgeDrag,
+      pan,
       idle: { frames: idle.frames, p50Ms: idle.p50Ms, p95Ms: idle.p95Ms },
     }
 

@@ -122,6 +122,9 @@ export const CanvasFlow = ({ onDropKind, onConnectionDrawn, paneRef }: CanvasFlo
   // every active node's ring as well (half the frame time with 500 nodes, software rendering).
   const onNodeDragStart = useCallback(() => paneRef.current?.setAttribute('data-dragging', ''), [paneRef])
   const onNodeDragStop = useCallback(() => paneRef.current?.removeAttribute('data-dragging'), [paneRef])
+  // Panning: see data-moving in the stylesheet.
+  const onMoveStart = useCallback(() => paneRef.current?.setAttribute('data-moving', ''), [paneRef])
+  const onMoveEnd = useCallback(() => paneRef.current?.removeAttribute('data-moving'), [paneRef])
 
   const onViewportChange = useCallback((next: Viewport) => dispatch(viewportChanged(next)), [dispatch])
   const onPaneClick = useCallback(() => {
@@ -195,6 +198,8 @@ export const CanvasFlow = ({ onDropKind, onConnectionDrawn, paneRef }: CanvasFlo
         onNodeDragStop={onNodeDragStop}
         viewport={viewport}
         onViewportChange={onViewportChange}
+        onMoveStart={onMoveStart}
+        onMoveEnd={onMoveEnd}
         onPaneClick={onPaneClick}
         minZoom={CANVAS_LIMITS.zoom.min}
         maxZoom={CANVAS_LIMITS.zoom.max}
