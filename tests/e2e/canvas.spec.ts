@@ -220,6 +220,46 @@ test('the editor works from the keyboard alone', async ({ page }) => {
   await expect(canvas.node('Structuring, active')).toBeVisible()
 })
 
+test('a selected container is resized by its corner handle, as one undo step, and keeps its size when saved', async ({ page }) => {
+  test.setTimeout(60_000)
+  await openCanvas(page)
+  const errors = watchErrors(page)
+  const canvas = editor(page)
+
+  await canvas.add('Pipeline').click()
+  await expect(canvas.status).toHaveText('Pipeline added at 24, 24')
+  const container = canvas.node('Pipeline container, inactive')
+  const size = canvas.panel.getByRole('group', { name: 'Size (px)' })
+  await expect(size.getByLabel('Width')).toHaveValue('200')
+  await expect(size.getByLabel('Height')).toHaveValue('150')
+
+  // Zoom 1: 100 px right and 60 px down on screen is 100 x 60 on the canvas.
+  const corner = await centre(container.locator('.react-flow__resize-control.handle.bottom.right'))
+  await page.mouse.move(corner.x, corner.y)
+  await page.mouse.down()
+  await page.mouse.move(corner.x + 40, corner.y + 20, { steps: 4 })
+  await page.mouse.move(corner.x + 100, corner.y + 60, { steps: 6 })
+  await page.mouse.up()
+  await expect(size.getByLabel('Width')).toHaveValue('300')
+  await expect(size.getByLabel('Height')).toHaveValue('210')
+  await expect.poll(async () => (await container.boundingBox())?.width).toBeCloseTo(300, 0)
+  // Its position is unchanged: the corner handle grows it right and down.
+  await expect(canvas.position).toHaveText('24, 24')
+
+  await canvas.toolbar('Undo').click()
+  await expect(size.getByLabel('Width')).toHaveValue('200')
+  await canvas.toolbar('Redo').click()
+  await expect(size.getByLabel('Width')).toHaveValue('300')
+
+  await canvas.diagram.focus()
+  await page.keyboard.press('Control+s')
+  await expect(canvas.status).toHaveText(/^Canvas saved at /)
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('architecture-canvas') ?? 'null') as unknown))
+    .toMatchObject({ nodes: [{ type: 'pipeline', size: { width: 300, height: 210 } }] })
+  expect(errors).toEqual([])
+})
+
 test('exports the canvas as a JSON file and refuses to import a file that is not a canvas', async ({ page }) => {
   test.setTimeout(60_000)
   await openCanvas(page)

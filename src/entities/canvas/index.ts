@@ -6,6 +6,7 @@ export {
   nodeAtDropPoint,
   nodeAdded,
   nodeMoved,
+  nodeResized,
   nodeUpdated,
   nodeRemoved,
   connectionAdded,

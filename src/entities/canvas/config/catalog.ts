@@ -86,6 +86,9 @@ export const CANVAS_LIMITS = {
   zoom: { min: 0.5, max: 2, step: 0.1 },
   nodeSize: { width: 120, height: 80 },
   containerSize: { width: 200, height: 150 },
+  /** A container can be resized within these (and never smaller than what it holds). */
+  containerMinSize: { width: 160, height: 120 },
+  containerMaxSize: { width: 1600, height: 1600 },
   /** A connection released within this box at a node's position lands on that node. */
   dropBox: { width: 100, height: 50 },
   /** Undo steps kept. */

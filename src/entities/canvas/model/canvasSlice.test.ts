@@ -13,6 +13,7 @@ import {
   nodeAdded,
   nodeMoved,
   nodeRemoved,
+  nodeResized,
   nodeUpdated,
   redone,
   selectionChanged,
@@ -70,6 +71,52 @@ describe('canvas slice', () => {
       expect(container).toMatchObject({ isContainer: true, size: { width: 200, height: 150 }, children: [child.id] })
       expect(container?.metadata.containerType).toBe('analysisloop')
       expect(child.state.nodes.find((node) => node.id === child.id)?.parentId).toBe(loop.id)
+    })
+
+    it('resizes a container within 160x120..1600x1600, and never a plain node', () => {
+      const loop = withNode(initialCanvasState, 'pipeline', 50, 50)
+      const grown = canvasSlice.reducer(loop.state, nodeResized({ id: loop.id, size: { width: 480.4, height: 300 } }))
+      expect(grown.nodes[0]?.size).toEqual({ width: 480, height: 300 })
+      const tiny = canvasSlice.reducer(grown, nodeResized({ id: loop.id, size: { width: 10, height: -5 } }))
+      expect(tiny.nodes[0]?.size).toEqual({ width: 160, height: 120 })
+      const huge = canvasSlice.reducer(grown, nodeResized({ id: loop.id, size: { width: 9000, height: Number.NaN } }))
+      expect(huge.nodes[0]?.size).toEqual({ width: 1600, height: 120 })
+      const plain = withNode(initialCanvasState, 'devgpt', 0, 0)
+      expect(canvasSlice.reducer(plain.state, nodeResized({ id: plain.id, size: { width: 300, height: 300 } }))).toBe(plain.state)
+    })
+
+    it('keeps a resized container around what it holds, and moves it and its nodes when resized from the left or top', () => {
+      const loop = withNode(initialCanvasState, 'devloop', 100, 100)
+      const child = withNode(loop.state, 'qagpt', 150, 100, loop.id)
+      const grown = canvasSlice.reducer(child.state, nodeResized({ id: loop.id, size: { width: 400, height: 300 } }))
+      // The child ends at 270 x 180: no smaller than that.
+      const shrunk = canvasSlice.reducer(grown, nodeResized({ id: loop.id, size: { width: 100, height: 100 } }))
+      expect(shrunk.nodes.find((node) => node.id === loop.id)?.size).toEqual({ width: 270, height: 180 })
+      // Pulled 50 px left: the container moves left and grows, its node keeps its place on the canvas.
+      const fromLeft = canvasSlice.reducer(
+        grown,
+        nodeResized({ id: loop.id, size: { width: 450, height: 300 }, position: { x: 50, y: 100 }, children: [{ id: child.id, position: { x: 200, y: 100 } }] }),
+      )
+      expect(fromLeft.nodes.find((node) => node.id === loop.id)).toMatchObject({ position: { x: 50, y: 100 }, size: { width: 450, height: 300 } })
+      expect(fromLeft.nodes.find((node) => node.id === child.id)?.position).toEqual({ x: 200, y: 100 })
+      // A node it does not hold is not moved by it.
+      const other = withNode(grown, 'memory', 900, 900)
+      const ignored = canvasSlice.reducer(other.state, nodeResized({ id: loop.id, size: { width: 400, height: 300 }, children: [{ id: other.id, position: { x: 0, y: 0 } }] }))
+      expect(ignored).toBe(other.state)
+    })
+
+    it('undoes a whole resize in one step', () => {
+      const loop = withNode(initialCanvasState, 'analysisloop', 0, 0)
+      const resized = reduce(
+        [
+          nodeResized({ id: loop.id, size: { width: 220, height: 160 } }),
+          nodeResized({ id: loop.id, size: { width: 260, height: 190 }, continues: true }),
+          nodeResized({ id: loop.id, size: { width: 300, height: 200 }, continues: true }),
+        ],
+        loop.state,
+      )
+      expect(resized.nodes[0]?.size).toEqual({ width: 300, height: 200 })
+      expect(canvasSlice.reducer(resized, undone()).nodes[0]?.size).toEqual({ width: 200, height: 150 })
     })
 
     it('refuses a child of a node that is not a container', () => {
@@ -310,6 +357,7 @@ describe('canvas slice', () => {
     store.dispatch(connectionDropped({ from: dev, point: { x: 470, y: 190 }, layer: 'control' }))
     store.dispatch(nodeMoved({ id: overseer, position: { x: 150, y: 160 } }))
     store.dispatch(nodeMoved({ id: overseer, position: { x: 180, y: 190 }, continues: true }))
+    store.dispatch(nodeResized({ id: loop, size: { width: 320, height: 240 } }))
     store.dispatch(nodeUpdated(qa, { status: 'active', notes: 'reviews every change' }))
     store.dispatch(canvasSaved())
     store.dispatch(undone())

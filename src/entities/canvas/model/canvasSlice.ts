@@ -10,7 +10,7 @@ import {
   type LayerId,
   type NodeStatus,
 } from '../config/catalog'
-import type { CanvasConnection, CanvasDocument, CanvasNode, CanvasSelection, Point, SavedCanvas, Viewport } from './types'
+import type { CanvasConnection, CanvasDocument, CanvasNode, CanvasSelection, Point, SavedCanvas, Size, Viewport } from './types'
 
 export interface CanvasState extends CanvasDocument {
   selection: CanvasSelection
@@ -47,6 +47,8 @@ const clampPan = (value: number) => clamp(value, CANVAS_LIMITS.pan.min, CANVAS_L
 /** Zoom levels are whole tenths: repeated steps never drift (0.1 + 0.2 !== 0.3). */
 const clampZoom = (zoom: number) => Math.round(clamp(zoom, CANVAS_LIMITS.zoom.min, CANVAS_LIMITS.zoom.max) * 10) / 10
 const limitText = (text: string) => text.slice(0, CANVAS_LIMITS.text)
+const sameSize = (a: Size | undefined, b: Size) => a?.width === b.width && a.height === b.height
+const samePoint = (a: Point, b: Point) => a.x === b.x && a.y === b.y
 
 const findNode = (state: CanvasDocument, id: string) => state.nodes.find((node) => node.id === id)
 
@@ -191,6 +193,48 @@ export const canvasSlice = createSlice({
       if (!payload.continues) remember(state)
       node.position = position
     },
+    /**
+     * A container resized to `size`, within its limits and never smaller than the nodes it holds.
+     * Resized from its left or top edge, it also moves (`position`) and the nodes it holds get the
+     * positions (relative to it) that keep them where they were. Like a drag, the frames of one
+     * resize after the first carry `continues`: one undo step.
+     */
+    nodeResized: (
+      state,
+      { payload }: PayloadAction<{ id: string; size: Size; position?: Point; children?: { id: string; position: Point }[]; continues?: boolean }>,
+    ) => {
+      const node = findNode(state, payload.id)
+      if (!node?.isContainer) return
+      const { containerMinSize: min, containerMaxSize: max } = CANVAS_LIMITS
+      const moves = (payload.children ?? []).filter((child) => node.children.includes(child.id))
+      const childAt = (child: CanvasNode) => {
+        const moved = moves.find((candidate) => candidate.id === child.id)?.position ?? child.position
+        return { x: clamp(moved.x, 0, max.width), y: clamp(moved.y, 0, max.height) }
+      }
+      const held = state.nodes.filter((candidate) => candidate.parentId === node.id)
+      let needWidth: number = min.width
+      let needHeight: number = min.height
+      for (const child of held) {
+        const at = childAt(child)
+        const size = child.size ?? (child.isContainer ? CANVAS_LIMITS.containerSize : CANVAS_LIMITS.nodeSize)
+        needWidth = Math.max(needWidth, at.x + size.width)
+        needHeight = Math.max(needHeight, at.y + size.height)
+      }
+      const size = {
+        width: Math.round(clamp(payload.size.width, Math.min(needWidth, max.width), max.width)),
+        height: Math.round(clamp(payload.size.height, Math.min(needHeight, max.height), max.height)),
+      }
+      const position = payload.position ? clampPosition(payload.position) : node.position
+      const childrenMove = held.some((child) => !samePoint(childAt(child), child.position))
+      if (sameSize(node.size, size) && samePoint(position, node.position) && !childrenMove) return
+      if (!payload.continues) remember(state)
+      node.size = size
+      node.position = position
+      for (const child of held) {
+        const at = childAt(child)
+        if (!samePoint(at, child.position)) child.position = at
+      }
+    },
     nodeUpdated: {
       reducer: (state, { payload }: PayloadAction<{ id: string; changes: NodeChanges; at: string }>) => {
         const node = findNode(state, payload.id)
@@ -321,6 +365,7 @@ export const canvasSlice = createSlice({
 export const {
   nodeAdded,
   nodeMoved,
+  nodeResized,
   nodeUpdated,
   nodeRemoved,
   connectionAdded,

@@ -149,6 +149,38 @@ describe('CanvasEditor side panel', () => {
     expect(canvas().connections).toHaveLength(1)
   })
 
+  it('sizes the selected container from the panel: kept on Enter or when the field is left, clamped, one undo step each', async () => {
+    const { user, canvas } = renderEditor()
+    await user.click(within(palette()).getByRole('button', { name: 'DevLoop Matrix' }))
+    const size = within(panel()).getByRole('group', { name: 'Size (px)' })
+    expect(size).toHaveAccessibleDescription(/^From 160 x 120 to 1600 x 1600, never smaller than what it holds\./)
+    const width = within(size).getByLabelText('Width')
+    const height = within(size).getByLabelText('Height')
+    expect(width).toHaveValue(200)
+    expect(height).toHaveValue(150)
+
+    await user.clear(width)
+    await user.type(width, '420{Enter}')
+    expect(canvas().nodes[0]?.size).toEqual({ width: 420, height: 150 })
+    await user.clear(height)
+    await user.type(height, '5')
+    await user.tab()
+    // Below the minimum: the slice keeps 120 and the field shows it.
+    expect(canvas().nodes[0]?.size).toEqual({ width: 420, height: 120 })
+    expect(height).toHaveValue(120)
+    // Escape goes back to the size kept.
+    await user.clear(width)
+    await user.type(width, '999{Escape}')
+    expect(width).toHaveValue(420)
+    expect(canvas().nodes[0]?.size).toEqual({ width: 420, height: 120 })
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }))
+    expect(canvas().nodes[0]?.size).toEqual({ width: 420, height: 150 })
+    // A plain node has no size fields.
+    await user.click(within(palette()).getByRole('button', { name: 'Memory' }))
+    expect(within(panel()).queryByRole('group', { name: 'Size (px)' })).not.toBeInTheDocument()
+  })
+
   it('edits the selected connection: layer and description', async () => {
     const { user, canvas, store } = renderEditor()
     const { c } = twoConnectedNodes(store)

@@ -19,6 +19,7 @@ import {
   isContainerType,
   isNodeType,
   nodeMoved,
+  nodeResized,
   selectCanvas,
   selectionChanged,
   selectionCleared,
@@ -75,6 +76,8 @@ export const CanvasFlow = ({ onDropKind, onConnectionDrawn, paneRef }: CanvasFlo
   const { screenToFlowPosition } = useReactFlow<CanvasFlowNode, CanvasFlowEdge>()
   /** Nodes being dragged: the frames after a drag's first carry `continues` (one undo step per drag). */
   const dragging = useRef(new Set<string>())
+  /** Containers being resized: likewise, one undo step per resize. */
+  const resizing = useRef(new Set<string>())
   const [draft, setDraft] = useState<ConnectionDraft | null>(null)
 
   const select = useCallback(
@@ -94,6 +97,25 @@ export const CanvasFlow = ({ onDropKind, onConnectionDrawn, paneRef }: CanvasFlo
 
   const onNodesChange = useCallback(
     (changes: NodeChange<CanvasFlowNode>[]) => {
+      // A container being resized: its size, its position (from the left or top edge) and its
+      // nodes' positions arrive together, and become one action.
+      const resize = changes.find((change) => change.type === 'dimensions' && change.resizing !== undefined && change.dimensions)
+      if (resize?.type === 'dimensions' && resize.dimensions) {
+        const { id } = resize
+        const continues = resizing.current.has(id)
+        if (resize.resizing) resizing.current.add(id)
+        else resizing.current.delete(id)
+        const held = new Set(selectCanvas(store.getState()).nodes.find((node) => node.id === id)?.children)
+        let position: Point | undefined
+        const children: { id: string; position: Point }[] = []
+        for (const change of changes) {
+          if (change.type !== 'position' || !change.position) continue
+          if (change.id === id) position = change.position
+          else if (held.has(change.id)) children.push({ id: change.id, position: change.position })
+        }
+        dispatch(nodeResized({ id, size: resize.dimensions, ...(position ? { position } : {}), ...(children.length > 0 ? { children } : {}), ...(continues ? { continues } : {}) }))
+        return
+      }
       for (const change of changes) {
         if (change.type !== 'position') continue
         const continues = dragging.current.has(change.id)
@@ -103,7 +125,7 @@ export const CanvasFlow = ({ onDropKind, onConnectionDrawn, paneRef }: CanvasFlo
       }
       select(changes, 'node')
     },
-    [dispatch, select],
+    [dispatch, select, store],
   )
 
   const onEdgesChange = useCallback((changes: EdgeChange<CanvasFlowEdge>[]) => select(changes, 'connection'), [select])

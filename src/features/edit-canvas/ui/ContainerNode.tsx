@@ -1,6 +1,6 @@
 import { memo } from 'react'
-import { Handle, Position, type NodeProps } from '@xyflow/react'
-import type { ContainerFlowNode } from '@/entities/canvas'
+import { Handle, NodeResizer, Position, type NodeProps } from '@xyflow/react'
+import { CANVAS_LIMITS, type ContainerFlowNode } from '@/entities/canvas'
 import { NodeIcon } from './NodeIcon'
 import { StatusDot } from './StatusDot'
 import styles from './CanvasNodes.module.scss'
@@ -23,13 +23,26 @@ const Backdrop = ({ shape }: { shape: ContainerFlowNode['data']['shape'] }) => {
   )
 }
 
-/** A container (analysis loop, DevLoop matrix or pipeline) that holds child nodes. */
+const { containerMinSize: MIN, containerMaxSize: MAX } = CANVAS_LIMITS
+
+/**
+ * A container (analysis loop, DevLoop matrix or pipeline) that holds child nodes. Selected, it
+ * shows resize handles on its edges and corners (the side panel sets the size from the keyboard).
+ */
 export const ContainerNode = memo(({ data, selected }: NodeProps<ContainerFlowNode>) => (
   <div
     className={[styles.container, styles[`shape-${data.shape}`], styles[data.status], selected ? styles.selected : ''].join(' ')}
     data-kind={data.kind}
     data-status={data.status}
   >
+    <NodeResizer
+      isVisible={selected}
+      minWidth={MIN.width}
+      minHeight={MIN.height}
+      maxWidth={MAX.width}
+      maxHeight={MAX.height}
+      handleClassName={styles.resizeHandle}
+    />
     <Backdrop shape={data.shape} />
     <Handle type="target" position={Position.Left} className={styles.handle} />
     <div className={styles.containerTitle}>

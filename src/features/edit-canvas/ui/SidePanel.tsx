@@ -12,6 +12,7 @@ import {
   isContainerType,
   isLayerId,
   isNodeStatus,
+  nodeResized,
   nodeUpdated,
   selectCanvas,
   selectionDeleted,
@@ -19,7 +20,7 @@ import {
   type CanvasNode,
   type LayerId,
 } from '@/entities/canvas'
-import { nodeLabel, selectNodeChoices, selectSelected } from '../model/flowElements'
+import { nodeLabel, nodeSize, selectNodeChoices, selectSelected } from '../model/flowElements'
 import styles from './CanvasEditor.module.scss'
 
 const STATUS_LABELS = { active: 'Active', inactive: 'Inactive', error: 'Error' } as const
@@ -51,6 +52,59 @@ const DraftText = ({ label, value, onCommit }: { label: string; value: string; o
 }
 
 const selectNodes = (state: RootState) => selectCanvas(state).nodes
+
+/**
+ * A whole number of pixels, kept when the field loses focus or on Enter; the slice clamps it and
+ * the field then shows what was kept. Escape or an empty field goes back to the current value.
+ */
+const PixelField = ({ label, value, min, max, onCommit }: { label: string; value: number; min: number; max: number; onCommit: (pixels: number) => void }) => {
+  const id = useId()
+  const [draft, setDraft] = useState<string | null>(null)
+  const commit = () => {
+    if (draft === null) return
+    const pixels = Number(draft)
+    if (draft.trim() !== '' && Number.isFinite(pixels) && pixels !== value) onCommit(pixels)
+    setDraft(null)
+  }
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={10}
+        value={draft ?? String(value)}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit()
+          if (event.key === 'Escape') setDraft(null)
+        }}
+      />
+    </div>
+  )
+}
+
+/** A container's width and height: the keyboard's way to do what its resize handles do. */
+const ContainerSize = ({ node }: { node: CanvasNode }) => {
+  const dispatch = useAppDispatch()
+  const size = nodeSize(node)
+  const { containerMinSize: min, containerMaxSize: max } = CANVAS_LIMITS
+  const hintId = useId()
+  return (
+    <fieldset className={styles.size} aria-describedby={hintId}>
+      <legend>Size (px)</legend>
+      <PixelField label="Width" value={size.width} min={min.width} max={max.width} onCommit={(width) => dispatch(nodeResized({ id: node.id, size: { ...size, width } }))} />
+      <PixelField label="Height" value={size.height} min={min.height} max={max.height} onCommit={(height) => dispatch(nodeResized({ id: node.id, size: { ...size, height } }))} />
+      <p id={hintId} className={styles.hint}>
+        From {min.width} x {min.height} to {max.width} x {max.height}, never smaller than what it holds. Selected, it can also be resized by dragging its edges.
+      </p>
+    </fieldset>
+  )
+}
 
 const NodePanel = ({ node, onDeleted }: { node: CanvasNode; onDeleted: () => void }) => {
   const dispatch = useAppDispatch()
@@ -115,6 +169,7 @@ const NodePanel = ({ node, onDeleted }: { node: CanvasNode; onDeleted: () => voi
           ))}
         </select>
       </div>
+      {node.isContainer && <ContainerSize node={node} />}
       {node.isContainer && (
         <div className={styles.field}>
           <label htmlFor={ids.container}>Container type</label>
