@@ -1,3 +1,4 @@
+import { DataTable } from '@/shared/ui'
 import type { LogEntry, LogLevel } from '../model/types'
 import styles from './ArchitectLogsPage.module.scss'
 
@@ -19,34 +20,30 @@ export const formatLogTime = (timestamp: string): string => {
 
 /** The entries of one page: Time, Level (as text and colour), Source, Message. */
 export const LogTable = ({ entries }: { entries: LogEntry[] }) => (
-  // Focusable so that keyboard users can scroll it sideways on a narrow screen.
-  <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Log entries table">
-    <table className={styles.table}>
-      <caption className="visually-hidden">Agent log entries, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Level</th>
-          <th scope="col">Source</th>
-          <th scope="col">Message</th>
+  <DataTable label="Log entries table" caption="Agent log entries, newest first">
+    <thead>
+      <tr>
+        <th scope="col">Time</th>
+        <th scope="col">Level</th>
+        <th scope="col">Source</th>
+        <th scope="col">Message</th>
+      </tr>
+    </thead>
+    <tbody>
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td className={styles.time}>
+            <time dateTime={entry.timestamp}>{formatLogTime(entry.timestamp)}</time>
+          </td>
+          <td>
+            <span className={`${styles.level} ${LEVEL_CLASS[entry.level] ?? ''}`} data-level={entry.level}>
+              {entry.level}
+            </span>
+          </td>
+          <td className={styles.source}>{entry.source}</td>
+          <td className={styles.message}>{entry.message}</td>
         </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id}>
-            <td className={styles.time}>
-              <time dateTime={entry.timestamp}>{formatLogTime(entry.timestamp)}</time>
-            </td>
-            <td>
-              <span className={`${styles.level} ${LEVEL_CLASS[entry.level] ?? ''}`} data-level={entry.level}>
-                {entry.level}
-              </span>
-            </td>
-            <td className={styles.source}>{entry.source}</td>
-            <td className={styles.message}>{entry.message}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
+      ))}
+    </tbody>
+  </DataTable>
 )
