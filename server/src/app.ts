@@ -12,6 +12,7 @@ import configPlugin from './plugins/config'
 import dbPlugin from './plugins/db'
 import errors from './plugins/errors'
 import openapi from './plugins/openapi'
+import limits from './plugins/limits'
 import rateLimit from './plugins/rateLimit'
 import security from './plugins/security'
 import socket, { type SubscriptionPolicy } from './plugins/socket'
@@ -85,6 +86,7 @@ export const buildApp = ({
   void app.register(errors)
   void app.register(security, { staticDir: config.staticDir })
   void app.register(compress)
+  void app.register(limits)
   void app.register(rateLimit)
   void app.register(auth, { passwords })
   void app.register(openapi)

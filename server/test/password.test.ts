@@ -7,7 +7,6 @@ import {
   PasswordHasherBusyError,
   PRODUCTION_SCRYPT,
 } from '../src/auth/password'
-import { LoginLimiter } from '../src/auth/loginLimiter'
 import { effectivePermissions, PERMISSIONS, ROLE_PERMISSIONS } from '../src/auth/permissions'
 import { hashSessionToken, isSessionTokenFormat, newSessionToken } from '../src/auth/tokens'
 
@@ -173,50 +172,5 @@ describe('roles and permissions', () => {
       'architect.approvals',
     ])
     expect(effectivePermissions([], [])).toEqual([])
-  })
-})
-
-describe('LoginLimiter', () => {
-  const limits = { perIp: { max: 3, windowMs: 60_000 }, perAccount: { max: 2, windowMs: 10_000 } }
-
-  it('blocks an account after its failures until its window ends', () => {
-    let now = 1_000_000
-    const limiter = new LoginLimiter(limits, () => now)
-    for (let i = 0; i < 2; i += 1) {
-      const attempt = limiter.attempt(`10.0.0.${i}`, 'ada@example.com')
-      if (!attempt.allowed) throw new Error('should be allowed')
-      attempt.failed()
-    }
-    expect(limiter.attempt('10.0.0.9', 'ada@example.com')).toEqual({ allowed: false, retryAfterSeconds: 10 })
-    now += 9_500
-    expect(limiter.attempt('10.0.0.9', 'ada@example.com')).toEqual({ allowed: false, retryAfterSeconds: 1 })
-    now += 500
-    expect(limiter.attempt('10.0.0.9', 'ada@example.com').allowed).toBe(true)
-  })
-
-  it('blocks an IP after failures across accounts, for the rest of its window', () => {
-    let now = 0
-    const limiter = new LoginLimiter(limits, () => now)
-    for (const account of ['a', 'b', 'c']) {
-      const attempt = limiter.attempt('10.0.0.1', account)
-      if (attempt.allowed) attempt.failed()
-      now += 1_000
-    }
-    const attempt = limiter.attempt('10.0.0.1', 'c')
-    expect(attempt).toEqual({ allowed: false, retryAfterSeconds: 57 })
-  })
-
-  it('gives an abandoned attempt back and forgets swept windows', () => {
-    let now = 0
-    const limiter = new LoginLimiter(limits, () => now)
-    for (let i = 0; i < 5; i += 1) {
-      const attempt = limiter.attempt('10.0.0.1', 'ada')
-      if (!attempt.allowed) throw new Error('should be allowed')
-      attempt.abandoned()
-    }
-    expect(limiter.size).toBe(2)
-    now += 60_000
-    limiter.sweep()
-    expect(limiter.size).toBe(0)
   })
 })

@@ -1,3 +1,5 @@
+import { retryAfterSeconds, type WindowCounter } from '../lib/windowCounter'
+
 export interface LimitWindow {
   /** Failed sign-ins allowed in one window. */
   max: number
@@ -14,17 +16,12 @@ export type LoginAttempt =
   | {
       allowed: true
       /** Signed in: the attempt doesn't count, and the account's failures are forgotten. */
-      succeeded(): void
+      succeeded(): Promise<void>
       /** Wrong e-mail or password: the attempt stays counted. */
-      failed(): void
+      failed(): Promise<void>
       /** Not decided (an error): the attempt doesn't count. */
-      abandoned(): void
+      abandoned(): Promise<void>
     }
-
-interface Counter {
-  count: number
-  resetAt: number
-}
 
 /**
  * Counts failed sign-ins per client IP and per account (the normalised e-mail, known or not) in
@@ -32,39 +29,33 @@ interface Counter {
  * checked, so concurrent guesses cannot slip past the limit, and given back if it succeeds.
  * When a window ends its count starts again, so an attacker can lock an account out for one
  * window at most after they stop; the IP limit stops one client from trying many accounts.
- * In memory, per process.
+ * The counters are the server's (`app.limitCounter`): shared by every server with REDIS_URL.
  */
 export class LoginLimiter {
-  private readonly ips = new Map<string, Counter>()
-  private readonly accounts = new Map<string, Counter>()
-
   constructor(
     readonly limits: LoginLimits,
-    private readonly now: () => number = Date.now,
+    private readonly counter: WindowCounter,
   ) {}
 
-  attempt(ip: string, account: string): LoginAttempt {
-    const time = this.now()
-    const ipCounter = this.live(this.ips, ip, time)
-    const accountCounter = this.live(this.accounts, account, time)
-    const waits = [
-      ipCounter && ipCounter.count >= this.limits.perIp.max ? ipCounter.resetAt - time : 0,
-      accountCounter && accountCounter.count >= this.limits.perAccount.max ? accountCounter.resetAt - time : 0,
-    ]
-    const wait = Math.max(...waits)
-    if (wait > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) }
+  async attempt(ip: string, account: string): Promise<LoginAttempt> {
+    const ipKey = `login:ip:${ip}`
+    const accountKey = `login:account:${account}`
+    const taken = await this.counter.take([
+      { key: ipKey, ...this.limits.perIp },
+      { key: accountKey, ...this.limits.perAccount },
+    ])
+    if (!taken.allowed) return { allowed: false, retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) }
 
-    const ipEntry = this.count(this.ips, ip, ipCounter, this.limits.perIp, time)
-    const accountEntry = this.count(this.accounts, account, accountCounter, this.limits.perAccount, time)
     let settled = false
-    const settle = (giveBack: boolean, forgetAccount: boolean): void => {
+    const settle = async (giveBack: boolean, forgetAccount: boolean): Promise<void> => {
       if (settled) return
       settled = true
-      if (giveBack) {
-        ipEntry.count -= 1
-        accountEntry.count -= 1
+      if (forgetAccount) {
+        await this.counter.giveBack([ipKey])
+        await this.counter.forget(accountKey)
+      } else if (giveBack) {
+        await this.counter.giveBack([ipKey, accountKey])
       }
-      if (forgetAccount && this.accounts.get(account) === accountEntry) this.accounts.delete(account)
     }
     return {
       allowed: true,
@@ -72,36 +63,5 @@ export class LoginLimiter {
       failed: () => settle(false, false),
       abandoned: () => settle(true, false),
     }
-  }
-
-  /** Drops counters whose window has ended. */
-  sweep(): void {
-    const time = this.now()
-    for (const map of [this.ips, this.accounts]) {
-      for (const [key, counter] of map) if (counter.resetAt <= time) map.delete(key)
-    }
-  }
-
-  get size(): number {
-    return this.ips.size + this.accounts.size
-  }
-
-  private live(map: Map<string, Counter>, key: string, time: number): Counter | undefined {
-    const counter = map.get(key)
-    if (counter && counter.resetAt <= time) {
-      map.delete(key)
-      return undefined
-    }
-    return counter
-  }
-
-  private count(map: Map<string, Counter>, key: string, counter: Counter | undefined, limit: LimitWindow, time: number): Counter {
-    if (counter) {
-      counter.count += 1
-      return counter
-    }
-    const fresh = { count: 1, resetAt: time + limit.windowMs }
-    map.set(key, fresh)
-    return fresh
   }
 }

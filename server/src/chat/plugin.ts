@@ -61,7 +61,7 @@ export default fp<ChatPluginOptions>(
     }
 
     const chat = new ChatService({ db: app.db, catalog, sessions: sessionOwners, events })
-    const limiter = new ChatRateLimiter()
+    const limiter = new ChatRateLimiter(app.limitCounter)
 
     app.decorate('chat', chat)
     app.decorate('chatModels', catalog)
@@ -76,7 +76,6 @@ export default fp<ChatPluginOptions>(
     )
 
     const sweeper = setInterval(() => {
-      limiter.sweep()
       void sessionOwners.sweep(SESSION_OWNER_TTL_MS).catch((err: unknown) => app.log.warn({ err }, 'session owner sweep failed'))
     }, SWEEP_INTERVAL_MS).unref()
 
@@ -85,5 +84,5 @@ export default fp<ChatPluginOptions>(
       await chat.drain()
     })
   },
-  { name: 'chat', dependencies: ['config', 'db', 'auth', 'socket'] },
+  { name: 'chat', dependencies: ['config', 'db', 'auth', 'socket', 'limits'] },
 )

@@ -9,11 +9,11 @@ import { CHAT_MESSAGES, parseChatInput, type ChatInput } from './validation'
  * the body's checks, then the per-owner and per-IP rate limits (one budget for both endpoints).
  * The request must have been through `app.authenticate`.
  */
-export const acceptChatMessage = (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): { owner: Owner; input: ChatInput } => {
+export const acceptChatMessage = async (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<{ owner: Owner; input: ChatInput }> => {
   const { chat: config } = app.config
   const owner = ownerOfRequest(request, reply, { create: true, refresh: true }) as Owner
   const input = parseChatInput(request.body)
-  const limit = app.chatLimiter.hit([
+  const limit = await app.chatLimiter.hit([
     { key: `owner:${owner.key}`, max: config.rateLimitPerOwner },
     { key: `ip:${request.ip}`, max: config.rateLimitPerIp },
   ])

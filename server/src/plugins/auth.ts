@@ -30,8 +30,6 @@ declare module 'fastify' {
   }
 }
 
-const SWEEP_INTERVAL_MS = 60_000
-
 /**
  * Sessions and permissions (issue 3, D6). Cookie-authenticated state-changing requests from
  * another site are refused (CSRF); bearer-token requests are not, since a browser never adds
@@ -43,9 +41,7 @@ export default fp<{ passwords: PasswordHasher }>(
 
     const users = createUserService(app.db, passwords)
     const auth = createAuthService(app.db, passwords)
-    const loginLimiter = new LoginLimiter(app.config.loginLimits)
-    const sweeper = setInterval(() => loginLimiter.sweep(), SWEEP_INTERVAL_MS).unref()
-    app.addHook('onClose', async () => clearInterval(sweeper))
+    const loginLimiter = new LoginLimiter(app.config.loginLimits, app.limitCounter)
 
     app.decorate('users', users)
     app.decorate('auth', auth)
@@ -74,5 +70,5 @@ export default fp<{ passwords: PasswordHasher }>(
 
     await ensureFirstAdmin(users, app.config.admin, app.log)
   },
-  { name: 'auth', dependencies: ['config', 'db'] },
+  { name: 'auth', dependencies: ['config', 'db', 'limits'] },
 )

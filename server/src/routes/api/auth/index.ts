@@ -106,7 +106,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       const email = normalizeEmail(request.body.email ?? '')
       const { password = '', remember = false } = request.body
 
-      const attempt = app.loginLimiter.attempt(request.ip, email)
+      const attempt = await app.loginLimiter.attempt(request.ip, email)
       if (!attempt.allowed) {
         request.log.warn({ email, retryAfter: attempt.retryAfterSeconds }, 'sign-in refused: too many failed attempts')
         reply.header('retry-after', String(attempt.retryAfterSeconds))
@@ -117,16 +117,16 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       try {
         result = await app.auth.signIn(email, password, remember)
       } catch (error) {
-        attempt.abandoned()
+        await attempt.abandoned()
         if (error instanceof PasswordHasherBusyError) throw new HttpError(503, AUTH_MESSAGES.busy)
         throw error
       }
       if (!result) {
-        attempt.failed()
+        await attempt.failed()
         request.log.info({ email }, 'sign-in failed')
         throw new HttpError(401, AUTH_MESSAGES.invalidCredentials)
       }
-      attempt.succeeded()
+      await attempt.succeeded()
       request.log.info({ userId: result.user.id }, 'signed in')
 
       // The browser's previous session (if any) ends: one cookie, one session.

@@ -93,7 +93,7 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { owner, input } = acceptChatMessage(app, request, reply)
+      const { owner, input } = await acceptChatMessage(app, request, reply)
       const result = await app.chat.send(owner.key, input, request.log)
       if (result.kind === 'failed') {
         const { error } = result

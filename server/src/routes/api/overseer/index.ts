@@ -50,7 +50,7 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { owner, input } = acceptChatMessage(app, request, reply)
+      const { owner, input } = await acceptChatMessage(app, request, reply)
       const result = await app.builds.start(owner.key, input)
       if (result.kind !== 'completed') {
         request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
