@@ -33,10 +33,13 @@ export default fp(
       client = new Redis(app.config.redisUrl, { connectionName: 'overseer-limits', maxRetriesPerRequest: 1, enableOfflineQueue: false })
       // ioredis reconnects by itself; its errors are reported when a counter call fails.
       client.on('error', (err: unknown) => app.log.debug({ err }, 'rate limits: Redis connection error'))
-      const ready = once(client, 'ready').then(() => true)
+      // An error before 'ready' (Redis down) is not fatal: the counters fall back until it answers.
+      const ready = once(client, 'ready').then(
+        () => true,
+        () => false,
+      )
       const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref())
       if (!(await Promise.race([ready, timeout]))) app.log.warn('rate limits: Redis not ready at start-up; counting in this process until it is')
-      ready.catch(() => undefined)
       counter = new RedisWindowCounter(client, app.config.redisPrefix, memory, app.log)
     }
     app.decorate('limitCounter', counter)
