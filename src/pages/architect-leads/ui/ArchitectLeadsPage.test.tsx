@@ -15,7 +15,7 @@ const signedIn = (permissions = ['architect.access', 'architect.leads']) =>
 
 const created = (n: number) => new Date(Date.UTC(2026, 10, 1, 9, n)).toISOString()
 
-const waitlist = (n: number) => ({
+const waitlist = (n: number, answers: { role?: string; source?: string } = {}) => ({
   id: n,
   name: `Person ${n}`,
   email: `person${n}@example.com`,
@@ -27,13 +27,14 @@ const waitlist = (n: number) => ({
   product: null,
   consentedAt: created(n),
   createdAt: created(n),
+  ...answers,
 })
-const contact = (n: number) => ({
+const contact = (n: number, subject = 'demo') => ({
   id: n,
   name: `Writer ${n}`,
   email: `writer${n}@example.com`,
   company: '',
-  subject: 'demo',
+  subject,
   message: `Please show me a demo (${n})`,
   product: null,
   createdAt: created(n),
@@ -111,9 +112,9 @@ describe('ArchitectLeadsPage', () => {
       'Person 1',
       'person1@example.com',
       'Company 1',
-      'developer',
+      'Developer',
       'Internal tools',
-      'search',
+      'Search engine',
     ])
     expect(within(bodyRows()[1]!).getAllByRole('cell')[4]).toHaveTextContent('—')
     expect(screen.getByRole('tab', { name: 'Waitlist' })).toHaveAttribute('aria-selected', 'true')
@@ -143,6 +144,39 @@ describe('ArchitectLeadsPage', () => {
     expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveFocus()
     expect(screen.getByText('Showing 3 of 3 newsletter subscriptions')).toBeInTheDocument()
     expect(router.state.location.search).toBe('?kind=newsletter')
+  })
+
+  it('shows the labels people chose in the forms, not the stored codes; the CSV link is unchanged', async () => {
+    leadsServer({
+      waitlist: [
+        waitlist(1, { role: 'tech_lead', source: 'recommendation' }),
+        waitlist(2, { role: 'cto', source: 'publication' }),
+        // A code the forms no longer offer shows as stored.
+        waitlist(3, { role: 'astronaut', source: 'carrier_pigeon' }),
+      ],
+      contact: [contact(1, 'overseer_info'), contact(2, 'technical')],
+      newsletter: [],
+    })
+    server.use(signedIn())
+    const user = userEvent.setup()
+    renderAt()
+    await screen.findByRole('table', { name: 'Waitlist entries, newest first' })
+    const roleAndSource = (row: HTMLElement) => {
+      const cells = within(row).getAllByRole('cell')
+      return [cells[3]?.textContent, cells[5]?.textContent]
+    }
+    expect(bodyRows().map(roleAndSource)).toEqual([
+      ['Tech Lead', 'Recommendation'],
+      ['CTO', 'Article or publication'],
+      ['astronaut', 'carrier_pigeon'],
+    ])
+    expect(screen.queryByText('tech_lead')).not.toBeInTheDocument()
+    expect(csvLink()).toHaveAttribute('href', 'http://localhost/api/architect/leads/export.csv?kind=waitlist')
+
+    await user.click(screen.getByRole('tab', { name: 'Contact' }))
+    await screen.findByRole('table', { name: 'Contact entries, newest first' })
+    expect(bodyRows().map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual(['Overseer information', 'Technical support'])
+    expect(screen.queryByText('overseer_info')).not.toBeInTheDocument()
   })
 
   it('searches once typing settles, back on page 1, and the CSV link follows the search', async () => {

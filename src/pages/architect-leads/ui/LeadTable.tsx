@@ -1,3 +1,4 @@
+import { CONTACT_SUBJECTS, labelOf, WAITLIST_ROLES, WAITLIST_SOURCES } from '@/shared/lib/validation'
 import { DataTable } from '@/shared/ui'
 import type { LeadPage } from '../model/types'
 import styles from './ArchitectLeadsPage.module.scss'
@@ -10,6 +11,12 @@ const When = ({ iso }: { iso: string }) => {
 }
 
 const orDash = (text: string | null) => (text ? text : '—')
+
+// The forms store codes (`tech_lead`, `overseer_info`); the table shows the label the person chose,
+// from the very lists the forms offered. A code no longer listed shows as stored. The CSV keeps codes.
+const roleLabel = (role: string) => labelOf(WAITLIST_ROLES, role)
+const sourceLabel = (source: string | null) => (source ? labelOf(WAITLIST_SOURCES, source) : null)
+const subjectLabel = (subject: string) => labelOf(CONTACT_SUBJECTS, subject)
 
 /** One page of entries of one kind, with the columns that kind has. */
 export const LeadTable = ({ leads, caption }: { leads: LeadPage; caption: string }) => (
@@ -33,9 +40,9 @@ export const LeadTable = ({ leads, caption }: { leads: LeadPage; caption: string
               <td>{lead.name}</td>
               <td>{lead.email}</td>
               <td>{lead.company}</td>
-              <td>{lead.role}</td>
+              <td>{roleLabel(lead.role)}</td>
               <td className={styles.longText}>{orDash(lead.useCase)}</td>
-              <td>{orDash(lead.source)}</td>
+              <td>{orDash(sourceLabel(lead.source))}</td>
               <td className={styles.when}>
                 <When iso={lead.createdAt} />
               </td>
@@ -61,7 +68,7 @@ export const LeadTable = ({ leads, caption }: { leads: LeadPage; caption: string
               <td>{lead.name}</td>
               <td>{lead.email}</td>
               <td>{orDash(lead.company)}</td>
-              <td>{lead.subject}</td>
+              <td>{subjectLabel(lead.subject)}</td>
               <td className={styles.longText}>{lead.message}</td>
               <td className={styles.when}>
                 <When iso={lead.createdAt} />
