@@ -152,10 +152,11 @@ test('an admin adds nodes, drags one, connects them with shift, sets a status, d
     .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('architecture-canvas') ?? 'null') as { nodes: { type: string }[] } | null))
     .toMatchObject({ nodes: [{ type: 'overseer', metadata: { status: 'active' } }], connections: [], timestamp: expect.any(String) as unknown })
 
-  // A new visit starts empty; Ctrl+O brings the saved diagram back.
+  // A new visit opens the saved diagram, and says so; Ctrl+O loads it again.
   await page.reload()
   await showCanvasTab(page)
-  await expect(canvas.node('Overseer, active')).toHaveCount(0)
+  await expect(canvas.status).toHaveText(/^Opened the canvas saved on /)
+  await expect(canvas.node('Overseer, active')).toBeVisible()
   await canvas.diagram.focus()
   await page.keyboard.press('Control+o')
   await expect(canvas.status).toHaveText(/^Canvas loaded \(saved at /)
@@ -310,4 +311,72 @@ test('the canvas editor passes axe with nodes, a connection and a selection', as
   await canvas.node('Overseer, inactive').click()
   const results = await analyzeSettled(page, WCAG_TAGS)
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+})
+
+test('the keyboard keeps working after Delete: Ctrl+Z brings the node back with its connection, and the saved canvas opens after a reload', async ({ page }) => {
+  test.setTimeout(90_000)
+  await openCanvas(page)
+  const errors = watchErrors(page)
+  const canvas = editor(page)
+
+  await canvas.add('Overseer').click()
+  await canvas.add('QAGPT').click()
+  await expect(canvas.status).toHaveText('QAGPT added at 164, 24')
+  await canvas.panel.getByLabel('Connect to').selectOption({ label: 'Overseer' })
+  await canvas.panel.getByRole('button', { name: 'Connect' }).click()
+  const connection = page.getByRole('group', { name: 'Data Flow connection from QAGPT to Overseer' })
+  await expect(connection).toHaveCount(1)
+
+  // A click selects QAGPT (and focuses it); Delete takes it, and its connection, away.
+  await canvas.node('QAGPT, inactive').click()
+  await expect(canvas.panel.getByRole('heading', { name: 'QAGPT node' })).toBeVisible()
+  await page.keyboard.press('Delete')
+  await expect(canvas.node('QAGPT, inactive')).toHaveCount(0)
+  await expect(connection).toHaveCount(0)
+  // The focus did not fall to the page: the diagram has it, so the next keys reach the editor.
+  await expect(canvas.diagram).toBeFocused()
+  await page.keyboard.press('Control+z')
+  await expect(canvas.status).toHaveText('Undone')
+  await expect(canvas.node('QAGPT, inactive')).toBeVisible()
+  await expect(connection).toHaveCount(1)
+
+  // Undo by the toolbar until there is nothing left to undo: the button goes disabled, the focus stays in the editor.
+  await canvas.node('Overseer, inactive').click()
+  await page.keyboard.press('Delete')
+  await expect(canvas.node('Overseer, inactive')).toHaveCount(0)
+  await canvas.toolbar('Undo').click()
+  await expect(canvas.node('Overseer, inactive')).toBeVisible()
+  await page.keyboard.press('Control+Shift+z')
+  await expect(canvas.node('Overseer, inactive')).toHaveCount(0)
+  await page.keyboard.press('Control+z')
+  await expect(canvas.node('Overseer, inactive')).toBeVisible()
+  await expect(connection).toHaveCount(1)
+
+  await page.keyboard.press('Control+s')
+  await expect(canvas.status).toHaveText(/^Canvas saved at /)
+
+  // A reload opens the saved canvas, says so, and starts a new undo history.
+  await page.reload()
+  await showCanvasTab(page)
+  await expect(canvas.status).toHaveText(/^Opened the canvas saved on /)
+  await expect(canvas.node('Overseer, inactive')).toBeVisible()
+  await expect(canvas.node('QAGPT, inactive')).toBeVisible()
+  await expect(connection).toHaveCount(1)
+  await expect(canvas.toolbar('Undo')).toBeDisabled()
+
+  // Unsaved work survives a reload of the tab; another tab opens the saved canvas.
+  await canvas.add('Memory').click()
+  await expect(canvas.node('Memory, inactive')).toBeVisible()
+  await page.reload()
+  await showCanvasTab(page)
+  await expect(canvas.status).toHaveText(/^Opened the canvas as you left it, with changes not saved since /)
+  await expect(canvas.node('Memory, inactive')).toBeVisible()
+  await expect(connection).toHaveCount(1)
+  const other = await page.context().newPage()
+  await other.goto('/architect')
+  await showCanvasTab(other)
+  await expect(editor(other).status).toHaveText(/^Opened the canvas saved on /)
+  await expect(editor(other).node('QAGPT, inactive')).toBeVisible()
+  await expect(editor(other).node('Memory, inactive')).toHaveCount(0)
+  expect(errors).toEqual([])
 })

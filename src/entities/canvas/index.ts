@@ -74,5 +74,5 @@ export type {
 } from './config/catalog'
 export { parseSavedCanvas, serializeCanvas, CANVAS_FILE_FORMAT } from './lib/savedCanvas'
 export type { ParsedCanvas } from './lib/savedCanvas'
-export { restoreSavedCanvas } from './model/persistence'
-export type { PersistedCanvasState } from './model/persistence'
+export { restoreCanvas, canvasFlushed } from './model/persistence'
+export type { PersistedCanvasState, CanvasOpening } from './model/persistence'

@@ -3,6 +3,7 @@ import { getViewportForBounds, useReactFlow, useStoreApi } from '@xyflow/react'
 import { useAppDispatch, useAppStore } from '@/shared/lib/store'
 import {
   CANVAS_LIMITS,
+  canvasFlushed,
   canvasImported,
   canvasLoaded,
   canvasSaved,
@@ -59,6 +60,8 @@ export const useCanvasCommands = () => {
   const save = useCallback(() => {
     commitTextField()
     const action = dispatch(canvasSaved())
+    // Written at once, not with the throttled writes of the edits: a reload right away finds it.
+    void dispatch(canvasFlushed())
     tell(`Canvas saved at ${timeOf(action.payload.timestamp)}`)
   }, [dispatch, tell])
 

@@ -22,7 +22,7 @@ const isSelect = (target: EventTarget) => target instanceof HTMLSelectElement
  * field only save and load apply (the other keys edit the text); in a dropdown the arrows are its own. Used in the capture phase so that
  * React Flow's own arrow and Escape handling does not act twice.
  */
-export const useCanvasShortcuts = (commands: CanvasCommands, afterDelete: () => void) =>
+export const useCanvasShortcuts = (commands: CanvasCommands) =>
   useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
       const command = event.ctrlKey || event.metaKey
@@ -52,7 +52,6 @@ export const useCanvasShortcuts = (commands: CanvasCommands, afterDelete: () => 
       if (event.key === 'Delete') {
         handled()
         commands.deleteSelection()
-        afterDelete()
         return
       }
       if (event.key === 'Escape') {
@@ -66,5 +65,5 @@ export const useCanvasShortcuts = (commands: CanvasCommands, afterDelete: () => 
         if (commands.moveSelection(arrow[0] * step, arrow[1] * step)) handled()
       }
     },
-    [commands, afterDelete],
+    [commands],
   )

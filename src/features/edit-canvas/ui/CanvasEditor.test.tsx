@@ -4,6 +4,7 @@ import { renderWithProviders } from '@tests/setup/renderWithProviders'
 import {
   CONTAINER_TYPES,
   NODE_TYPES,
+  canvasFlushed,
   connectionAdded,
   initialCanvasState,
   nodeAdded,
@@ -15,10 +16,19 @@ import {
 import { selectFlowEdges } from '../model/flowElements'
 import { CanvasEditor } from './CanvasEditor'
 
+/** The stores of the test: what they have yet to write is written before the next test starts. */
+const stores: AppStore[] = []
+
 const renderEditor = (canvas: Partial<CanvasState> = {}) => {
   const utils = renderWithProviders(<CanvasEditor />, { preloadedState: { canvas: { ...initialCanvasState, ...canvas } } })
+  stores.push(utils.store)
   return { ...utils, user: userEvent.setup(), canvas: () => selectCanvas(utils.store.getState()) }
 }
+
+beforeEach(() => window.sessionStorage.clear())
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.dispatch(canvasFlushed())
+})
 
 const palette = () => screen.getByRole('navigation', { name: 'Add a node' })
 const panel = () => screen.getByRole('region', { name: 'Selection' })
@@ -259,6 +269,48 @@ describe('CanvasEditor keyboard', () => {
     expect(canvas().nodes).toHaveLength(2)
   })
 
+  it('keeps the focus in the editor when Delete takes the focused node away, so that Ctrl+Z still works', async () => {
+    const { user, canvas, store } = renderEditor()
+    const { a, b } = twoConnectedNodes(store)
+    const node = await screen.findByRole('group', { name: 'Overseer, inactive' })
+    act(() => {
+      node.focus()
+      store.dispatch(selectionChanged({ kind: 'node', id: a }))
+    })
+    expect(node).toHaveFocus()
+
+    await user.keyboard('{Delete}')
+    expect(canvas().nodes.map((candidate) => candidate.id)).toEqual([b])
+    await waitFor(() => expect(diagram()).toHaveFocus())
+    await user.keyboard('{Control>}z{/Control}')
+    expect(canvas().nodes.map((candidate) => candidate.id)).toEqual([a, b])
+    expect(canvas().connections).toHaveLength(1)
+  })
+
+  it('keeps the focus in the editor when Escape clears the selection under the focused panel field', async () => {
+    const { user, canvas, store } = renderEditor()
+    const { a } = twoConnectedNodes(store)
+    act(() => {
+      store.dispatch(selectionChanged({ kind: 'node', id: a }))
+    })
+    within(panel()).getByLabelText('Status').focus()
+    await user.keyboard('{Escape}')
+    expect(canvas().selection).toBeNull()
+    await waitFor(() => expect(diagram()).toHaveFocus())
+  })
+
+  it('gives the focus to the diagram when the Undo button it was on is disabled', async () => {
+    const { user, canvas } = renderEditor()
+    await user.click(within(palette()).getByRole('button', { name: 'Memory' }))
+    const undo = screen.getByRole('button', { name: 'Undo' })
+    await user.click(undo)
+    expect(canvas().nodes).toEqual([])
+    expect(undo).toBeDisabled()
+    await waitFor(() => expect(diagram()).toHaveFocus())
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}')
+    expect(canvas().nodes).toHaveLength(1)
+  })
+
   it('clears the selection with Escape', async () => {
     const { user, canvas, store } = renderEditor()
     const { c } = twoConnectedNodes(store)
@@ -296,6 +348,25 @@ describe('CanvasEditor keyboard', () => {
     await user.type(within(panel()).getByLabelText('Notes'), 'Asks first')
     await user.keyboard('{Control>}s{/Control}')
     expect(canvas().saved?.nodes[0]?.metadata.notes).toBe('Asks first')
+  })
+
+  it('opens the last saved canvas with the editor and says so politely', async () => {
+    const timestamp = '2026-03-14T15:09:26.000Z'
+    const node = { id: 'n1', type: 'overseer', position: { x: 40, y: 40 }, isContainer: false, children: [], metadata: { status: 'active', notes: '', lastModified: timestamp } }
+    window.localStorage.setItem('architecture-canvas', JSON.stringify({ nodes: [node], connections: [], timestamp }))
+    const { canvas } = renderEditor()
+    expect(await screen.findByRole('group', { name: 'Overseer, active' })).toBeInTheDocument()
+    const date = new Date(timestamp).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+    await waitFor(() => expect(status()).toHaveTextContent(`Opened the canvas saved on ${date}`))
+    expect(canvas().nodes.map((opened) => opened.id)).toEqual(['n1'])
+    // The history of this page starts here: nothing to undo.
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled()
+  })
+
+  it('says at once when the stored canvas cannot be read', async () => {
+    window.localStorage.setItem('architecture-canvas', '{nodes:')
+    renderEditor()
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The saved canvas is not valid JSON and was ignored.'))
   })
 
   it('says why the stored canvas cannot be loaded', async () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { ReactFlowProvider } from '@xyflow/react'
 import { useAppDispatch } from '@/shared/lib/store'
-import { restoreSavedCanvas } from '@/entities/canvas'
+import { restoreCanvas, type CanvasOpening } from '@/entities/canvas'
+import { useFocusFallback } from '../lib/useFocusFallback'
 import { useCanvasCommands } from '../model/useCanvasCommands'
 import { ARROW_STEP, useCanvasShortcuts } from '../model/useCanvasShortcuts'
 import { CanvasFlow } from './CanvasFlow'
@@ -11,28 +12,46 @@ import { SidePanel } from './SidePanel'
 import { Toolbar } from './Toolbar'
 import styles from './CanvasEditor.module.scss'
 
+const openedDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** What the editor says about the canvas it opened with, if anything. */
+const openingText = (opening: CanvasOpening): { text: string; tone: 'info' | 'error' } | null => {
+  switch (opening.kind) {
+    case 'saved':
+      return { text: `Opened the canvas saved on ${openedDate(opening.savedAt)}`, tone: 'info' }
+    case 'unsaved':
+      return {
+        text: opening.savedAt
+          ? `Opened the canvas as you left it, with changes not saved since ${openedDate(opening.savedAt)}`
+          : 'Opened the canvas as you left it (not saved yet)',
+        tone: 'info',
+      }
+    case 'unreadable':
+      return { text: opening.problem, tone: 'error' }
+    case 'none':
+      return null
+  }
+}
+
 const Editor = () => {
   const dispatch = useAppDispatch()
-  // The saved canvas is read from local storage when the editor first opens (Ctrl+O loads it).
-  useEffect(() => {
-    dispatch(restoreSavedCanvas())
-  }, [dispatch])
   const commands = useCanvasCommands()
+  const { tell } = commands
+  // The stored canvas opens with the editor (once a page): this tab's working copy, else the last
+  // saved canvas; the editor says which.
+  useEffect(() => {
+    void dispatch(restoreCanvas()).then((opening) => {
+      const said = openingText(opening)
+      if (said) tell(said.text, said.tone)
+    })
+  }, [dispatch, tell])
   const root = useRef<HTMLDivElement>(null)
   const pane = useRef<HTMLDivElement | null>(null)
-  // A delete can take the focused element (a node, the panel's fields) with it: once the editor
-  // has redrawn, the diagram takes the focus back so that the keyboard stays in the editor.
-  const refocus = useRef(false)
-  const keepFocus = useCallback(() => {
-    refocus.current = true
-  }, [])
-  useEffect(() => {
-    if (!refocus.current) return
-    refocus.current = false
-    if (!root.current?.contains(document.activeElement)) pane.current?.focus()
-  })
-  const onKeyDownCapture = useCanvasShortcuts(commands, keepFocus)
-  const { tell } = commands
+  // A delete, an undo or a load can take the focused element (a node, the panel's fields) with it,
+  // and Undo or Delete can be disabled under the focus: the diagram then takes the focus, so that
+  // the keyboard stays in the editor.
+  useFocusFallback(root, pane)
+  const onKeyDownCapture = useCanvasShortcuts(commands)
   const onConnectionDrawn = useCallback(
     (landed: boolean) =>
       tell(landed ? 'Connection added' : 'No connection: release over the top part of another node that is not connected to this one yet'),
@@ -62,7 +81,7 @@ const Editor = () => {
         <Palette onAdd={commands.addNode} />
         <CanvasFlow paneRef={pane} onDropKind={commands.addNode} onConnectionDrawn={onConnectionDrawn} />
         <div className={styles.side}>
-          <SidePanel onDeleted={keepFocus} />
+          <SidePanel />
           <Legend />
         </div>
       </div>

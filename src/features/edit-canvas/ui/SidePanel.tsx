@@ -106,7 +106,7 @@ const ContainerSize = ({ node }: { node: CanvasNode }) => {
   )
 }
 
-const NodePanel = ({ node, onDeleted }: { node: CanvasNode; onDeleted: () => void }) => {
+const NodePanel = ({ node }: { node: CanvasNode }) => {
   const dispatch = useAppDispatch()
   const choices = useAppSelector(selectNodeChoices)
   const parentLabel = useAppSelector((state) => {
@@ -216,10 +216,7 @@ const NodePanel = ({ node, onDeleted }: { node: CanvasNode; onDeleted: () => voi
       <button
         type="button"
         className={styles.danger}
-        onClick={() => {
-          dispatch(selectionDeleted())
-          onDeleted()
-        }}
+        onClick={() => dispatch(selectionDeleted())}
       >
         Delete {node.isContainer ? 'container' : 'node'}
       </button>
@@ -227,7 +224,7 @@ const NodePanel = ({ node, onDeleted }: { node: CanvasNode; onDeleted: () => voi
   )
 }
 
-const ConnectionPanel = ({ connection, onDeleted }: { connection: CanvasConnection; onDeleted: () => void }) => {
+const ConnectionPanel = ({ connection }: { connection: CanvasConnection }) => {
   const dispatch = useAppDispatch()
   const nodes = useAppSelector(selectNodes)
   const layerId = useId()
@@ -266,10 +263,7 @@ const ConnectionPanel = ({ connection, onDeleted }: { connection: CanvasConnecti
       <button
         type="button"
         className={styles.danger}
-        onClick={() => {
-          dispatch(selectionDeleted())
-          onDeleted()
-        }}
+        onClick={() => dispatch(selectionDeleted())}
       >
         Delete connection
       </button>
@@ -278,7 +272,7 @@ const ConnectionPanel = ({ connection, onDeleted }: { connection: CanvasConnecti
 }
 
 /** What the selected node or connection is, and its editable fields. */
-export const SidePanel = ({ onDeleted }: { onDeleted: () => void }) => {
+export const SidePanel = () => {
   const selected = useAppSelector(selectSelected)
   return (
     <section className={styles.panel} aria-label="Selection">
@@ -288,8 +282,8 @@ export const SidePanel = ({ onDeleted }: { onDeleted: () => void }) => {
           <p className={styles.hint}>Select a node or a connection to edit it.</p>
         </>
       )}
-      {selected?.kind === 'node' && <NodePanel key={selected.node.id} node={selected.node} onDeleted={onDeleted} />}
-      {selected?.kind === 'connection' && <ConnectionPanel key={selected.connection.id} connection={selected.connection} onDeleted={onDeleted} />}
+      {selected?.kind === 'node' && <NodePanel key={selected.node.id} node={selected.node} />}
+      {selected?.kind === 'connection' && <ConnectionPanel key={selected.connection.id} connection={selected.connection} />}
     </section>
   )
 }

@@ -47,9 +47,9 @@ export const STORED_ITEMS: readonly StoredItem[] = [
   {
     name: CANVAS_STORAGE_KEY,
     purpose:
-      'The nodes, connections and time of last save of a staff member’s drawing on the Architecture Canvas, so that the work survives a reload.',
-    type: 'Local storage, preference',
-    lifetime: 'Until you clear the canvas or this site’s data.',
+      'A staff member’s drawing on the Architecture Canvas (its nodes and connections, with a time): in local storage the canvas as last saved, which opens on the next visit; in session storage the canvas being worked on in that tab, saved or not, so that a reload finds it as it was.',
+    type: 'Local storage and session storage, preference',
+    lifetime: 'The saved canvas: until you clear it or this site’s data. The canvas being worked on: until you close the browser tab.',
   },
   {
     name: SCROLL_POSITIONS_KEY,
