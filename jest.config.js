@@ -47,9 +47,7 @@ module.exports = {
       roots: ['<rootDir>/server/test'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest, '^.+\\.[cm]?js$': esmToCommonJs },
-      // @fastify/static and light-my-request load these ES-module-only packages.
-      transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
-      moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '^cookie$': '<rootDir>/server/test/setup/cookie.cjs' },
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
     },
   ],
 }
