@@ -34,6 +34,10 @@ export interface Config {
   staticDir: string
   /** Fastify's `trustProxy`: whether, or through how many hops, to believe X-Forwarded-*. */
   trustProxy: boolean | number
+  /** REQUEST_TIMEOUT_MS: how long a request (headers and body) may take to arrive, then 408 and the connection is closed. */
+  requestTimeoutMs: number
+  /** ALLOWED_ORIGINS: origins besides the site's own whose pages may open a socket.io connection. */
+  allowedOrigins: string[]
   /** Accepted submissions per minute, per IP, per form route. */
   rateLimitForms: number
   /** Failed sign-ins allowed per client IP and per account, each in its own window. */
@@ -144,6 +148,29 @@ const trustProxy = (env: Env): boolean | number => {
   return fail('TRUST_PROXY', '"true", "false" or a number of proxy hops', value)
 }
 
+/** A comma-separated list of origins (`https://app.example.com`), each reduced to its canonical form. */
+const origins = (env: Env, name: string): string[] => {
+  const value = read(env, name)
+  if (value === undefined) return []
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let parsed: URL
+      try {
+        parsed = new URL(entry)
+      } catch {
+        return fail(name, 'a comma-separated list of origins (https://host[:port])', value)
+      }
+      const bare = parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username && !parsed.password
+      if (!['http:', 'https:'].includes(parsed.protocol) || !bare) {
+        return fail(name, 'a comma-separated list of origins (https://host[:port])', value)
+      }
+      return parsed.origin
+    })
+}
+
 /** ADMIN_EMAIL and ADMIN_PASSWORD, both or neither. The password is never echoed in an error. */
 const firstAdmin = (env: Env): Config['admin'] => {
   const email = read(env, 'ADMIN_EMAIL')
@@ -238,6 +265,8 @@ export const loadConfig = (env: Env = process.env): Config => {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     staticDir: path.resolve(read(env, 'STATIC_DIR') ?? 'dist'),
     trustProxy: trustProxy(env),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
     rateLimitForms: integer(env, 'RATE_LIMIT_FORMS', 5, 1, Number.MAX_SAFE_INTEGER),
     loginLimits: {
       perIp: {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { createUserService } from '../src/auth/userService'
 import { LOCAL_REPLIES } from '../src/chat/local/assistant'
 import type { Database } from '../src/db'
+import { TEXT_MESSAGES } from '../../src/shared/lib/validation/text'
 import { buildTestApp, databasesUnderTest, fastPasswords } from './helper'
 import {
   chatConfig,
@@ -299,7 +300,7 @@ describe.each(databasesUnderTest())('assistant chat on $name', ({ open }) => {
       expect(send.json()).toEqual({ success: false, message: 'Cross-site request refused' })
       const remove = await app.inject({ method: 'DELETE', url: `/api/overseer-dev/chat/history/${aliceConversation}`, headers: crossSite })
       expect(remove.statusCode).toBe(403)
-      const stop = await app.inject({ method: 'POST', url: `/api/overseer-dev/chat/${randomUUID()}/stop`, headers: crossSite })
+      const stop = await app.inject({ method: 'POST', url: `/api/overseer-dev/sessions/${randomUUID()}/stop`, headers: crossSite })
       expect(stop.statusCode).toBe(403)
       // A bearer token is never sent by a browser on its own: allowed.
       const bearer = await sendChat(app, { ...staff, origin: 'https://evil.example' }, question('Hello'))
@@ -387,9 +388,17 @@ describe.each(databasesUnderTest())('assistant chat on $name', ({ open }) => {
     })
 
     it('never fails on odd search text', async () => {
-      for (const search of ['"', '" or -', '!!!', '&|<->', "'", '\\', 'a:*', '((', 'x'.repeat(500), 'nul\u0000byte']) {
+      for (const search of ['"', '" or -', '!!!', '&|<->', "'", '\\', 'a:*', '((', 'x'.repeat(500)]) {
         const response = await app.inject({ method: 'GET', url: `/api/overseer-dev/chat/history?search=${encodeURIComponent(search)}`, headers: visitor })
         expect(response.statusCode).toBe(200)
+      }
+    })
+
+    it('refuses search text that cannot be stored, naming the parameter', async () => {
+      for (const search of ['nul\u0000byte', '\u0000']) {
+        const response = await app.inject({ method: 'GET', url: `/api/overseer-dev/chat/history?search=${encodeURIComponent(search)}`, headers: visitor })
+        expect(response.statusCode).toBe(400)
+        expect(response.json()).toEqual({ success: false, message: TEXT_MESSAGES.unstorable, errors: { search: TEXT_MESSAGES.unstorable } })
       }
     })
 

@@ -42,8 +42,8 @@ const toCommand = (row: CommandRow): ArchitectCommand => ({
   author: row.author,
 })
 
-/** The command as stored: NULs removed, trimmed. */
-export const cleanCommand = (raw: string): string => raw.replaceAll('\u0000', '').trim()
+/** The command as stored: trimmed. */
+export const cleanCommand = (raw: string): string => raw.trim()
 
 /** A message per invalid field; empty when the (cleaned) command may be stored. */
 export const validateCommand = (command: string): FieldErrors => {

@@ -43,9 +43,6 @@ export interface ChatInput {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** PostgreSQL text cannot hold NUL characters: they are dropped from what is stored. */
-const withoutNul = (text: string): string => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text)
-
 /** Checks a chat request body; every problem is a 400 with a message that says what to fix. */
 export const parseChatInput = (body: unknown): ChatInput => {
   if (!isRecord(body)) throw new HttpError(400, CHAT_MESSAGES.malformed)
@@ -64,7 +61,7 @@ export const parseChatInput = (body: unknown): ChatInput => {
       const text = CHAT_MESSAGES.tooLong(index, message.content.length)
       throw new HttpError(400, text, { [`messages.${index}.content`]: text })
     }
-    return { role: message.role, content: withoutNul(message.content) }
+    return { role: message.role, content: message.content }
   })
 
   const last = parsed.at(-1) as ChatMessage

@@ -1,5 +1,8 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
+import FindMyWay, { type HTTPMethod } from 'find-my-way'
 import { HttpError, type FieldErrors } from '../http/httpError'
 
 interface ErrorBody {
@@ -32,6 +35,47 @@ const statusOf = (error: FastifyError | HttpError): number => {
   return status !== undefined && status >= 400 && status < 600 ? status : 500
 }
 
+const errorBody = (message: string): string => JSON.stringify({ success: false, message })
+
+/**
+ * Errors Fastify meets before a route is chosen (a malformed URL, a path parameter over the
+ * router's 100-character limit), in the API's error shape.
+ */
+export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  const [status, message] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, 'A path parameter is too long (at most 100 characters)']
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, 'Malformed URL']
+        : [error.statusCode ?? 400, error.message]
+  void reply.code(status).type('application/json; charset=utf-8').send(errorBody(message))
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (an unknown method, a malformed
+ * request line, headers over the size limit, a body that did not arrive in time), in the API's
+ * error shape; the connection is then closed, as Node does.
+ */
+export function clientErrorHandler(this: { log: { trace: (obj: object, msg: string) => void } }, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request did not arrive in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request headers are too large']
+        : error.code === 'HPE_INVALID_METHOD'
+          ? [400, 'Unknown HTTP method']
+          : [400, 'Malformed HTTP request']
+  this.log.trace({ err: error }, 'client error')
+  if (socket.writable) {
+    const body = errorBody(message)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
+}
+
 /**
  * One error handler for the whole app: 4xx answers keep their message (and field errors),
  * 5xx answers hide internals and are logged with the request id.
@@ -58,7 +102,29 @@ export default fp(
       return reply.code(status).send(body)
     })
 
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: 'Not found' }))
+    // Every route but catch-alls, so a known path asked with the wrong method is a 405, not a 404.
+    const known = FindMyWay({ ignoreTrailingSlash: true })
+    const methods = new Set<HTTPMethod>()
+    app.addHook('onRoute', (route) => {
+      if (route.url.includes('*')) return
+      for (const name of [route.method].flat()) {
+        const method = name.toUpperCase() as HTTPMethod
+        methods.add(method)
+        known.on(method, route.url, () => undefined)
+      }
+    })
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?', 1)[0] ?? '/'
+      const allowed = [...methods].filter((method) => method !== request.method && known.find(method, pathname) !== null)
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('allow', allowed.sort().join(', '))
+          .send({ success: false, message: `Method ${request.method} is not allowed here; use ${allowed.sort().join(' or ')}` })
+      }
+      return reply.code(404).send({ success: false, message: 'Not found' })
+    })
   },
   { name: 'errors' },
 )

@@ -1,5 +1,5 @@
 import { validateYupSchema, yupToFormErrors } from 'formik'
-import { validateWaitlist } from '@/shared/lib/validation'
+import { TEXT_MESSAGES, validateWaitlist } from '@/shared/lib/validation'
 import { waitlistSchema, type WaitlistValues } from './schema'
 
 const valid: WaitlistValues = {
@@ -41,5 +41,14 @@ describe('waitlistSchema', () => {
   ])('agrees with the server’s rules on %s', async (_case, change) => {
     const values = { ...valid, ...change }
     expect(await formErrors(values)).toEqual(serverErrors(values))
+  })
+})
+
+describe('waitlistSchema and text that cannot be stored', () => {
+  it.each(['name', 'email', 'company', 'useCase'] as const)('gives the server’s message for a NUL or a lone surrogate in %s', async (field) => {
+    for (const bad of ['\u0000', '\uDFFF']) {
+      const errors = await formErrors({ ...valid, [field]: `${valid[field] || 'text'}${bad}` })
+      expect(errors[field]).toBe(TEXT_MESSAGES.unstorable)
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { mixed, object, string } from 'yup'
+import { mixed, object } from 'yup'
 import {
   EMAIL_PATTERN,
   LEAD_LIMITS,
@@ -7,6 +7,7 @@ import {
   WAITLIST_SOURCES,
   type WaitlistRole,
   type WaitlistSource,
+  storableString,
 } from '@/shared/lib/validation'
 
 const ROLE_VALUES = WAITLIST_ROLES.map((role) => role.value)
@@ -14,18 +15,18 @@ const SOURCE_VALUES = WAITLIST_SOURCES.map((source) => source.value)
 
 /** The client side of the shared waitlist rules (the server applies the same ones, with the same messages). */
 export const waitlistSchema = object({
-  name: string().trim().required(WAITLIST_MESSAGES.nameRequired).max(LEAD_LIMITS.name, WAITLIST_MESSAGES.nameTooLong),
-  email: string()
+  name: storableString().trim().required(WAITLIST_MESSAGES.nameRequired).max(LEAD_LIMITS.name, WAITLIST_MESSAGES.nameTooLong),
+  email: storableString()
     .trim()
     .required(WAITLIST_MESSAGES.emailRequired)
     .max(LEAD_LIMITS.email, WAITLIST_MESSAGES.emailTooLong)
     .matches(EMAIL_PATTERN, WAITLIST_MESSAGES.emailInvalid),
-  company: string()
+  company: storableString()
     .trim()
     .required(WAITLIST_MESSAGES.companyRequired)
     .max(LEAD_LIMITS.company, WAITLIST_MESSAGES.companyTooLong),
   role: mixed<WaitlistRole>().required(WAITLIST_MESSAGES.roleRequired).oneOf(ROLE_VALUES, WAITLIST_MESSAGES.roleRequired),
-  useCase: string().trim().max(LEAD_LIMITS.useCase, WAITLIST_MESSAGES.useCaseTooLong),
+  useCase: storableString().trim().max(LEAD_LIMITS.useCase, WAITLIST_MESSAGES.useCaseTooLong),
   hear: mixed<WaitlistSource>().oneOf(SOURCE_VALUES, WAITLIST_MESSAGES.sourceUnknown),
 })
 

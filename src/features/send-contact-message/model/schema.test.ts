@@ -1,5 +1,5 @@
 import { validateYupSchema, yupToFormErrors } from 'formik'
-import { validateContact } from '@/shared/lib/validation'
+import { TEXT_MESSAGES, validateContact } from '@/shared/lib/validation'
 import { contactSchema, type ContactValues } from './schema'
 
 const valid: ContactValues = {
@@ -37,5 +37,14 @@ describe('contactSchema', () => {
     const values = { ...valid, ...change }
     const { website: _website, ...fields } = values
     expect(await formErrors(values)).toEqual(validateContact(fields))
+  })
+})
+
+describe('contactSchema and text that cannot be stored', () => {
+  it.each(['name', 'email', 'company', 'message'] as const)('gives the server’s message for a NUL or a lone surrogate in %s', async (field) => {
+    for (const bad of ['\u0000', '\uD800']) {
+      const errors = await formErrors({ ...valid, [field]: `${valid[field] || 'text'}${bad} and more text` })
+      expect(errors[field]).toBe(TEXT_MESSAGES.unstorable)
+    }
   })
 })

@@ -1,4 +1,5 @@
-import { object, string } from 'yup'
+import { object } from 'yup'
+import { storableString } from '@/shared/lib/validation'
 import { COMMAND_MAX_LENGTH, OVERSEER_TEXTS } from './texts'
 
 export interface CommandValues {
@@ -6,7 +7,7 @@ export interface CommandValues {
 }
 
 export const commandSchema = object({
-  command: string()
+  command: storableString()
     .trim()
     .required(OVERSEER_TEXTS.commandRequired)
     .max(COMMAND_MAX_LENGTH, OVERSEER_TEXTS.commandTooLong(COMMAND_MAX_LENGTH)),

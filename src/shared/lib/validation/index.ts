@@ -13,3 +13,5 @@ export { CONTACT_SUBJECTS, CONTACT_MESSAGES, validateContact, cleanContact } fro
 export type { ContactSubject, ContactInput } from './contact'
 export { WAITLIST_ROLES, WAITLIST_SOURCES, WAITLIST_MESSAGES, validateWaitlist, cleanWaitlist } from './waitlist'
 export type { WaitlistRole, WaitlistSource, WaitlistInput } from './waitlist'
+export { TEXT_MESSAGES, isStorableText } from './text'
+export { storableString } from './storableString'

@@ -198,10 +198,9 @@ const approvalsRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { status, page, limit } = request.query
       const { approvals, total } = await app.approvals.list(status, { limit, offset: (page - 1) * limit })
-      void reply.header('cache-control', 'no-store')
       return { success: true, data: approvals.map(approvalJson), pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit } }
     },
   )
@@ -238,7 +237,7 @@ const approvalsRoutes: FastifyPluginAsync = async (app) => {
       if (!user) throw new HttpError(401, AUTH_MESSAGES.notSignedIn)
       const { id } = request.params
       if (!isUuid(id)) throw new HttpError(404, APPROVAL_MESSAGES.notFound)
-      const comment = request.body.comment?.replaceAll('\u0000', '').trim() || null
+      const comment = request.body.comment?.trim() || null
       const result = await app.approvals.decide(id.toLowerCase(), user, request.body.decision, comment)
       if (result.kind === 'not-found') throw new HttpError(404, APPROVAL_MESSAGES.notFound)
       if (result.kind === 'already-decided') throw new HttpError(409, APPROVAL_MESSAGES.closed(result.approval.status))

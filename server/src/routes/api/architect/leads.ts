@@ -29,7 +29,7 @@ const listQuerySchema = {
   required: ['kind'],
   properties: {
     kind: kindProperty,
-    page: { type: 'integer', minimum: 1, default: 1, description: 'From 1' },
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: 'From 1' },
     limit: { type: 'integer', minimum: 1, maximum: LEADS_MAX_PAGE_SIZE, default: LEADS_PAGE_SIZE, description: 'Entries per page' },
     search: searchProperty,
   },
@@ -140,10 +140,9 @@ const leadsRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: leadPage, ...staffErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { kind, page, limit, search } = request.query
       const { leads: data, total } = await leads.list(kind, { search, limit, offset: (page - 1) * limit })
-      reply.header('cache-control', 'no-store')
       return { success: true, data, pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit } }
     },
   )
@@ -174,7 +173,6 @@ const leadsRoutes: FastifyPluginAsync = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="overseer-${kind}-${today()}.csv"`)
-        .header('cache-control', 'no-store')
         .send(toCsv(header, rows))
     },
   )

@@ -109,9 +109,8 @@ const logsRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: moduleStatusList, 401: notSignedInResponse, 403: forbiddenResponse, 500: errorResponse('Internal server error') },
       },
     },
-    async (_request, reply) => {
+    async () => {
       const running = await app.builds.running()
-      void reply.header('cache-control', 'no-store')
       return { success: true, data: moduleStatuses(running) }
     },
   )
@@ -135,9 +134,9 @@ const logsRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { page, module, level } = request.query
-      const search = request.query.search?.replaceAll('\u0000', '').trim() || undefined
+      const search = request.query.search?.trim() || undefined
       const { entries, total, totalCapped } = await agentLogRepository.list(app.db, {
         search,
         module,
@@ -145,7 +144,6 @@ const logsRoutes: FastifyPluginAsync = async (app) => {
         limit: LOGS_PAGE_SIZE,
         offset: (page - 1) * LOGS_PAGE_SIZE,
       })
-      void reply.header('cache-control', 'no-store')
       return { success: true, data: entries, pagination: { page, pages: Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE)), total, totalCapped, limit: LOGS_PAGE_SIZE } }
     },
   )

@@ -118,7 +118,7 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
   )
 
   app.post<{ Params: { sessionId: string } }>(
-    '/chat/:sessionId/stop',
+    '/sessions/:sessionId/stop',
     {
       preHandler: app.authenticate,
       schema: {
@@ -153,7 +153,7 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { page, limit } = request.query
-      const search = request.query.search?.replaceAll('\u0000', '').trim() || undefined
+      const search = request.query.search?.trim() || undefined
       const owner = ownerOf(request, reply, true) as Owner
       const { items, total } = await app.chat.history(owner.key, { page, limit, ...(search !== undefined && { search }) })
       return {
