@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createPasswordHasher, type PasswordHasher } from './auth/password'
 import builds, { type BuildPluginOptions } from './builds/plugin'
 import chat, { type ChatPluginOptions } from './chat/plugin'
+import { visitorHandshake } from './chat/owner'
 import { sessionOwnerPolicy } from './chat/socketPolicy'
 import type { Config } from './config'
 import type { Database } from './db'
@@ -10,7 +11,8 @@ import auth from './plugins/auth'
 import compress from './plugins/compress'
 import configPlugin from './plugins/config'
 import dbPlugin from './plugins/db'
-import errors from './plugins/errors'
+import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors'
+import input from './plugins/input'
 import openapi from './plugins/openapi'
 import limits from './plugins/limits'
 import rateLimit from './plugins/rateLimit'
@@ -71,10 +73,20 @@ export const buildApp = ({
 }: BuildAppOptions): FastifyInstance => {
   const app = Fastify({
     logger: loggerOptions(config, logger),
+    // A client must send its whole request within REQUEST_TIMEOUT_MS, or it gets a 408 and the
+    // connection is closed: a body trickled a byte at a time cannot hold a connection for ever.
+    // Node checks for late requests on an interval, so the check runs often enough to keep close.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(config.requestTimeoutMs / 5))),
+    },
     genReqId,
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   })
 
   app.addHook('onRequest', async (request, reply) => {
@@ -84,13 +96,14 @@ export const buildApp = ({
   void app.register(configPlugin, { config })
   void app.register(dbPlugin, { db })
   void app.register(errors)
+  void app.register(input)
   void app.register(security, { staticDir: config.staticDir })
   void app.register(compress)
   void app.register(limits)
   void app.register(rateLimit)
   void app.register(auth, { passwords })
   void app.register(openapi)
-  void app.register(socket, { canSubscribe: canSubscribe ?? sessionOwnerPolicy(app) })
+  void app.register(socket, { canSubscribe: canSubscribe ?? sessionOwnerPolicy(app), onHandshake: visitorHandshake(app) })
   void app.register(chat, chatOptions)
   void app.register(builds, buildOptions)
   void app.register(retention, retentionOptions)

@@ -20,7 +20,7 @@ describe('security headers', () => {
   it.each(['/', '/api/health', '/api/nothing-here'])('are on %s', async (url) => {
     const { headers } = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
     expect(headers['content-security-policy']).toBe(
-      "default-src 'self';script-src 'self';style-src 'self' 'sha256-aSysLrDECVdJ6L+jLf8CC5QKLmwRuk/OZiZk9mYky8A=';img-src 'self' data:;connect-src 'self' ws: wss:;" +
+      "default-src 'self';script-src 'self';style-src 'self' 'sha256-aSysLrDECVdJ6L+jLf8CC5QKLmwRuk/OZiZk9mYky8A=';img-src 'self' data:;connect-src 'self';" +
         "font-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
     )
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')

@@ -46,6 +46,30 @@ const normalHost = (scheme: string, host: string): string | undefined => {
   }
 }
 
+/** The scheme and normalised host of an Origin header; undefined for `null` or garbage. */
+const parseOrigin = (origin: string): { scheme: string; host: string } | undefined => {
+  try {
+    const url = new URL(origin)
+    const scheme = url.protocol.replace(':', '')
+    const host = normalHost(scheme, url.host)
+    return host === undefined ? undefined : { scheme, host }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a request's Origin may use the site: no Origin (not a browser), the request's own host,
+ * or one of `extraOrigins` (exact origins, `https://host[:port]`).
+ */
+export const isAllowedOrigin = (headers: { origin?: string | undefined; host?: string | undefined }, extraOrigins: readonly string[]): boolean => {
+  const { origin, host } = headers
+  if (origin === undefined) return true
+  if (extraOrigins.includes(origin)) return true
+  const from = parseOrigin(origin)
+  return from !== undefined && host !== undefined && normalHost(from.scheme, host) === from.host
+}
+
 /**
  * True when a browser says the request comes from another site: `Sec-Fetch-Site: cross-site`,
  * or an Origin whose host differs from the request's Host (an opaque `null` Origin included).
@@ -55,15 +79,9 @@ export const isCrossSite = (request: FastifyRequest): boolean => {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true
   const origin = request.headers.origin
   if (origin === undefined) return false
-  let originHost: string
-  try {
-    const url = new URL(origin)
-    originHost = normalHost(url.protocol.replace(':', ''), url.host) ?? ''
-  } catch {
-    return true
-  }
+  const from = parseOrigin(origin)
   const ownHost = normalHost(request.protocol, request.host)
-  return ownHost === undefined || originHost !== ownHost
+  return from === undefined || ownHost === undefined || from.host !== ownHost
 }
 
 /** HttpOnly, SameSite=Lax, Path=/; Secure and `__Host-` over HTTPS; Max-Age only when remembered. */

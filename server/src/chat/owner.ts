@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { TLSSocket } from 'node:tls'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { HandshakeHeaders } from '../plugins/socket'
 import { isCrossSite, isStateChanging, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/http'
 import { AUTH_MESSAGES } from '../auth/messages'
 import { HttpError } from '../http/httpError'
@@ -101,3 +104,40 @@ export const ownerOfHandshake = async (app: FastifyInstance, handshake: Handshak
   }
   return undefined
 }
+
+/** Whether a raw request came over HTTPS: its own TLS, or a trusted proxy's X-Forwarded-Proto. */
+const isHttps = (request: IncomingMessage, trustProxy: boolean | number): boolean => {
+  if ((request.socket as Partial<TLSSocket>).encrypted === true) return true
+  const forwarded = request.headers['x-forwarded-proto']
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
+  return trustProxy !== false && first === 'https'
+}
+
+/**
+ * Gives a socket.io connection that arrives with neither a session nor a visitor cookie a new
+ * visitor in its handshake answer (Set-Cookie on the first polling response or on the WebSocket
+ * upgrade), and makes the connection that visitor's. So the documented order (connect, subscribe,
+ * then send the chat request with the cookies the connection was given) works for a client that
+ * opens the socket first, not only for one that made a GET request before.
+ */
+export const visitorHandshake =
+  (app: FastifyInstance): HandshakeHeaders =>
+  (headers, request) => {
+    const cookies = app.parseCookie(request.headers.cookie ?? '')
+    const known = [SECURE_SESSION_COOKIE, SESSION_COOKIE].some((name) => cookies[name]) ||
+      [SECURE_VISITOR_COOKIE, VISITOR_COOKIE].some((name) => isVisitorToken(cookies[name]))
+    if (known) return
+    const secure = isHttps(request, app.config.trustProxy)
+    const name = secure ? SECURE_VISITOR_COOKIE : VISITOR_COOKIE
+    const token = newVisitorToken()
+    headers['set-cookie'] = app.serializeCookie(name, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS,
+    })
+    // The handshake the connection keeps (and `ownerOfHandshake` reads) now carries the cookie,
+    // as every later request of this client will.
+    request.headers.cookie = [request.headers.cookie, `${name}=${token}`].filter(Boolean).join('; ')
+  }

@@ -20,11 +20,19 @@ export const sessionOwnerPolicy =
     return registered === undefined || registered === owner?.key
   }
 
+/** What a socket that has to leave a session's room is told, so the client knows why nothing comes. */
+export const EVICTED_MESSAGE =
+  'This session was claimed by another identity: send the request with the cookies (or the token) this connection was opened with'
+
 /**
  * Makes sockets that joined `sessionId`'s room before it had an owner, and are not the owner's,
- * leave it: called once a request has claimed the session, before its first event.
+ * leave it, and tells them why: called once a request has claimed the session, before its first event.
  */
 export const evictOtherOwners = async (app: FastifyInstance, sessionId: string, ownerKey: string): Promise<void> => {
   const sockets = await app.io.in(progressRoom(sessionId)).fetchSockets()
-  for (const socket of sockets) if (socket.data.ownerKey !== ownerKey) socket.leave(progressRoom(sessionId))
+  for (const socket of sockets) {
+    if (socket.data.ownerKey === ownerKey) continue
+    socket.leave(progressRoom(sessionId))
+    socket.emit('error', { sessionId, message: EVICTED_MESSAGE })
+  }
 }

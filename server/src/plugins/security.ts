@@ -46,7 +46,8 @@ export default fp<{ staticDir: string }>(
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", ...(await spaStyleHashes(staticDir)), APEXCHARTS_LEGEND_STYLE],
           imgSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // 'self' covers the socket's ws:// or wss:// to this same host (CSP Level 3).
+          connectSrc: ["'self'"],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -1,5 +1,7 @@
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
 import { createAdapter } from '@socket.io/redis-adapter'
 import fp from 'fastify-plugin'
+import { isAllowedOrigin } from '../auth/http'
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io'
 import { closeRedis, redisConnection, redisNames } from '../scale/redis'
 import {
@@ -24,12 +26,17 @@ declare module 'fastify' {
   }
 }
 
+/** Adds headers (a cookie) to the answer to a new connection's first request. */
+export type HandshakeHeaders = (headers: OutgoingHttpHeaders, request: IncomingMessage) => void
+
 export interface SocketOptions {
   /**
    * Defaults to allowing every subscription: build sessions don't exist yet. The build
    * pipeline passes a policy that admits only the session's owner (D8).
    */
   canSubscribe?: SubscriptionPolicy
+  /** Called on every new connection's handshake, before any subscription: gives it an identity. */
+  onHandshake?: HandshakeHeaders
 }
 
 export const allowAllSubscriptions: SubscriptionPolicy = () => true
@@ -38,17 +45,25 @@ export const allowAllSubscriptions: SubscriptionPolicy = () => true
 const MAX_SUBSCRIPTIONS = 50
 
 /**
- * socket.io on the app's own HTTP server at `/socket.io`, same origin only (no CORS). With
+ * socket.io on the app's own HTTP server at `/socket.io`. A browser page may connect only from
+ * the site's own origin or one of ALLOWED_ORIGINS (a WebSocket is not bound by CORS, so the
+ * handshake checks its Origin itself); clients that send no Origin (not browsers) may connect. With
  * REDIS_URL (D4) through the Redis adapter: an event emitted on any node (or by a worker, through
  * the Redis emitter) reaches the sockets of every node, and room lookups span all nodes.
  */
 export default fp<SocketOptions>(
-  async (app, { canSubscribe = allowAllSubscriptions }) => {
+  async (app, { canSubscribe = allowAllSubscriptions, onHandshake }) => {
     const io: OverseerServer = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
       maxHttpBufferSize: 16 * 1024,
+      allowRequest: (request, callback) => {
+        const allowed = isAllowedOrigin(request.headers, app.config.allowedOrigins)
+        if (!allowed) app.log.info({ origin: request.headers.origin }, 'socket.io: handshake from a foreign origin refused')
+        callback(allowed ? null : 'Origin not allowed', allowed)
+      },
     })
+    if (onHandshake) io.engine.on('initial_headers', onHandshake)
     if (app.config.redisUrl) {
       const pub = redisConnection(app.config.redisUrl, 'overseer-socket-pub')
       const sub = redisConnection(app.config.redisUrl, 'overseer-socket-sub')

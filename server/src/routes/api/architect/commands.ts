@@ -113,10 +113,9 @@ const commandsRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = request.user
       if (!user) throw new HttpError(401, AUTH_MESSAGES.notSignedIn)
-      void reply.header('cache-control', 'no-store')
       return { success: true, data: await architectCommands.listOwn(app.db, user.id) }
     },
   )

@@ -48,9 +48,8 @@ const tasksRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: tasksList, 401: notSignedInResponse, 403: forbiddenResponse, 500: errorResponse('Internal server error') },
       },
     },
-    async (_request, reply) => {
+    async () => {
       const running = await app.builds.running()
-      void reply.header('cache-control', 'no-store')
       return {
         success: true,
         data: running.map((build) => ({

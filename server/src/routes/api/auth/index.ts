@@ -73,11 +73,6 @@ const validateLogin = ({ email = '', password = '' }: LoginBody): FieldErrors =>
 const REMEMBER_SECONDS = REMEMBERED_SESSION_TTL_MS / 1000
 
 const authRoutes: FastifyPluginAsync = async (app) => {
-  // Answers that carry a token or a user are for this client only.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
-
   app.post<{ Body: LoginBody }>(
     '/login',
     {

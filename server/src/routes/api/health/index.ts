@@ -60,7 +60,6 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
       const report = await checkHealth(probes)
       if (report.checks.database === 'error') request.log.warn('health check: database unavailable')
       if (report.checks.queue === 'error') request.log.warn('health check: build queue unavailable')
-      void reply.header('cache-control', 'no-store')
       return reply.code(report.status === 'ok' ? 200 : 503).send(report)
     },
   )

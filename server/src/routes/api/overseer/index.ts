@@ -93,7 +93,6 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
       const owner = ownerOfRequest(request, reply, { create: false })
       const build = owner ? await app.builds.state(owner.key, request.params.sessionId) : undefined
       if (!build) throw new HttpError(404, BUILD_NOT_FOUND)
-      void reply.header('cache-control', 'no-store')
       return {
         success: true,
         data: {
@@ -157,8 +156,7 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: tokenUsageHistory, 401: notSignedInResponse, 403: forbiddenResponse, 500: bodyErrorResponses[500] },
       },
     },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'no-store')
+    async () => {
       return buildRepository.tokenHistory(app.db)
     },
   )
