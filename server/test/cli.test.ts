@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -262,6 +262,54 @@ describe('npm run users while a server holds the embedded database', () => {
   })
 })
 
+/** Everything under `dir` (itself included) that its group or others may use, with its mode. */
+const openToOthers = async (dir: string): Promise<string[]> => {
+  const found: string[] = []
+  const pending = [dir]
+  while (pending.length > 0) {
+    const current = pending.pop() as string
+    const stats = await lstat(current)
+    const expected = stats.isDirectory() ? 0o700 : 0o600
+    if ((stats.mode & 0o777 & ~expected) !== 0) found.push(`${path.relative(dir, current) || '.'} ${(stats.mode & 0o777).toString(8)}`)
+    if (stats.isDirectory()) for (const name of await readdir(current)) pending.push(path.join(current, name))
+  }
+  return found
+}
+
+describe('DATA_DIR privacy', () => {
+  it('closes what an earlier version left open to others when a process takes the directory', async () => {
+    const dataDir = await tempDataDir()
+    try {
+      await chmod(dataDir, 0o755)
+      await mkdir(path.join(dataDir, 'base'), { mode: 0o755 })
+      await writeFile(path.join(dataDir, 'base', 'relation'), 'rows')
+      await chmod(path.join(dataDir, 'base', 'relation'), 0o666)
+      await writeFile(path.join(dataDir, 'PG_VERSION'), '17')
+      await chmod(path.join(dataDir, 'PG_VERSION'), 0o644)
+
+      const lock = await acquireLock(dataDir, 'cli')
+      await writeFile(path.join(dataDir, 'created-after'), 'new')
+      expect(await openToOthers(dataDir)).toEqual([])
+      await lock.release()
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('creates a new DATA_DIR and its parents for the server’s user only', async () => {
+    const parent = await tempDataDir()
+    try {
+      const dataDir = path.join(parent, 'nested', 'data')
+      const lock = await acquireLock(dataDir, 'cli')
+      expect((await lstat(dataDir)).mode & 0o777).toBe(0o700)
+      expect((await lstat(path.join(parent, 'nested'))).mode & 0o777).toBe(0o700)
+      await lock.release()
+    } finally {
+      await rm(parent, { recursive: true, force: true })
+    }
+  })
+})
+
 /** A free loopback port for a spawned server. */
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -290,6 +338,10 @@ describe('npm run users against a real server process', () => {
 
   beforeAll(async () => {
     dataDir = await tempDataDir()
+    // As an earlier version left it: open to every local user.
+    await chmod(dataDir, 0o755)
+    await writeFile(path.join(dataDir, 'notes.txt'), 'left by hand')
+    await chmod(path.join(dataDir, 'notes.txt'), 0o666)
   })
 
   afterAll(async () => {
@@ -316,6 +368,8 @@ describe('npm run users against a real server process', () => {
 
     const created = await runProcess(['server/src/cli/users.ts', 'create', '--email', 'ops@example.com', '--role', 'operator'], { DATA_DIR: dataDir }, 'ops-password\n')
     expect(created).toMatchObject({ code: 0, stdout: 'Created ops@example.com (roles: operator)\n' })
+    // The embedded database's files (password hashes among them) are the server's user's alone.
+    expect(await openToOthers(dataDir)).toEqual([])
     expect(created.stderr).toContain(`Using the running server (pid ${child.pid})`)
 
     const login = await fetch(`${url}/api/auth/login`, {

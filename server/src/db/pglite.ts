@@ -1,5 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { makeTreePrivate } from '../control/privateDir'
 import type { Database, Queryable } from './types'
 
 const queryable = (target: PGlite | Transaction): Queryable => ({
@@ -25,6 +26,13 @@ export const pgliteDatabase = (pg: PGlite): Database => ({
 /** The extensions the migrations use: pg_trgm for the agent log search (migration 009). */
 export const PGLITE_EXTENSIONS = { pg_trgm }
 
-/** Opens the embedded database persisted in `dataDir`, or an in-memory one when it is undefined. */
-export const openPglite = async (dataDir: string | undefined): Promise<Database> =>
-  pgliteDatabase(await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS }))
+/**
+ * Opens the embedded database persisted in `dataDir`, or an in-memory one when it is undefined.
+ * A new cluster is unpacked with the modes of PGlite's archive (0666), which ignore the umask:
+ * they are made private once it is open. Files it creates later follow the umask (077).
+ */
+export const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+  const pg = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS })
+  if (dataDir !== undefined) await makeTreePrivate(dataDir)
+  return pgliteDatabase(pg)
+}
