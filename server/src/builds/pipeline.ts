@@ -187,8 +187,9 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
    */
   const waitAt = async (gate: GateKind, next: StageDefinition): Promise<BuildOutcome | undefined> => {
     try {
+      // The build says it waits before its request appears, so whoever sees the request sees that too.
+      await report({ stage: lastStage, message: BUILD_MESSAGES.waiting(gate), percentage: lastPercentage })
       await options.gates.pass(gate, { buildId: job.buildId, sessionId: job.sessionId, stage: next.id, state }, signal, async (approvalId) => {
-        await report({ stage: lastStage, message: BUILD_MESSAGES.waiting(gate), percentage: lastPercentage })
         await gateLog('INFO', `Waiting for approval at the ${gate} gate before ${LABELS[next.id]} (request ${approvalId})`)
       })
       await gateLog('INFO', `Passed the ${gate} gate`)
