@@ -1,3 +1,4 @@
+import type { FastifyServerOptions } from 'fastify'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { startControlChannel, type ControlChannel } from './control/channel'
@@ -35,12 +36,21 @@ const lockDataDir = async (config: Config): Promise<DataDirLock | undefined> => 
   }
 }
 
+/**
+ * Lines a person reads when the log goes to a terminal (`npm start`), one JSON object per line
+ * for anything else (a file, a log collector), as pino intends.
+ */
+const loggerFor = (stream: NodeJS.WriteStream): FastifyServerOptions['logger'] =>
+  stream.isTTY
+    ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: false } } }
+    : true
+
 const main = async (): Promise<void> => {
   const config = readConfig()
   const lock = await lockDataDir(config)
   const db = await openDatabase(config)
   await migrate(db)
-  const app = buildApp({ config, db })
+  const app = buildApp({ config, db, logger: loggerFor(process.stdout) })
   await app.ready()
 
   // `npm run users` reaches the embedded database through this server while it runs.

@@ -123,7 +123,7 @@ describe('chat over socket.io', () => {
 
     const pending = sendChat(app, alice, question('How do I deploy behind a reverse proxy?', { sessionId }))
     await firstDelta
-    const stopUrl = `/api/overseer-dev/chat/${sessionId}/stop`
+    const stopUrl = `/api/overseer-dev/sessions/${sessionId}/stop`
     const foreign = await app.inject({ method: 'POST', url: stopUrl, headers: bob })
     expect(foreign.statusCode).toBe(404)
     expect(foreign.json()).toEqual({ success: false, message: 'No reply is being generated for this session' })

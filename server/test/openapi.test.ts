@@ -46,8 +46,8 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer-dev/chat',
       '/api/overseer-dev/chat/history',
       '/api/overseer-dev/chat/history/{id}',
-      '/api/overseer-dev/chat/{sessionId}/stop',
       '/api/overseer-dev/models',
+      '/api/overseer-dev/sessions/{sessionId}/stop',
       '/api/overseer/builds/{sessionId}',
       '/api/overseer/chat',
       '/api/overseer/downloads/{id}',
@@ -64,7 +64,7 @@ describe('GET /api/openapi.json', () => {
     expect(responses('/api/overseer-dev/chat/history', 'get')).toEqual(expect.arrayContaining(['200', '400']))
     expect(responses('/api/overseer-dev/chat/history/{id}', 'get')).toEqual(expect.arrayContaining(['200', '404']))
     expect(responses('/api/overseer-dev/chat/history/{id}', 'delete')).toEqual(expect.arrayContaining(['200', '403', '404']))
-    expect(responses('/api/overseer-dev/chat/{sessionId}/stop', 'post')).toEqual(expect.arrayContaining(['200', '403', '404']))
+    expect(responses('/api/overseer-dev/sessions/{sessionId}/stop', 'post')).toEqual(expect.arrayContaining(['200', '403', '404']))
     expect(responses('/api/overseer-dev/models', 'get')).toEqual(['200'])
     expect(document.paths['/api/overseer-dev/chat']?.post?.tags).toEqual(['chat'])
   })

@@ -86,7 +86,7 @@ export const chatApi = baseApi.injectEndpoints({
       },
     }),
     stopChat: build.mutation<{ stopped: boolean }, string>({
-      query: (sessionId) => ({ url: `/overseer-dev/chat/${encodeURIComponent(sessionId)}/stop`, method: 'POST' }),
+      query: (sessionId) => ({ url: `/overseer-dev/sessions/${encodeURIComponent(sessionId)}/stop`, method: 'POST' }),
     }),
     /** A page of the caller's conversations; `search` is sent only when it has text (spec section 7). */
     getChatHistory: build.query<HistoryPage, HistoryArgs>({

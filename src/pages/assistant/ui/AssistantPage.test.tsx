@@ -409,7 +409,7 @@ describe('AssistantPage', () => {
         await new Promise<void>((resolve) => (release = resolve))
         return HttpResponse.json({ success: true, reply: 'Overseer plans the files.\n\n_Stopped._', conversationId: CONVERSATION_ID, stopped: true })
       }),
-      http.post(`${API}/overseer-dev/chat/:sessionId/stop`, ({ params }) => {
+      http.post(`${API}/overseer-dev/sessions/:sessionId/stop`, ({ params }) => {
         stoppedSession = String(params.sessionId)
         return HttpResponse.json({ success: true, stopped: true })
       }),

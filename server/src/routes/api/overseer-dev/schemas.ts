@@ -46,7 +46,7 @@ export const chatBody = {
     sessionId: {
       ...uuid,
       description:
-        'A new random UUID per message. Subscribe to it first (`subscribe:progress`) to receive `chat:delta` and `chat:done`; stop the reply with POST /api/overseer-dev/chat/{sessionId}/stop.',
+        'A new random UUID per message. Subscribe to it first (`subscribe:progress`) to receive `chat:delta` and `chat:done`; stop the reply with POST /api/overseer-dev/sessions/{sessionId}/stop.',
     },
     conversationId: { ...uuid, description: "Continue this conversation of the caller's (a follow-up); omit to start a new one" },
   },
