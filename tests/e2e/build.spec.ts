@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
+import { recordTracker, trackerSeen } from './tracker'
 
 /**
  * A build request on /assistant (issue 6) against the real server: the pipeline's seven stages
@@ -8,32 +9,6 @@ import { analyzeSettled, WCAG_TAGS } from './a11y'
  */
 
 const SAVED_FILES = 'Your project files have been saved to the server downloads directory.'
-
-declare global {
-  interface Window {
-    /** What the tracker showed, one entry per change: 'percentage|tone|current stage|message'. */
-    __tracker?: string[]
-  }
-}
-
-/**
- * Records every state the tracker shows as the page renders it (the stages can pass faster than
- * a test can look): its percentage, colour, current stage and message.
- */
-const recordTracker = (page: Page) =>
-  page.addInitScript(() => {
-    const seen: string[] = []
-    window.__tracker = seen
-    const record = () => {
-      const bar = document.querySelector('[role="progressbar"]')
-      if (!bar) return
-      const tone = bar.closest('[data-tone]')?.getAttribute('data-tone') ?? ''
-      const current = bar.closest('section')?.querySelector('[aria-current="step"]')?.textContent ?? ''
-      const entry = [bar.getAttribute('aria-valuenow'), tone, current, bar.getAttribute('aria-valuetext')].join('|')
-      if (seen.at(-1) !== entry) seen.push(entry)
-    }
-    new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
-  })
 
 const watchErrors = (page: Page) => {
   const errors: string[] = []
@@ -72,7 +47,7 @@ test('builds a todo web app: the tracker follows the stages, the reply says the 
 
   // What the tracker showed on the way: 5% first (Connecting... or Initializing...), then the
   // stages, in order, ending green at 100%.
-  const seen = await page.evaluate(() => window.__tracker ?? [])
+  const seen = await trackerSeen(page)
   expect(seen[0]).toMatch(/^5\|blue\|\|5%: (Connecting|Initializing)\.\.\.$/)
   const stages = [...new Set(seen.map((entry) => entry.split('|')[2]).filter((stage) => stage))]
   const order = ['Classification', 'Clarification', 'Market analysis', 'Structuring', 'Development', 'Assembly', 'Delivery']

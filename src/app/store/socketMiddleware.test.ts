@@ -10,6 +10,7 @@ import {
   progressUnsubscribed,
   socketConnected,
   socketDisconnected,
+  socketOwnerChanged,
   type FakeSocket,
 } from '@/shared/lib/socket'
 import { createSocketMiddleware } from './socketMiddleware'
@@ -107,5 +108,82 @@ describe('socket middleware', () => {
     fake.connect()
     const events = seen.filter((a) => socketConnected.match(a) || socketDisconnected.match(a)).map((a) => a.type)
     expect(events).toEqual(['socket/connected', 'socket/disconnected', 'socket/connected'])
+  })
+
+  it('closes the connection when its owner changes, forgets its rooms, and opens a new one at once', async () => {
+    const sockets: FakeSocket[] = []
+    const seen: UnknownAction[] = []
+    const store = configureStore({
+      reducer: (state: null = null, action: UnknownAction) => {
+        seen.push(action)
+        return state
+      },
+      middleware: (getDefault) =>
+        getDefault().concat(
+          createSocketMiddleware(() => {
+            const fake = createFakeSocket()
+            sockets.push(fake)
+            return Promise.resolve(fake as unknown as Socket)
+          }),
+        ),
+    })
+    await joinSession(store.dispatch, 'before')
+    const [first] = sockets
+    store.dispatch(socketOwnerChanged())
+    await flush()
+    expect(first?.closed).toBe(true)
+    // The new owner's connection is opened right away, with nothing joined yet.
+    expect(sockets).toHaveLength(2)
+    expect(sockets[1]?.emitted).toEqual([])
+    expect(seen.filter(socketDisconnected.match).map((a) => a.payload)).toEqual([{ reason: 'owner changed' }])
+    // Whatever the old connection still delivers is not the new owner's.
+    first?.serverEmit('progress', { sessionId: 'before', stage: 'planning', message: 'Planning', percentage: 20 })
+    first?.serverEmit('connect')
+    expect(seen.some(progressReceived.match)).toBe(false)
+
+    await expect(joinSession(store.dispatch, 'after')).resolves.toBe(true)
+    expect(sockets).toHaveLength(2)
+    expect(sockets[1]?.emitted).toEqual([{ event: 'subscribe:progress', args: ['after'] }])
+    // The old room is not joined again on the new connection.
+    sockets[1]?.connect()
+    expect(sockets[1]?.emitted.map((e) => e.args[0])).toEqual(['after', 'after'])
+  })
+
+  it('settles a subscription still waiting when the owner changes, and closes a connection opened too late', async () => {
+    const opening: Array<(socket: Socket) => void> = []
+    const late = createFakeSocket()
+    const next = createFakeSocket()
+    const store = configureStore({
+      reducer: (state: null = null) => state,
+      middleware: (getDefault) =>
+        getDefault().concat(createSocketMiddleware(() => new Promise<Socket>((resolve) => opening.push(resolve)))),
+    })
+    const joined = joinSession(store.dispatch, 'waiting')
+    store.dispatch(socketOwnerChanged())
+    await expect(joined).resolves.toBe(false)
+    expect(opening).toHaveLength(2)
+    opening[0]?.(late as unknown as Socket)
+    opening[1]?.(next as unknown as Socket)
+    await flush()
+    expect(late.closed).toBe(true)
+    expect(late.emitted).toEqual([])
+    expect(next.closed).toBe(false)
+  })
+
+  it('opens no connection when the owner changes on a page that had none', async () => {
+    let opened = 0
+    const store = configureStore({
+      reducer: (state: null = null) => state,
+      middleware: (getDefault) =>
+        getDefault().concat(
+          createSocketMiddleware(() => {
+            opened += 1
+            return Promise.resolve(createFakeSocket() as unknown as Socket)
+          }),
+        ),
+    })
+    store.dispatch(socketOwnerChanged())
+    await flush()
+    expect(opened).toBe(0)
   })
 })

@@ -16,6 +16,7 @@ import {
   progressUnsubscribed,
   socketConnected,
   socketDisconnected,
+  socketOwnerChanged,
 } from '@/shared/lib/socket'
 
 export type SocketFactory = (token: string | null) => Promise<Socket>
@@ -51,6 +52,8 @@ const joinedOf = (answer: unknown): boolean =>
  * progress, chat reply deltas) into actions after checking their shape. The socket never enters
  * state or actions. Dispatching `progress/subscribed` returns a promise of the server's answer
  * (true: joined), which `joinSession` waits for before a request that streams to the room.
+ * `socket/ownerChanged` (someone signed in or out) closes the connection and forgets its rooms:
+ * the server knows a connection by its handshake, so only a new one acts for the new owner.
  */
 export const createSocketMiddleware = (factory: SocketFactory = defaultFactory): Middleware => {
   return (api) => {
@@ -58,6 +61,8 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
     /** Resolves the promise of each subscription the server has not answered yet. */
     const waiting = new Map<string, Array<(joined: boolean) => void>>()
     let connection: Promise<Socket> | null = null
+    /** Counts the connections opened: the handlers of a closed one are deaf. */
+    let generation = 0
 
     const settle = (sessionId: string, joined: boolean) => {
       for (const resolve of waiting.get(sessionId) ?? []) resolve(joined)
@@ -68,15 +73,21 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
       socket.emit('subscribe:progress', sessionId, (answer: unknown) => settle(sessionId, joinedOf(answer)))
 
     const connect = (): Promise<Socket> => {
-      connection ??= factory(authToken.get()).then((socket) => {
+      if (connection) return connection
+      const mine = ++generation
+      const current = () => mine === generation
+      const opening = factory(authToken.get()).then((socket) => {
         socket.on('connect', () => {
+          if (!current()) return
           api.dispatch(socketConnected())
           // Rooms are per connection: join them again after a reconnect.
           for (const room of rooms) join(socket, room)
         })
-        socket.on('disconnect', (reason: string) => api.dispatch(socketDisconnected({ reason })))
+        socket.on('disconnect', (reason: string) => {
+          if (current()) api.dispatch(socketDisconnected({ reason }))
+        })
         socket.on('progress', (payload: unknown) => {
-          const sessionId = sessionIdOf(payload, rooms)
+          const sessionId = current() ? sessionIdOf(payload, rooms) : undefined
           if (sessionId && isProgressEvent(payload)) {
             api.dispatch(
               progressReceived({ sessionId, stage: payload.stage, message: payload.message, percentage: payload.percentage }),
@@ -84,34 +95,63 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
           }
         })
         socket.on('chat:delta', (payload: unknown) => {
-          if (isChatDeltaEvent(payload) && rooms.has(payload.sessionId)) {
+          if (current() && isChatDeltaEvent(payload) && rooms.has(payload.sessionId)) {
             const { sessionId, conversationId, delta } = payload
             api.dispatch(chatDeltaReceived({ sessionId, conversationId, delta }))
           }
         })
         socket.on('chat:done', (payload: unknown) => {
-          if (isChatDoneEvent(payload) && rooms.has(payload.sessionId)) {
+          if (current() && isChatDoneEvent(payload) && rooms.has(payload.sessionId)) {
             const { sessionId, conversationId, status, stopped, message } = payload
             api.dispatch(chatDoneReceived({ sessionId, conversationId, status, stopped, ...(message !== undefined && { message }) }))
           }
         })
         socket.on('error', (payload: unknown) => {
-          const sessionId = sessionIdOf(payload, rooms)
+          const sessionId = current() ? sessionIdOf(payload, rooms) : undefined
           if (sessionId && isSocketMessageEvent(payload)) api.dispatch(progressFailed({ sessionId, message: payload.message }))
         })
         socket.on('timeout', (payload: unknown) => {
-          const sessionId = sessionIdOf(payload, rooms)
+          const sessionId = current() ? sessionIdOf(payload, rooms) : undefined
           if (sessionId && isSocketMessageEvent(payload)) api.dispatch(progressTimedOut({ sessionId, message: payload.message }))
         })
+        // Opened for an owner who has gone since: closed at once.
+        if (!current()) {
+          socket.disconnect()
+          return socket
+        }
         // Already connected by the time the handlers are in place: say so, as `connect` would have.
         if (socket.connected) api.dispatch(socketConnected())
         return socket
       })
+      connection = opening
       // A socket that could not be opened is tried again by the next subscription.
-      connection.catch(() => {
-        connection = null
+      opening.catch(() => {
+        if (connection === opening) connection = null
       })
-      return connection
+      return opening
+    }
+
+    /**
+     * Closes the connection and forgets its rooms. A page that had a connection gets a new one at
+     * once, so that the new owner's first request finds it ready (a subscription waits only so long
+     * for the server's answer); one that had none opens it with its first subscription.
+     */
+    const reset = () => {
+      const closing = connection
+      connection = null
+      generation += 1
+      rooms.clear()
+      for (const sessionId of [...waiting.keys()]) settle(sessionId, false)
+      if (!closing) return
+      void closing.then(
+        (socket) => {
+          // Its handlers are deaf now: say here that it is gone (the tracker shows 'Connecting...').
+          if (socket.connected) api.dispatch(socketDisconnected({ reason: 'owner changed' }))
+          socket.disconnect()
+        },
+        () => undefined,
+      )
+      void connect().catch(() => undefined)
     }
 
     return (next) => (action) => {
@@ -134,6 +174,8 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
         if (rooms.delete(sessionId) && connection) {
           void connection.then((socket) => socket.emit('unsubscribe:progress', sessionId))
         }
+      } else if (socketOwnerChanged.match(action)) {
+        reset()
       }
       return next(action)
     }

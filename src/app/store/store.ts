@@ -4,6 +4,7 @@ import { SELECTED_MODEL_KEY } from '@/shared/config'
 import { dynamicMiddleware, rootReducer } from '@/shared/lib/store'
 import { aiModelSlice } from '@/entities/ai-model'
 import { persistUnderKey } from './persist'
+import { createListeners } from './listenerMiddleware'
 import { createSocketMiddleware, type SocketFactory } from './socketMiddleware'
 
 // Persisted slices are part of the store from the start so redux-persist can rehydrate them.
@@ -31,7 +32,11 @@ export const setupStore = ({ preloadedState, socketFactory }: SetupStoreOptions 
           ignoredPaths: ['canvas.past', 'canvas.future'],
         },
         immutableCheck: { ignoredPaths: ['canvas.past', 'canvas.future'] },
-      }).concat(createSocketMiddleware(socketFactory), dynamicMiddleware.middleware),
+      })
+        // First, as RTK advises: listeners may be added by actions that carry a function, which the
+        // serializability check would refuse.
+        .prepend(createListeners())
+        .concat(createSocketMiddleware(socketFactory), dynamicMiddleware.middleware),
     devTools: process.env.NODE_ENV !== 'production',
   })
 

@@ -12,5 +12,6 @@ export {
   selectHasPermission,
 } from './model/sessionSlice'
 export type { SessionState } from './model/sessionSlice'
+export { signedIn, signedOut } from './model/events'
 export { highestRoleLabel, isSessionUser } from './model/types'
 export type { SessionUser, SessionStatus, LoginCredentials } from './model/types'

@@ -1,4 +1,4 @@
-import { progressFailed, progressReceived, progressTimedOut, socketConnected, socketDisconnected } from '@/shared/lib/socket'
+import { progressFailed, progressReceived, progressTimedOut, socketConnected, socketDisconnected, socketOwnerChanged } from '@/shared/lib/socket'
 import { setupStore } from '@tests/setup/store'
 import { stageStateOf, BUILD_STAGES } from '../lib/stages'
 import {
@@ -106,6 +106,20 @@ describe('build slice', () => {
     store.dispatch(socketDisconnected({ reason: 'transport close' }))
     expect(selectSocketConnected(store.getState())).toBe(false)
     expect(selectCurrentBuild(store.getState())?.stale).toBe(true)
+  })
+
+  it('forgets the builds followed for the previous owner when someone else signs in or out', () => {
+    const store = setupStore()
+    store.dispatch(buildStarted({ sessionId: 's1' }))
+    store.dispatch(socketConnected())
+    store.dispatch(progress('s1', 'structuring', 40))
+    store.dispatch(socketOwnerChanged())
+    expect(selectCurrentBuild(store.getState())).toBeNull()
+    expect(selectBuildBySession(store.getState(), 's1')).toBeNull()
+    expect(selectSocketConnected(store.getState())).toBe(false)
+    // Its reply, when it comes, changes nothing.
+    store.dispatch(buildSettled({ sessionId: 's1', ok: true }))
+    expect(selectCurrentBuild(store.getState())).toBeNull()
   })
 })
 

@@ -1,5 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { progressFailed, progressReceived, progressTimedOut, socketConnected, socketDisconnected } from '@/shared/lib/socket'
+import {
+  progressFailed,
+  progressReceived,
+  progressTimedOut,
+  socketConnected,
+  socketDisconnected,
+  socketOwnerChanged,
+} from '@/shared/lib/socket'
 import { rootReducer } from '@/shared/lib/store'
 import { buildApi } from '../api/buildApi'
 import { isStageId, stageIndex, START_PERCENTAGE, type StageId } from '../lib/stages'
@@ -119,6 +126,9 @@ export const buildSlice = createSlice({
   },
   extraReducers: (builder) =>
     builder
+      // Someone else signed in or out: the builds followed for the previous owner are no longer
+      // reported (their rooms went with the connection), and their tracker goes.
+      .addCase(socketOwnerChanged, () => initialState)
       .addCase(socketConnected, (state) => {
         state.connected = true
       })

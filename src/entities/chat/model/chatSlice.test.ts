@@ -69,6 +69,16 @@ describe('chat slice', () => {
     expect(selectConversationId(store.getState())).toBeNull()
   })
 
+  it('drops a reply still on its way when the conversation is cleared (someone else signed in or out)', () => {
+    const store = setupStore()
+    store.dispatch(messageSent({ sessionId: 's1', content: 'Q' }))
+    store.dispatch(conversationCleared())
+    expect(selectPendingReply(store.getState())).toBeNull()
+    store.dispatch(replyReceived({ sessionId: 's1', reply: 'A', conversationId: 'theirs' }))
+    expect(contents(store)).toEqual([])
+    expect(selectConversationId(store.getState())).toBeNull()
+  })
+
   it('keeps the history view: a search or a refresh goes back to page 1', () => {
     const store = setupStore()
     store.dispatch(historyPageChanged(3))

@@ -66,10 +66,14 @@ export const chatSlice = createSlice({
     stopRequested: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
       if (state.pending?.sessionId === payload.sessionId) state.pending.stopping = true
     },
-    /** New Conversation: the current one is cleared; the next message starts a new one. */
+    /**
+     * New Conversation (or someone else signed in or out): the current one is cleared; the next
+     * message starts a new one. A reply still on its way no longer belongs here and is dropped.
+     */
     conversationCleared: (state) => {
       state.turns = []
       state.conversationId = null
+      state.pending = null
       state.error = null
     },
     /** Opening a history item: its messages, then its response as an assistant turn (spec section 4). */

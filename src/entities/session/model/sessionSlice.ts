@@ -3,6 +3,7 @@ import { apiErrorMessage } from '@/shared/api'
 import { authToken } from '@/shared/lib/auth-token'
 import { rootReducer } from '@/shared/lib/store'
 import { sessionApi } from '../api/sessionApi'
+import { signedIn, signedOut } from './events'
 import { isSessionUser, type LoginCredentials, type SessionStatus, type SessionUser } from './types'
 
 export interface SessionState {
@@ -24,7 +25,11 @@ export const sessionChecked = createAsyncThunk('session/checked', async (_: void
     if (!response.success || !isSessionUser(response.data)) throw new Error('Invalid response format')
     return response.data
   } catch {
-    if (hadToken) authToken.clear()
+    if (hadToken) {
+      authToken.clear()
+      // Requests and the socket carried the token until now: from here on they act for someone else.
+      dispatch(signedOut({ reason: 'tokenRefused' }))
+    }
     return null
   }
 })
@@ -39,6 +44,7 @@ export const loggedIn = createAsyncThunk('session/loggedIn', async (credentials:
   }
   if (!response.success || !isSessionUser(response.data?.user)) throw new Error(response.message || 'Authentication failed')
   if (response.data.token) authToken.set(response.data.token)
+  dispatch(signedIn(response.data.user))
   return response.data.user
 })
 
@@ -50,6 +56,7 @@ export const loggedOut = createAsyncThunk('session/loggedOut', async (_: void, {
     /* the local sign-out happens regardless */
   } finally {
     authToken.clear()
+    dispatch(signedOut({ reason: 'signOut' }))
   }
 })
 
@@ -66,11 +73,11 @@ export const sessionSlice = createSlice({
         state.user = payload
         state.status = payload ? 'authenticated' : 'anonymous'
       })
-      .addCase(loggedIn.fulfilled, (state, { payload }) => {
+      .addCase(signedIn, (state, { payload }) => {
         state.user = payload
         state.status = 'authenticated'
       })
-      .addCase(loggedOut.fulfilled, (state) => {
+      .addCase(signedOut, (state) => {
         state.user = null
         state.status = 'anonymous'
       }),

@@ -29,6 +29,12 @@ export const isSocketMessageEvent = (value: unknown): value is SocketMessageEven
  */
 export const progressSubscribed = createAction<{ sessionId: string }>('progress/subscribed')
 export const progressUnsubscribed = createAction<{ sessionId: string }>('progress/unsubscribed')
+/**
+ * The connection acts for someone else now (a sign-in or sign-out in this tab): the socket
+ * middleware closes it and drops its rooms; the next subscription opens a new one, whose handshake
+ * carries the new owner's cookie and token. What was followed on the old one is no longer reported.
+ */
+export const socketOwnerChanged = createAction('socket/ownerChanged')
 export const socketConnected = createAction('socket/connected')
 export const socketDisconnected = createAction<{ reason: string }>('socket/disconnected')
 export const progressReceived = createAction<ProgressEvent & { sessionId: string }>('progress/received')

@@ -17,6 +17,10 @@ export interface FakeSocket {
   serverEmit(event: string, ...args: unknown[]): void
   /** Connects (or reconnects): sets `connected` and fires `connect`. */
   connect(): void
+  /** Closes it from the client's side, as socket.io's `disconnect()` does: fires `disconnect`. */
+  disconnect(): FakeSocket
+  /** Whether the client closed it. */
+  closed: boolean
 }
 
 export const createFakeSocket = ({ connected = true }: { connected?: boolean } = {}): FakeSocket => {
@@ -45,6 +49,15 @@ export const createFakeSocket = ({ connected = true }: { connected?: boolean } =
     connect() {
       fake.connected = true
       fake.serverEmit('connect')
+    },
+    closed: false,
+    disconnect() {
+      fake.closed = true
+      if (fake.connected) {
+        fake.connected = false
+        fake.serverEmit('disconnect', 'io client disconnect')
+      }
+      return fake
     },
   }
   return fake

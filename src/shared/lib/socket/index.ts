@@ -1,6 +1,7 @@
 export {
   progressSubscribed,
   progressUnsubscribed,
+  socketOwnerChanged,
   socketConnected,
   socketDisconnected,
   progressReceived,
