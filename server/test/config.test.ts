@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       staticDir: path.resolve('dist'),
       trustProxy: false,
+      requestTimeoutMs: 30_000,
+      allowedOrigins: [],
       rateLimitForms: 5,
       loginLimits: { perIp: { max: 20, windowMs: 900_000 }, perAccount: { max: 10, windowMs: 300_000 } },
       admin: undefined,
@@ -47,6 +49,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       STATIC_DIR: '/srv/spa',
       TRUST_PROXY: '2',
+      REQUEST_TIMEOUT_MS: '10000',
+      ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:3000/',
       RATE_LIMIT_FORMS: '10',
       RATE_LIMIT_LOGIN_IP: '50',
       RATE_LIMIT_LOGIN_IP_WINDOW: '600',
@@ -81,6 +85,8 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       staticDir: '/srv/spa',
       trustProxy: 2,
+      requestTimeoutMs: 10_000,
+      allowedOrigins: ['https://app.example.com', 'http://localhost:3000'],
       rateLimitForms: 10,
       loginLimits: { perIp: { max: 50, windowMs: 600_000 }, perAccount: { max: 5, windowMs: 120_000 } },
       // The address is normalised; the password is kept exactly, spaces included.
@@ -213,6 +219,11 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['REDIS_URL', 'not a url'],
     ['REDIS_PREFIX', 'two words'],
+    ['REQUEST_TIMEOUT_MS', '50'],
+    ['REQUEST_TIMEOUT_MS', '30s'],
+    ['ALLOWED_ORIGINS', 'app.example.com'],
+    ['ALLOWED_ORIGINS', 'https://app.example.com/path'],
+    ['ALLOWED_ORIGINS', 'ftp://files.example.com'],
   ])('names %s when its value %p is unusable', (name, value) => {
     expectConfigError({ DATABASE_URL: 'postgres://localhost/db', [name]: value }, new RegExp(`^${name} must be .*, got "${value}"$`))
   })
