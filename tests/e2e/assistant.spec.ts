@@ -124,12 +124,12 @@ test('keeps the chosen model after a reload', async ({ page }) => {
 })
 
 test('streams the reply while it is generated and offers Stop', async ({ page }) => {
-  // Hold the HTTP answer back a little: the reply's text streams over the socket meanwhile.
-  let released = false
+  // The HTTP answer is held back until the test has seen the text stream in over the socket.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/overseer-dev/chat', async (route) => {
     const response = await route.fetch()
-    await new Promise((resolve) => setTimeout(resolve, 2500))
-    released = true
+    await held
     await route.fulfill({ response })
   })
   await openAssistant(page)
@@ -139,13 +139,16 @@ test('streams the reply while it is generated and offers Stop', async ({ page })
   const streaming = page.getByTestId('streaming-reply')
   await expect(streaming).toHaveAttribute('aria-busy', 'true')
   await expect(streaming).toContainText(/DevLoop/i)
-  expect(released).toBe(false)
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled()
   await page.getByRole('button', { name: 'Stop' }).click()
+  release()
 
   await expect(streaming).toBeHidden({ timeout: 15_000 })
   await expect(conversation(page).getByText('Overseer', { exact: true })).toHaveCount(1)
-  await expect(conversation(page).locator('a[href^="/docs/"]').first()).toBeVisible()
+  // The offline engine writes fast: Stop ends the reply early, or it had already ended with its sources.
+  const stoppedNote = conversation(page).getByText('(Stopped before the reply was complete.)')
+  const sourceLink = conversation(page).locator('a[href^="/docs/"]').first()
+  await expect(stoppedNote.or(sourceLink)).toBeVisible()
 })
 
 test('has no serious or critical axe violations with a conversation and the history open', async ({ page }) => {
