@@ -1,10 +1,13 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { connect as tcpConnect } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { TEXT_MESSAGES } from '../../src/shared/lib/validation/text'
 import { createUserService } from '../src/auth/userService'
 import type { Database } from '../src/db'
-import { unboundedNumbers } from '../src/plugins/input'
+import { inputProblem, MAX_INPUT_DEPTH, unboundedNumbers } from '../src/plugins/input'
 import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite } from './helper'
 import { chatConfig, newVisitor, question, sendChat } from './support/chat'
 
@@ -65,6 +68,20 @@ describe.each(databasesUnderTest())('input rules on $name', ({ open }) => {
     expect(leads.json()).toMatchObject({ errors: { search: TEXT_MESSAGES.unstorable } })
   })
 
+  it('refuses a body nested deeper than any request needs, without walking all of it', async () => {
+    const depth = 300_000
+    const visitor = await newVisitor(app)
+    const payload = `{"messages":${'['.repeat(depth)}${']'.repeat(depth)},"model":"overseer-local"}`
+    const response = await app.inject({ method: 'POST', url: '/api/overseer-dev/chat', headers: { ...visitor, 'content-type': 'application/json' }, payload })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ message: TEXT_MESSAGES.tooDeep })
+    const nested: unknown = JSON.parse(`[{"a":${'['.repeat(MAX_INPUT_DEPTH)}${']'.repeat(MAX_INPUT_DEPTH)}}]`)
+    expect(inputProblem(nested, 'body')).toEqual({
+      field: `0.a.${Array.from({ length: MAX_INPUT_DEPTH - 2 }, () => '0').join('.')}`,
+      message: TEXT_MESSAGES.tooDeep,
+    })
+  })
+
   it.each(['Infinity', '-Infinity', '1e309', '-1e309', 'NaN', '1e20', '-1', '0', '1.5', ''])(
     'answers 400 for page or limit %j on every paged list',
     async (value) => {
@@ -104,6 +121,23 @@ describe.each(databasesUnderTest())('input rules on $name', ({ open }) => {
     const response = await app.inject({ method: 'GET', url: `/api/overseer-dev/chat/history/${'a'.repeat(101)}` })
     expect(response.statusCode).toBe(414)
     expect(response.json()).toEqual({ success: false, message: 'A path parameter is too long (at most 100 characters)' })
+  })
+
+  it('answers 414 for an over-long path id also when the web app is served (its catch-all takes such GETs)', async () => {
+    const staticDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-spa-'))
+    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>Overseer</title>')
+    const withSpa = await buildTestApp(db, { staticDir })
+    try {
+      for (const method of ['GET', 'DELETE'] as const) {
+        const response = await withSpa.inject({ method, url: `/api/overseer-dev/chat/history/${'a'.repeat(101)}`, headers: { accept: 'application/json' } })
+        expect([method, response.statusCode]).toEqual([method, 414])
+        expect(response.json()).toEqual({ success: false, message: 'A path parameter is too long (at most 100 characters)' })
+      }
+      expect((await withSpa.inject({ method: 'GET', url: `/${'a'.repeat(101)}`, headers: { accept: 'text/html' } })).statusCode).toBe(200)
+    } finally {
+      await withSpa.close()
+      await rm(staticDir, { recursive: true, force: true })
+    }
   })
 
   it('marks answers with one owner’s data as not for shared caches', async () => {

@@ -37,6 +37,10 @@ const statusOf = (error: FastifyError | HttpError): number => {
 
 const errorBody = (message: string): string => JSON.stringify({ success: false, message })
 
+/** find-my-way's default `maxParamLength`, which the app keeps. */
+const MAX_PARAM_LENGTH = 100
+const PARAM_TOO_LONG = `A path parameter is too long (at most ${MAX_PARAM_LENGTH} characters)`
+
 /**
  * Errors Fastify meets before a route is chosen (a malformed URL, a path parameter over the
  * router's 100-character limit), in the API's error shape.
@@ -44,7 +48,7 @@ const errorBody = (message: string): string => JSON.stringify({ success: false, 
 export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
   const [status, message] =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? [414, 'A path parameter is too long (at most 100 characters)']
+      ? [414, PARAM_TOO_LONG]
       : error.code === 'FST_ERR_BAD_URL'
         ? [400, 'Malformed URL']
         : [error.statusCode ?? 400, error.message]
@@ -67,7 +71,9 @@ export function clientErrorHandler(this: { log: { trace: (obj: object, msg: stri
           ? [400, 'Unknown HTTP method']
           : [400, 'Malformed HTTP request']
   this.log.trace({ err: error }, 'client error')
-  if (socket.writable) {
+  // An answer already on its way (a 413 sent while the client still trickles its body) stays the answer.
+  const answered = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true
+  if (socket.writable && !answered) {
     const body = errorBody(message)
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -116,6 +122,15 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/'
+      // A path that only misses a route because a segment is over the router's limit (the SPA's
+      // catch-all takes such GETs before Fastify can say 414) is a 414 all the same.
+      const segments = pathname.split('/')
+      if (segments.some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+        const shortened = segments.map((segment) => (segment.length > MAX_PARAM_LENGTH ? 'x' : segment)).join('/')
+        if ([...methods].some((method) => known.find(method, shortened) !== null)) {
+          return reply.code(414).send({ success: false, message: PARAM_TOO_LONG })
+        }
+      }
       const allowed = [...methods].filter((method) => method !== request.method && known.find(method, pathname) !== null)
       if (allowed.length > 0) {
         return reply

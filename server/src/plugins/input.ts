@@ -5,27 +5,44 @@ import { HttpError } from '../http/httpError'
 
 type Problem = { field: string; message: string }
 
+/** Deeper than any request of this API needs; a deeper body is refused before it is walked further. */
+export const MAX_INPUT_DEPTH = 64
+
+/** A value still to look at, with the way to it (kept as links, so a deep body costs no more than its size). */
+interface Pending {
+  value: unknown
+  key: string | undefined
+  parent: Pending | undefined
+  depth: number
+}
+
+const fieldOf = (entry: Pending, root: string): string => {
+  const keys: string[] = []
+  for (let at: Pending | undefined = entry; at?.key !== undefined; at = at.parent) keys.push(at.key)
+  return keys.length > 0 ? keys.reverse().join('.') : root
+}
+
 /**
  * The first value in `input` that no route may take: text that PostgreSQL cannot store (NUL, an
- * unpaired surrogate) or a number that is not finite (`1e309` in JSON, `Infinity` in a query,
- * which the schema validator lets through as an integer). Walks without recursion, so a deeply
- * nested body cannot exhaust the stack.
+ * unpaired surrogate), a number that is not finite (`1e309` in JSON, `Infinity` in a query,
+ * which the schema validator lets through as an integer), or nesting deeper than
+ * MAX_INPUT_DEPTH. Walks without recursion, in time proportional to the input's size.
  */
 export const inputProblem = (input: unknown, root: string): Problem | undefined => {
-  const stack: Array<[unknown, string[]]> = [[input, []]]
+  const stack: Pending[] = [{ value: input, key: undefined, parent: undefined, depth: 0 }]
   while (stack.length > 0) {
-    const [value, path] = stack.pop() as [unknown, string[]]
-    const field = (): string => (path.length > 0 ? path.join('.') : root)
+    const entry = stack.pop() as Pending
+    const { value, depth } = entry
     if (typeof value === 'string') {
-      if (!isStorableText(value)) return { field: field(), message: TEXT_MESSAGES.unstorable }
+      if (!isStorableText(value)) return { field: fieldOf(entry, root), message: TEXT_MESSAGES.unstorable }
     } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { field: field(), message: TEXT_MESSAGES.notFinite }
-    } else if (Array.isArray(value)) {
-      value.forEach((item, index) => stack.push([item, [...path, String(index)]]))
+      if (!Number.isFinite(value)) return { field: fieldOf(entry, root), message: TEXT_MESSAGES.notFinite }
     } else if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
-      for (const [key, item] of Object.entries(value)) {
-        if (!isStorableText(key)) return { field: field(), message: TEXT_MESSAGES.unstorable }
-        stack.push([item, [...path, key]])
+      if (depth >= MAX_INPUT_DEPTH) return { field: fieldOf(entry, root), message: TEXT_MESSAGES.tooDeep }
+      const children: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value)
+      for (const [key, item] of children) {
+        if (!isStorableText(key)) return { field: fieldOf(entry, root), message: TEXT_MESSAGES.unstorable }
+        stack.push({ value: item, key, parent: entry, depth: depth + 1 })
       }
     }
   }

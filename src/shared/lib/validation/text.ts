@@ -10,6 +10,7 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 export const TEXT_MESSAGES = {
   unstorable: 'Must not contain the NUL character (U+0000) or an unpaired surrogate',
   notFinite: 'Must be a finite number',
+  tooDeep: 'Nested too deeply',
 } as const
 
 export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text)
