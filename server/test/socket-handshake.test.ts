@@ -86,12 +86,17 @@ describe('socket.io handshake', () => {
   })
 
   /** Connects with `origin` over `transport`; resolves with the connect error, or undefined once connected. */
-  const tryConnect = (origin: string | undefined, transport: 'websocket' | 'polling'): Promise<Error | undefined> => {
-    const client = connect(base, {
+  const tryConnect = (
+    origin: string | undefined,
+    transport: 'websocket' | 'polling',
+    headers: Record<string, string> = {},
+    url = base,
+  ): Promise<Error | undefined> => {
+    const client = connect(url, {
       path: '/socket.io',
       reconnection: false,
       transports: [transport],
-      extraHeaders: origin === undefined ? {} : { origin },
+      extraHeaders: { ...headers, ...(origin === undefined ? {} : { origin }) },
     })
     clients.push(client)
     return new Promise((resolve) => {
@@ -108,6 +113,22 @@ describe('socket.io handshake', () => {
 
   it.each(['websocket', 'polling'] as const)('admits the site’s own origin, ALLOWED_ORIGINS and clients without an Origin over %s', async (transport) => {
     for (const origin of [base, 'https://app.example.com', undefined]) expect(await tryConnect(origin, transport)).toBeUndefined()
+  })
+
+  it('reads the site’s host from a trusted proxy’s X-Forwarded-Host, as the HTTP API does', async () => {
+    const proxied = { origin: 'https://site.example', 'x-forwarded-host': 'site.example', 'x-forwarded-proto': 'https' }
+    expect(await tryConnect(proxied.origin, 'polling', proxied)).toBeInstanceOf(Error)
+
+    const behindProxy = await buildTestApp(db, { ...chatConfig(), trustProxy: true })
+    try {
+      await behindProxy.listen({ port: 0, host: '127.0.0.1' })
+      const url = `http://127.0.0.1:${(behindProxy.server.address() as AddressInfo).port}`
+      expect(await tryConnect(proxied.origin, 'polling', proxied, url)).toBeUndefined()
+      expect(await tryConnect('https://evil.example', 'polling', { ...proxied, origin: 'https://evil.example' }, url)).toBeInstanceOf(Error)
+    } finally {
+      for (const client of clients.splice(0)) client.disconnect()
+      await behindProxy.close()
+    }
   })
 
   it('gives a client without cookies a visitor in the handshake, and streams it the reply it subscribed to before sending', async () => {

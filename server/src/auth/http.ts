@@ -59,11 +59,11 @@ const parseOrigin = (origin: string): { scheme: string; host: string } | undefin
 }
 
 /**
- * Whether a request's Origin may use the site: no Origin (not a browser), the request's own host,
- * or one of `extraOrigins` (exact origins, `https://host[:port]`).
+ * Whether a page of `origin` may use the site at `host` (the Host the request was addressed to,
+ * after a trusted proxy's X-Forwarded-Host): no Origin (not a browser), the same host, or one of
+ * `extraOrigins` (exact origins, `https://host[:port]`).
  */
-export const isAllowedOrigin = (headers: { origin?: string | undefined; host?: string | undefined }, extraOrigins: readonly string[]): boolean => {
-  const { origin, host } = headers
+export const isAllowedOrigin = (origin: string | undefined, host: string | undefined, extraOrigins: readonly string[]): boolean => {
   if (origin === undefined) return true
   if (extraOrigins.includes(origin)) return true
   const from = parseOrigin(origin)

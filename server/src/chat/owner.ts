@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
-import type { TLSSocket } from 'node:tls'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { HandshakeHeaders } from '../plugins/socket'
 import { isCrossSite, isStateChanging, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/http'
 import { AUTH_MESSAGES } from '../auth/messages'
+import { addressedTo } from '../http/forwarded'
 import { HttpError } from '../http/httpError'
 
 /**
@@ -105,14 +104,6 @@ export const ownerOfHandshake = async (app: FastifyInstance, handshake: Handshak
   return undefined
 }
 
-/** Whether a raw request came over HTTPS: its own TLS, or a trusted proxy's X-Forwarded-Proto. */
-const isHttps = (request: IncomingMessage, trustProxy: boolean | number): boolean => {
-  if ((request.socket as Partial<TLSSocket>).encrypted === true) return true
-  const forwarded = request.headers['x-forwarded-proto']
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
-  return trustProxy !== false && first === 'https'
-}
-
 /**
  * Gives a socket.io connection that arrives with neither a session nor a visitor cookie a new
  * visitor in its handshake answer (Set-Cookie on the first polling response or on the WebSocket
@@ -127,7 +118,7 @@ export const visitorHandshake =
     const known = [SECURE_SESSION_COOKIE, SESSION_COOKIE].some((name) => cookies[name]) ||
       [SECURE_VISITOR_COOKIE, VISITOR_COOKIE].some((name) => isVisitorToken(cookies[name]))
     if (known) return
-    const secure = isHttps(request, app.config.trustProxy)
+    const secure = addressedTo(request, app.config.trustProxy).protocol === 'https'
     const name = secure ? SECURE_VISITOR_COOKIE : VISITOR_COOKIE
     const token = newVisitorToken()
     headers['set-cookie'] = app.serializeCookie(name, token, {
