@@ -3,6 +3,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { startControlChannel, type ControlChannel } from './control/channel'
 import { acquireLock, DataDirBusyError, type DataDirLock } from './control/lock'
+import { createPrivately } from './control/privateDir'
 import { migrate, openDatabase } from './db'
 
 const readConfig = (): Config => {
@@ -23,6 +24,8 @@ const readConfig = (): Config => {
  */
 const lockDataDir = async (config: Config): Promise<DataDirLock | undefined> => {
   if (config.databaseUrl) return undefined
+  // Everything this process writes in DATA_DIR is for its user only, from the first file on.
+  createPrivately()
   try {
     const lock = await acquireLock(config.dataDir, 'server', { waitMs: 30_000, waitFor: ['cli'] })
     process.once('exit', () => lock.releaseSync())

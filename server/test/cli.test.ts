@@ -11,6 +11,7 @@ import pg from 'pg'
 import { runUsersCli } from '../src/cli/usersCli'
 import { sendControlRequest, socketPath, startControlChannel, type ControlChannel } from '../src/control/channel'
 import { acquireLock, lockPath, readLock, type DataDirLock } from '../src/control/lock'
+import { createPrivately } from '../src/control/privateDir'
 import { migrate, openPglite, type Database } from '../src/db'
 import { buildTestApp, fastPasswords } from './helper'
 
@@ -287,12 +288,28 @@ describe('DATA_DIR privacy', () => {
       await writeFile(path.join(dataDir, 'PG_VERSION'), '17')
       await chmod(path.join(dataDir, 'PG_VERSION'), 0o644)
 
+      createPrivately()
       const lock = await acquireLock(dataDir, 'cli')
       await writeFile(path.join(dataDir, 'created-after'), 'new')
       expect(await openToOthers(dataDir)).toEqual([])
       await lock.release()
     } finally {
       await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('leaves alone a folder that is not a data directory (DATA_DIR pointed at a home folder by mistake)', async () => {
+    const home = await tempDataDir()
+    try {
+      await chmod(home, 0o755)
+      await writeFile(path.join(home, 'notes.txt'), 'mine')
+      await chmod(path.join(home, 'notes.txt'), 0o644)
+      const lock = await acquireLock(home, 'cli')
+      await lock.release()
+      expect((await lstat(home)).mode & 0o777).toBe(0o755)
+      expect((await lstat(path.join(home, 'notes.txt'))).mode & 0o777).toBe(0o644)
+    } finally {
+      await rm(home, { recursive: true, force: true })
     }
   })
 
@@ -338,10 +355,8 @@ describe('npm run users against a real server process', () => {
 
   beforeAll(async () => {
     dataDir = await tempDataDir()
-    // As an earlier version left it: open to every local user.
+    // Made by hand, open to every local user.
     await chmod(dataDir, 0o755)
-    await writeFile(path.join(dataDir, 'notes.txt'), 'left by hand')
-    await chmod(path.join(dataDir, 'notes.txt'), 0o666)
   })
 
   afterAll(async () => {

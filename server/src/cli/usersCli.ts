@@ -7,6 +7,7 @@ import type { UserSummary } from '../auth/users'
 import { ConfigError, loadConfig } from '../config'
 import { pingControl, sendControlRequest, socketPath, type ControlErrorCode } from '../control/channel'
 import { acquireLock, DataDirBusyError, isProcessAlive, lockPath, readLock, type LockInfo } from '../control/lock'
+import { createPrivately } from '../control/privateDir'
 import { migrate, openPglite, openPostgres, type Database } from '../db'
 import { PasswordInputError, readNewPassword, type PasswordSource, type Prompt } from './passwordInput'
 
@@ -202,6 +203,8 @@ const runOnPglite = async (dataDir: string, command: UserCommand, io: CliIo): Pr
     throw unresponsive(dataDir, current)
   }
   let lock
+  // What the command writes in DATA_DIR is for its user only, as the server's files are.
+  createPrivately()
   try {
     lock = await acquireLock(dataDir, 'cli', { waitMs: 10_000, waitFor: ['cli'] })
   } catch (error) {

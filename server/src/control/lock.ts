@@ -1,7 +1,7 @@
 import { link, readFile, unlink, writeFile } from 'node:fs/promises'
 import { readFileSync, unlinkSync } from 'node:fs'
 import path from 'node:path'
-import { createPrivately, makeTreePrivate, mkdirPrivate } from './privateDir'
+import { isOwnDataDir, makeTreePrivate, mkdirPrivate, warnNotPrivate } from './privateDir'
 
 /**
  * PGlite lets one process open a data directory. Whoever opens it (the server, or the users
@@ -91,9 +91,9 @@ export interface AcquireOptions {
  */
 export const acquireLock = async (dataDir: string, holder: LockHolder, options: AcquireOptions = {}): Promise<DataDirLock> => {
   const { waitMs = 0, waitFor = [] } = options
-  // Everything in DATA_DIR is for this user only, from the first file on.
-  createPrivately()
   await mkdirPrivate(dataDir)
+  // Read before this process writes its lock there.
+  const ownDir = await isOwnDataDir(dataDir, [LOCK_FILE])
   const file = lockPath(dataDir)
   const info: LockInfo = { pid: process.pid, holder, since: new Date().toISOString() }
   const deadline = Date.now() + waitMs
@@ -121,7 +121,8 @@ export const acquireLock = async (dataDir: string, holder: LockHolder, options: 
     await sleep(200)
   }
   // Folders and files an earlier version (or another umask) left open to others are closed now.
-  await makeTreePrivate(dataDir)
+  if (ownDir) warnNotPrivate(dataDir, await makeTreePrivate(dataDir))
+  else process.emitWarning(`${dataDir} holds files that are not Overseer's: their permissions are left as they are`)
 
   /** Removes the file only while it still names this process. */
   const ours = (text: string): boolean => parseLock(text)?.pid === process.pid

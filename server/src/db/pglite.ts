@@ -1,6 +1,8 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { makeTreePrivate } from '../control/privateDir'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { makeTreePrivate, warnNotPrivate } from '../control/privateDir'
 import type { Database, Queryable } from './types'
 
 const queryable = (target: PGlite | Transaction): Queryable => ({
@@ -32,7 +34,8 @@ export const PGLITE_EXTENSIONS = { pg_trgm }
  * they are made private once it is open. Files it creates later follow the umask (077).
  */
 export const openPglite = async (dataDir: string | undefined): Promise<Database> => {
+  const unpacking = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))
   const pg = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS })
-  if (dataDir !== undefined) await makeTreePrivate(dataDir)
+  if (unpacking) warnNotPrivate(dataDir, await makeTreePrivate(dataDir))
   return pgliteDatabase(pg)
 }
