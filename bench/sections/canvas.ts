@@ -1,7 +1,7 @@
 /**
  * Section `canvas` (issue 8): the Architecture Canvas editor in headless Chromium with 500 nodes
- * and 1,000 connections, loaded the way a person loads one (the saved value under
- * `architecture-canvas` in local storage, then Ctrl+O): time to the first render, frame times
+ * and 1,000 connections, opened the way a person opens one (the saved value under
+ * `architecture-canvas` in local storage, then the Architecture Canvas tab): time to the first render, frame times
  * while dragging a node, and the gzip size of the editor's chunks.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -195,8 +195,9 @@ export const canvasSection = async (budgets: Budgets, summary: { canvas?: Canvas
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
 
+    const dashboard = page.locator('body:not(:has(#boot-splash)) h1:has-text("Architect Dashboard")')
     await page.goto(`${server.url}/architect`)
-    await page.locator('body:not(:has(#boot-splash)) h1:has-text("Architect Dashboard")').waitFor({ timeout: 30_000 })
+    await dashboard.waitFor({ timeout: 30_000 })
 
     // Opening the tab loads the editor's chunks (nothing saved yet: an empty canvas).
     const requested: string[] = []
@@ -208,11 +209,17 @@ export const canvasSection = async (budgets: Budgets, summary: { canvas?: Canvas
     await page.getByRole('region', { name: 'Diagram' }).waitFor()
     const openTabMs = Date.now() - openStarted
 
-    // The saved value, as Ctrl+S would have written it; Ctrl+O puts it onto the screen.
-    await page.evaluate((value) => localStorage.setItem('architecture-canvas', value), JSON.stringify(canvas))
-    await page.getByRole('region', { name: 'Diagram' }).focus()
-    const loaded = await timeToRender(page, () => page.keyboard.press('Control+o'), 1, 1, 0)
-    await page.getByTestId('canvas-status').filter({ hasText: 'Canvas loaded' }).waitFor()
+    // The saved value, as Ctrl+S would have written it, in a new tab of the browser: opening the
+    // Architecture Canvas tab puts it onto the screen.
+    const onOpenRequests = [...requested]
+    await page.evaluate((value) => {
+      localStorage.setItem('architecture-canvas', value)
+      sessionStorage.clear()
+    }, JSON.stringify(canvas))
+    await page.reload()
+    await dashboard.waitFor({ timeout: 30_000 })
+    const loaded = await timeToRender(page, () => page.getByRole('tab', { name: 'Architecture Canvas' }).click(), 1, 1, 0)
+    await page.getByTestId('canvas-status').filter({ hasText: 'Opened the canvas saved on' }).waitFor()
     const fitted = await timeToRender(page, () => page.getByRole('button', { name: 'Fit to view', exact: true }).click(), loaded.nodes + 1, 1, loaded.nodes)
 
     subheading('Rendering')
@@ -221,7 +228,7 @@ export const canvasSection = async (budgets: Budgets, summary: { canvas?: Canvas
         ['moment', 'time', 'nodes drawn', 'edges drawn'],
         [
           ['tab opened → editor shown (chunks loaded)', ms(openTabMs, 0), '', ''],
-          ['Ctrl+O → saved canvas painted (zoom 1)', ms(loaded.ms), loaded.nodes, loaded.edges],
+          ['tab opened → saved canvas painted (zoom 1, chunks cached)', ms(loaded.ms), loaded.nodes, loaded.edges],
           ['Fit to view → painted', ms(fitted.ms), fitted.nodes, fitted.edges],
         ],
         [1, 2, 3],
@@ -237,15 +244,18 @@ export const canvasSection = async (budgets: Budgets, summary: { canvas?: Canvas
     const dragDeltas: number[] = []
     let moved = true
     // Nodes a person could grab: their centre is on screen and not under anything else.
-    const grabbable = (await page.evaluate(`[...document.querySelectorAll('.react-flow__node')]
-      .filter((node) => {
-        const box = node.getBoundingClientRect()
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
-        return hit !== null && hit.closest('.react-flow__node') === node
-      })
-      .map((node) => node.getAttribute('data-id'))`)) as string[]
-    if (grabbable.length < CANVAS.drags) throw new Error(`only ${grabbable.length} nodes can be grabbed`)
+    const grabbableNow = async (): Promise<string[]> =>
+      (await page.evaluate(`[...document.querySelectorAll('.react-flow__node')]
+        .filter((node) => {
+          const box = node.getBoundingClientRect()
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+          return hit !== null && hit.closest('.react-flow__node') === node
+        })
+        .map((node) => node.getAttribute('data-id'))`)) as string[]
     for (let drag = 0; drag < CANVAS.drags; drag += 1) {
+      // Read again before each drag: the nodes in view are the ones React Flow draws.
+      const grabbable = await grabbableNow()
+      if (grabbable.length < CANVAS.drags) throw new Error(`only ${grabbable.length} nodes can be grabbed`)
       const id = grabbable[Math.floor(((drag + 1) * grabbable.length) / (CANVAS.drags + 2))] ?? ''
       const node = page.locator(`.react-flow__node[data-id="${id}"]`)
       const box = await node.boundingBox()
@@ -319,25 +329,20 @@ export const canvasSection = async (budgets: Budgets, summary: { canvas?: Canvas
     if (!moved) console.log('A dragged node did not move: the figures are not a drag.')
 
     const chunks = chunkFiles()
-    const onOpen = requested.filter((file) => /\/(canvas-editor|vendor-xyflow)\./.test(file))
+    const onOpen = onOpenRequests.filter((file) => /\/(canvas-editor|vendor-xyflow)\./.test(file))
     subheading('The editor in the build (on demand: loaded when the tab opens)')
     const jsGzip = chunks.filter((chunk) => chunk.file.endsWith('.js')).reduce((sum, chunk) => sum + chunk.gzipBytes, 0)
     console.log(
       table(
         ['file', 'raw', 'gzip -9', 'fetched on opening the tab'],
         [
-          ...chunks.map((chunk) => [chunk.file, kib(chunk.rawBytes), kib(chunk.gzipBytes), requested.some((file) => file.endsWith(chunk.file)) ? 'yes' : chunk.file.endsWith('.css') ? '(stylesheet)' : 'no']),
+          ...chunks.map((chunk) => [chunk.file, kib(chunk.rawBytes), kib(chunk.gzipBytes), onOpenRequests.some((file) => file.endsWith(chunk.file)) ? 'yes' : chunk.file.endsWith('.css') ? '(stylesheet)' : 'no']),
           ['JavaScript total', '', kib(jsGzip), ''],
         ],
         [1, 2],
       ),
     )
 
-    // A reload: the tab opens with this tab's working canvas (all the nodes) already in it.
-    await page.reload()
-    await page.locator('body:not(:has(#boot-splash)) h1:has-text("Architect Dashboard")').waitFor({ timeout: 30_000 })
-    const reopened = await timeToRender(page, () => page.getByRole('tab', { name: 'Architecture Canvas' }).click(), 1, 1, 0)
-    console.log(`(reported) Reload, then open the tab: the working canvas painted in ${ms(reopened.ms)} (${reopened.nodes} nodes, ${reopened.edges} edges drawn; chunks from the cache)`)
     if (errors.length > 0) console.log(`Page errors: ${errors.join('; ')}`)
 
     summary.canvas = {
@@ -358,7 +363,7 @@ export const canvasSection = async (budgets: Budgets, summary: { canvas?: Canvas
     }
 
     budgets.check('canvas', 'canvas: no page errors, the dragged nodes moved', errors.length === 0 && moved, errors.length === 0 ? (moved ? 'ok' : 'not moved') : errors.join('; '), 'none, moved')
-    budgets.check('canvas', `canvas: Ctrl+O → ${CANVAS.nodes} nodes painted`, loaded.ms < CANVAS.firstRenderMs, ms(loaded.ms), `< ${ms(CANVAS.firstRenderMs, 0)}`)
+    budgets.check('canvas', `canvas: opening the tab → ${CANVAS.nodes} saved nodes painted`, loaded.ms < CANVAS.firstRenderMs, ms(loaded.ms), `< ${ms(CANVAS.firstRenderMs, 0)}`)
     budgets.check('canvas', 'canvas: frame time p95 while dragging', drag.p95Ms < CANVAS.frameP95Ms * 1.1, ms(drag.p95Ms), `one 60 Hz frame (${CANVAS.frameP95Ms} ms, < ${ms(CANVAS.frameP95Ms * 1.1)} in vsync steps)`)
     budgets.check('canvas', 'canvas: editor JavaScript (canvas-editor + vendor-xyflow), gzip', jsGzip <= CANVAS.chunkGzipKiB * 1024, kib(jsGzip), `≤ ${CANVAS.chunkGzipKiB} KiB`)
     budgets.check('canvas', 'canvas: editor chunks fetched only when the tab opens', onOpen.length >= 2, onOpen.join(', ') || 'none', 'both on opening')

@@ -40,12 +40,37 @@ let writtenSaved: SavedCanvas | null = null
 let writtenWork: { nodes: CanvasNode[]; connections: CanvasConnection[] } | null = null
 
 /**
+ * How long the diagram must stay unchanged before its working copy is written. A drag changes it
+ * every frame, and writing a large diagram takes longer than a frame: written during the drag,
+ * it would make the drag stutter.
+ */
+export const WORK_SETTLE_MS = 500
+
+let pendingWork: { key: string; nodes: CanvasNode[]; connections: CanvasConnection[] } | null = null
+let workTimer: ReturnType<typeof setTimeout> | undefined
+
+/** Writes the working copy that is waiting, now (the diagram settled, or the page goes away). */
+const writeWork = (): void => {
+  clearTimeout(workTimer)
+  const work = pendingWork
+  pendingWork = null
+  if (!work) return
+  try {
+    webStorage('sessionStorage')?.setItem(work.key, JSON.stringify({ nodes: work.nodes, connections: work.connections, timestamp: new Date().toISOString() }))
+    writtenWork = { nodes: work.nodes, connections: work.connections }
+  } catch {
+    /* kept in memory only */
+  }
+}
+
+/**
  * redux-persist storage for the canvas slice. Both values are exactly the spec's
  * `{nodes, connections, timestamp}` (no redux-persist wrapping), under the same key
  * `architecture-canvas`:
  * - in local storage, the saved canvas: written by a save only, kept across visits;
- * - in session storage, the canvas being worked on in this tab, saved or not: written as it
- *   changes, so that a reload finds it as it was; it ends with the tab.
+ * - in session storage, the canvas being worked on in this tab, saved or not: written once it has
+ *   stayed unchanged for WORK_SETTLE_MS (and when the page goes away), so that a reload finds it
+ *   as it was; it ends with the tab.
  * Reading gives the saved canvas, and as the diagram this tab's working copy, else the saved one.
  * Both are checked end to end; a corrupt or foreign saved value is ignored and the reason kept in
  * `savedProblem` (an unreadable working copy is just not used).
@@ -74,12 +99,9 @@ export const canvasStorage = {
     const worthKeeping =
       nodes && connections && (nodes.length > 0 || connections.length > 0 || Boolean(saved) || (session?.getItem(key) ?? null) !== null)
     if (session && nodes && connections && changed && worthKeeping) {
-      try {
-        session.setItem(key, JSON.stringify({ nodes, connections, timestamp: new Date().toISOString() }))
-        writtenWork = { nodes, connections }
-      } catch {
-        /* kept in memory only */
-      }
+      pendingWork = { key, nodes, connections }
+      clearTimeout(workTimer)
+      workTimer = setTimeout(writeWork, WORK_SETTLE_MS)
     }
     // Only a save writes the saved canvas: until then, whatever is stored (even if unreadable) stays.
     const local = webStorage('localStorage')
@@ -92,7 +114,11 @@ export const canvasStorage = {
       return Promise.reject(error instanceof Error ? error : new Error('The canvas could not be saved'))
     }
   },
+  /** Writes a waiting working copy at once. */
+  flushWorkingCopy: writeWork,
   removeItem: (key: string): Promise<void> => {
+    clearTimeout(workTimer)
+    pendingWork = null
     webStorage('localStorage')?.removeItem(key)
     webStorage('sessionStorage')?.removeItem(key)
     writtenSaved = null

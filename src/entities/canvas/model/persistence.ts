@@ -86,7 +86,14 @@ const openingOf = (before: CanvasState, after: CanvasState): CanvasOpening => {
 /** Writes what is pending at once (after a save, or when the page goes away). */
 export const canvasFlushed = () => (dispatch: AppDispatch) =>
   new Promise<void>((resolve) => {
-    dispatch({ type: FLUSH, result: (written: unknown) => void Promise.resolve(written).finally(resolve) })
+    dispatch({
+      type: FLUSH,
+      result: (written: unknown) =>
+        void Promise.resolve(written).finally(() => {
+          canvasStorage.flushWorkingCopy()
+          resolve()
+        }),
+    })
   })
 
 /**
