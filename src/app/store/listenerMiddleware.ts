@@ -1,6 +1,6 @@
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit'
 import { socketOwnerChanged } from '@/shared/lib/socket'
-import { conversationCleared } from '@/entities/chat'
+import { chatCallEnded, conversationCleared, HISTORY_REFRESH_DELAY_MS, historyRefreshRequested } from '@/entities/chat'
 import { signedIn, signedOut } from '@/entities/session'
 
 /**
@@ -28,6 +28,21 @@ export const createListeners = () => {
       // than above keeps RTK Query out of the first page's bundle.
       const { baseApi } = await import('@/shared/api')
       dispatch(baseApi.util.resetApiState())
+    },
+  })
+
+  /*
+   * After a chat call the server has stored the exchange: page 1 of the history again, a second
+   * later. A newer call's refresh replaces a pending one.
+   */
+  startAppListening({
+    actionCreator: chatCallEnded,
+    effect: async (_action, { cancelActiveListeners, delay, dispatch }) => {
+      cancelActiveListeners()
+      await delay(HISTORY_REFRESH_DELAY_MS)
+      dispatch(historyRefreshRequested())
+      const { baseApi } = await import('@/shared/api')
+      dispatch(baseApi.util.invalidateTags([{ type: 'Conversation', id: 'LIST' }]))
     },
   })
 

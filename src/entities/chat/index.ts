@@ -8,6 +8,7 @@ export {
 export type { HistoryArgs } from './api/chatApi'
 export {
   chatSlice,
+  chatCallEnded,
   messageSent,
   replyReceived,
   replyFailed,

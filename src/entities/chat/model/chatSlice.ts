@@ -1,4 +1,4 @@
-import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
+import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
 import { chatDeltaReceived, chatDoneReceived } from '@/shared/lib/socket'
 import { rootReducer } from '@/shared/lib/store'
 import { CHAT_TEXTS } from '../lib/texts'
@@ -120,6 +120,12 @@ export const chatSlice = createSlice({
     selectHistoryView: (state) => state.history,
   },
 })
+
+/**
+ * A chat call has ended, answered or not. Its listener refreshes page 1 of the history a second
+ * later, when the server has stored the exchange.
+ */
+export const chatCallEnded = createAction<{ sessionId: string }>('chat/callEnded')
 
 const injected = chatSlice.injectInto(rootReducer)
 

@@ -2,11 +2,10 @@ import { createAsyncThunk } from '@reduxjs/toolkit'
 import { buildSettled, buildStarted, trackerDismissed } from '@/entities/build'
 import {
   chatApi,
+  chatCallEnded,
   chatErrorMessage,
   chatPathFor,
   CHAT_TEXTS,
-  HISTORY_REFRESH_DELAY_MS,
-  historyRefreshRequested,
   MAX_MESSAGES,
   messageSent,
   replyFailed,
@@ -30,8 +29,8 @@ export interface SendChatArgs {
 export type SendChatOutcome = { kind: 'skipped' } | { kind: 'failed'; message: string } | { kind: 'replied'; filesSaved: boolean }
 
 /**
- * Chat send (spec section 4): sending and the user's turn; the call (build requests to the build
- * endpoint); the reply, or the error; page 1 of the history again after a second. The reply
+ * Chat send: sending and the user's turn; the call (build requests to the build endpoint); the
+ * reply, or the error; page 1 of the history again after a second (a listener, on chatCallEnded). The reply
  * streams in meanwhile: the sender joins the session's room before it calls, and leaves after.
  */
 export const sendChatMessage = createAsyncThunk<SendChatOutcome, SendChatArgs, { state: RootState; dispatch: AppDispatch }>(
@@ -73,10 +72,7 @@ export const sendChatMessage = createAsyncThunk<SendChatOutcome, SendChatArgs, {
     if (building) dispatch(buildSettled({ sessionId, ok: !('error' in result && result.error) }))
     dispatch(progressUnsubscribed({ sessionId }))
 
-    setTimeout(() => {
-      dispatch(historyRefreshRequested())
-      dispatch(chatApi.util.invalidateTags([{ type: 'Conversation', id: 'LIST' }]))
-    }, HISTORY_REFRESH_DELAY_MS)
+    dispatch(chatCallEnded({ sessionId }))
 
     if ('error' in result && result.error) {
       const message = chatErrorMessage(result.error) ?? CHAT_TEXTS.backendError()
