@@ -2,21 +2,13 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { STAFF } from './staff'
+import { watchErrors } from './page'
 
 /**
  * The Architecture Canvas (issue 8) as an administrator, in the production build: the palette,
  * dragging, shift-drawn connections, the side panel, delete, save, reload and load, a keyboard-only
  * path, export and import, and axe.
  */
-
-const watchErrors = (page: Page) => {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
 
 /** The dashboard's canvas tab, signed in as the admin (the session cookie), once the editor has loaded. */
 const openCanvas = async (page: Page) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { STAFF } from './staff'
 import { recordTracker, trackerSeen } from './tracker'
+import { conversation, messageBox } from './page'
 
 /**
  * One browser tab that changes hands without a reload: a visitor chats on /assistant, a staff
@@ -32,8 +33,6 @@ const watchErrors = (page: Page) => {
   return { errors, failed }
 }
 
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Your Message' })
-const conversation = (page: Page) => page.getByRole('region', { name: 'Current Conversation' })
 const history = (page: Page) => page.getByRole('region', { name: 'Previous Conversations' })
 
 /**
