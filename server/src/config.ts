@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../src/shared/lib/validation/newsletter'
-import type { LoginLimits } from './auth/loginLimiter'
+import type { LoginLimits } from './limits/loginLimiter'
 import { passwordProblem } from './auth/password'
 import { GATE_KINDS, type GateKind } from './builds/stages'
 

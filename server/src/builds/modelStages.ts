@@ -1,5 +1,5 @@
-import { PROVIDER_MESSAGES } from '../chat/providers/openai'
-import { ProviderError, type ChatProvider, type ReportedUsage } from '../chat/types'
+import { PROVIDER_MESSAGES } from '../llm/providers/openai'
+import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
 import { classify, KIND_LABELS, PROJECT_KINDS, slugify, titleOf, type ProjectKind } from './classify'
 import { LOCAL_STAGES, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
 import type { StageId } from './stages'

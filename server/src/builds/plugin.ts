@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import { evictOtherOwners } from '../chat/socketPolicy'
-import { tokenCounter } from '../chat/tokenizer'
+import { tokenCounter } from '../llm/tokenizer'
 import { openBuildQueue, type BuildQueue } from '../scale/queueRunner'
 import { progressRoom } from '../socket/events'
 import { ApprovalGates } from './approvals'

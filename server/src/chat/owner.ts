@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { HandshakeHeaders } from '../plugins/socket'
+import type { HandshakeHeaders } from '../plugins/app/socket'
 import { isCrossSite, isStateChanging, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/http'
 import { AUTH_MESSAGES } from '../auth/messages'
 import { addressedTo } from '../http/forwarded'

@@ -1,14 +1,14 @@
 import fp from 'fastify-plugin'
 import { progressRoom } from '../socket/events'
-import { ModelCatalog } from './models'
-import { LocalProvider, type LocalProviderOptions } from './providers/local'
-import { OpenAiProvider, type OpenAiProviderOptions } from './providers/openai'
-import { ChatRateLimiter } from './rateLimiter'
+import { ModelCatalog } from '../llm/models'
+import { LocalProvider, type LocalProviderOptions } from '../llm/providers/local'
+import { OpenAiProvider, type OpenAiProviderOptions } from '../llm/providers/openai'
+import { ChatRateLimiter } from '../limits/chatLimiter'
 import { ChatService, type ChatEvents } from './service'
 import { createSessionOwners, type SessionOwners } from './sessionOwners'
 import { evictOtherOwners } from './socketPolicy'
 import { systemPromptFor } from './systemPrompt'
-import { preloadTokenizer } from './tokenizer'
+import { preloadTokenizer } from '../llm/tokenizer'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,10 +3,10 @@ import type { Database } from '../db'
 import { HttpError } from '../http/httpError'
 import { InFlight } from '../lib/inFlight'
 import { conversationRepository as conversations, type Conversation, type HistoryQuery } from './conversationRepository'
-import type { ModelCatalog } from './models'
+import type { ModelCatalog } from '../llm/models'
 import type { SessionOwners } from './sessionOwners'
-import { tokenCounter } from './tokenizer'
-import { ProviderError, type ChatMessage, type ProviderLog } from './types'
+import { tokenCounter } from '../llm/tokenizer'
+import { ProviderError, type ChatMessage, type ProviderLog } from '../llm/types'
 import { CHAT_MESSAGES, type ChatInput } from './validation'
 
 /** How a reply streams to the socket.io room of its session. */

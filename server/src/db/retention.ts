@@ -1,4 +1,4 @@
-import type { Database } from '../db'
+import type { Database } from './'
 
 /**
  * What the privacy policy promises to delete, and when (src/pages/legal/config/privacy.tsx,

@@ -1,4 +1,4 @@
-import { retryAfterSeconds, type WindowCounter } from '../lib/windowCounter'
+import { retryAfterSeconds, type WindowCounter } from './windowCounter'
 
 export type LimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 

@@ -1,4 +1,4 @@
-import { retryAfterSeconds, type WindowCounter } from '../lib/windowCounter'
+import { retryAfterSeconds, type WindowCounter } from './windowCounter'
 
 export interface LimitWindow {
   /** Failed sign-ins allowed in one window. */

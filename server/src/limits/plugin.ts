@@ -1,9 +1,9 @@
 import { once } from 'node:events'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
-import { MemoryWindowCounter, type WindowCounter } from '../lib/windowCounter'
+import { MemoryWindowCounter, type WindowCounter } from './windowCounter'
 import { closeRedis } from '../scale/redis'
-import { RedisWindowCounter } from '../scale/redisWindowCounter'
+import { RedisWindowCounter } from './redisWindowCounter'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis'
 import type { FastifyBaseLogger } from 'fastify'
-import type { MemoryWindowCounter, TakeResult, WindowCounter, WindowLimit } from '../lib/windowCounter'
+import type { MemoryWindowCounter, TakeResult, WindowCounter, WindowLimit } from './windowCounter'
 
 /**
  * KEYS: the counters; ARGV: max and window (ms) of each in turn. Counts one on every key only when

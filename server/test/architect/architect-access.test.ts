@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { PERMISSIONS, type Permission } from '../src/auth/permissions'
-import { createUserService } from '../src/auth/userService'
-import type { Database } from '../src/db'
-import { OPENAPI_PATH } from '../src/plugins/openapi'
-import { buildTestApp, databasesUnderTest, fastPasswords } from './helper'
-import type { Headers } from './support/chat'
+import { PERMISSIONS, type Permission } from '../../src/auth/permissions'
+import { createUserService } from '../../src/auth/userService'
+import type { Database } from '../../src/db'
+import { OPENAPI_PATH } from '../../src/plugins/external/openapi'
+import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import type { Headers } from '../support/chat'
 
 /**
  * Every staff endpoint refuses a visitor without a session (401) and a user who holds every

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { TEXT_MESSAGES } from '../../src/shared/lib/validation/text'
-import { COMMAND_MESSAGES } from '../src/architect/commands'
-import { createUserService } from '../src/auth/userService'
-import type { Database } from '../src/db'
-import { COMMANDS_PER_MINUTE } from '../src/routes/api/architect/commands'
-import { buildTestApp, databasesUnderTest, fastPasswords } from './helper'
-import type { Headers } from './support/chat'
+import { TEXT_MESSAGES } from '../../../src/shared/lib/validation/text'
+import { COMMAND_MESSAGES } from '../../src/architect/commands'
+import { createUserService } from '../../src/auth/userService'
+import type { Database } from '../../src/db'
+import { COMMANDS_PER_MINUTE } from '../../src/routes/api/architect/commands'
+import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import type { Headers } from '../support/chat'
 
 const URL = '/api/architect/commands'
 

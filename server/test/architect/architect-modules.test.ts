@@ -1,11 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { createUserService } from '../src/auth/userService'
-import { busyModules, moduleStatuses } from '../src/builds/moduleStatus'
-import type { StageId } from '../src/builds/stages'
-import type { Database } from '../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords } from './helper'
-import { buildConfig, buildRequest, sendBuild } from './support/builds'
-import { chatConfig, newVisitor, type Headers } from './support/chat'
+import { createUserService } from '../../src/auth/userService'
+import { busyModules, moduleStatuses } from '../../src/builds/moduleStatus'
+import type { StageId } from '../../src/builds/stages'
+import type { Database } from '../../src/db'
+import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildConfig, buildRequest, sendBuild } from '../support/builds'
+import { chatConfig, newVisitor, type Headers } from '../support/chat'
 
 interface ModuleBody {
   module: string

@@ -1,11 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { PasswordHasher } from '../src/auth/password'
-import { PERMISSIONS } from '../src/auth/permissions'
-import { hashSessionToken } from '../src/auth/tokens'
-import { createUserService, type UserService } from '../src/auth/userService'
-import type { LoginLimits } from '../src/auth/loginLimiter'
-import { migrate, type Database } from '../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords } from './helper'
+import type { PasswordHasher } from '../../src/auth/password'
+import { PERMISSIONS } from '../../src/auth/permissions'
+import { hashSessionToken } from '../../src/auth/tokens'
+import { createUserService, type UserService } from '../../src/auth/userService'
+import type { LoginLimits } from '../../src/limits/loginLimiter'
+import { migrate, type Database } from '../../src/db'
+import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
 
 const INVALID = { success: false, message: 'Invalid email or password. Please try again.' }
 const NOT_SIGNED_IN = { success: false, message: 'Not signed in' }

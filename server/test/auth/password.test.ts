@@ -6,9 +6,9 @@ import {
   passwordProblem,
   PasswordHasherBusyError,
   PRODUCTION_SCRYPT,
-} from '../src/auth/password'
-import { effectivePermissions, PERMISSIONS, ROLE_PERMISSIONS } from '../src/auth/permissions'
-import { hashSessionToken, isSessionTokenFormat, newSessionToken } from '../src/auth/tokens'
+} from '../../src/auth/password'
+import { effectivePermissions, PERMISSIONS, ROLE_PERMISSIONS } from '../../src/auth/permissions'
+import { hashSessionToken, isSessionTokenFormat, newSessionToken } from '../../src/auth/tokens'
 
 const PRODUCTION_HASH = /^\$scrypt\$ln=17,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/
 

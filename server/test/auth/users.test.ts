@@ -1,8 +1,8 @@
-import { executeUserCommand, parseUserCommand } from '../src/auth/userCommands'
-import { createUserService, UserCommandError, type UserService } from '../src/auth/userService'
-import { createSessionRepository } from '../src/auth/sessionRepository'
-import { migrate, type Database } from '../src/db'
-import { databasesUnderTest, fastPasswords } from './helper'
+import { executeUserCommand, parseUserCommand } from '../../src/auth/userCommands'
+import { createUserService, UserCommandError, type UserService } from '../../src/auth/userService'
+import { createSessionRepository } from '../../src/auth/sessionRepository'
+import { migrate, type Database } from '../../src/db'
+import { databasesUnderTest, fastPasswords } from '../helper'
 
 const refusal = (code: string, message: string | RegExp) =>
   expect.objectContaining({ name: 'UserCommandError', code, message: expect.stringMatching(message) })

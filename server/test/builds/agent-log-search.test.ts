@@ -1,6 +1,6 @@
-import { agentLogRepository, likeLiteral, LOG_COUNT_CAP } from '../src/builds/agentLogRepository'
-import { migrate, type Database } from '../src/db'
-import { databasesUnderTest } from './helper'
+import { agentLogRepository, likeLiteral, LOG_COUNT_CAP } from '../../src/builds/agentLogRepository'
+import { migrate, type Database } from '../../src/db'
+import { databasesUnderTest } from '../helper'
 
 describe.each(databasesUnderTest())('the agent log search on $name', ({ open }) => {
   let db: Database

@@ -4,10 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../src/db'
-import { buildTestApp, openTestPglite } from './helper'
-import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from './support/builds'
-import { chatConfig, newVisitor, type Headers } from './support/chat'
+import type { Database } from '../../src/db'
+import { buildTestApp, openTestPglite } from '../helper'
+import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
+import { chatConfig, newVisitor, type Headers } from '../support/chat'
 
 const run = promisify(execFile)
 

@@ -1,6 +1,6 @@
-import { migrate } from '../src/db'
-import { DEMO_LOGS, seedDemoLogs } from '../src/builds/demoLogs'
-import { buildTestApp, openTestPglite } from './helper'
+import { migrate } from '../../src/db'
+import { DEMO_LOGS, seedDemoLogs } from '../../src/builds/demoLogs'
+import { buildTestApp, openTestPglite } from '../helper'
 
 describe('sample agent logs (SEED_DEMO)', () => {
   it('seeds a fresh database once, newest first on the Logs page, and never again', async () => {

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { io as connect, type Socket } from 'socket.io-client'
-import { createUserService } from '../src/auth/userService'
-import { STOPPED_NOTE } from '../src/chat/service'
-import type { Database } from '../src/db'
-import type { ChatDeltaEvent, ChatDoneEvent } from '../src/socket/events'
-import { buildTestApp, fastPasswords, openTestPglite } from './helper'
-import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from './support/chat'
+import { createUserService } from '../../src/auth/userService'
+import { STOPPED_NOTE } from '../../src/chat/service'
+import type { Database } from '../../src/db'
+import type { ChatDeltaEvent, ChatDoneEvent } from '../../src/socket/events'
+import { buildTestApp, fastPasswords, openTestPglite } from '../helper'
+import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from '../support/chat'
 
 const NOT_ALLOWED = { ok: false, message: 'Not allowed' }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { createUserService } from '../src/auth/userService'
-import { LOCAL_REPLIES } from '../src/chat/local/assistant'
-import type { Database } from '../src/db'
-import { TEXT_MESSAGES } from '../../src/shared/lib/validation/text'
-import { buildTestApp, databasesUnderTest, fastPasswords } from './helper'
+import { createUserService } from '../../src/auth/userService'
+import { LOCAL_REPLIES } from '../../src/llm/local/assistant'
+import type { Database } from '../../src/db'
+import { TEXT_MESSAGES } from '../../../src/shared/lib/validation/text'
+import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
 import {
   chatConfig,
   history,
@@ -15,7 +15,7 @@ import {
   type ChatReplyBody,
   type Headers,
   type HistoryItemBody,
-} from './support/chat'
+} from '../support/chat'
 
 describe.each(databasesUnderTest())('assistant chat on $name', ({ open }) => {
   let db: Database

@@ -8,14 +8,14 @@ import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { runUsersCli } from '../src/cli/usersCli'
-import { sendControlRequest, socketPath, startControlChannel, type ControlChannel } from '../src/control/channel'
-import { acquireLock, lockPath, readLock, type DataDirLock } from '../src/control/lock'
-import { createPrivately } from '../src/control/privateDir'
-import { migrate, openPglite, type Database } from '../src/db'
-import { buildTestApp, fastPasswords } from './helper'
+import { runUsersCli } from '../../src/cli/usersCli'
+import { sendControlRequest, socketPath, startControlChannel, type ControlChannel } from '../../src/control/channel'
+import { acquireLock, lockPath, readLock, type DataDirLock } from '../../src/control/lock'
+import { createPrivately } from '../../src/control/privateDir'
+import { migrate, openPglite, type Database } from '../../src/db'
+import { buildTestApp, fastPasswords } from '../helper'
 
-const ROOT = path.resolve(__dirname, '..', '..')
+const ROOT = path.resolve(__dirname, '..', '..', '..')
 
 interface CliRun {
   code: number

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { migrate, type Database } from '../src/db'
-import { databasesUnderTest } from './helper'
+import { migrate, type Database } from '../../src/db'
+import { databasesUnderTest } from '../helper'
 
 describe.each(databasesUnderTest())('the $name database', ({ name, open }) => {
   let db: Database

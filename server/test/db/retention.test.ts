@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { migrate, type Database } from '../src/db'
-import { refreshStatistics, sweepExpired } from '../src/retention/retention'
-import { buildTestApp, databasesUnderTest, openTestPglite } from './helper'
+import { migrate, type Database } from '../../src/db'
+import { refreshStatistics, sweepExpired } from '../../src/db/retention'
+import { buildTestApp, databasesUnderTest, openTestPglite } from '../helper'
 
 const NOW = new Date('2026-11-23T12:00:00Z')
 const daysAgo = (days: number): string => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000).toISOString()

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { migrate, type Database } from '../src/db'
-import { buildTestApp, databasesUnderTest } from './helper'
+import { migrate, type Database } from '../../src/db'
+import { buildTestApp, databasesUnderTest } from '../helper'
 
 const SENT = { success: true, message: "Your message has been sent successfully. We'll be in touch soon!" }
 

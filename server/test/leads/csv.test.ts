@@ -1,4 +1,4 @@
-import { csvCell, toCsv } from '../src/leads/csv'
+import { csvCell, toCsv } from '../../src/leads/csv'
 
 describe('csvCell', () => {
   it.each([

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { createUserService } from '../src/auth/userService'
-import { migrate, type Database } from '../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords } from './helper'
+import { createUserService } from '../../src/auth/userService'
+import { migrate, type Database } from '../../src/db'
+import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password', roles: ['admin'] }
 const OPERATOR = { email: 'operator@example.com', password: 'operator-password', roles: ['operator'] }

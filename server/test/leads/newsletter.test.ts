@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { migrate, type Database } from '../src/db'
-import { buildTestApp, databasesUnderTest } from './helper'
+import { migrate, type Database } from '../../src/db'
+import { buildTestApp, databasesUnderTest } from '../helper'
 
 const SUCCESS = { success: true, message: "Thanks for subscribing! You'll hear from us soon." }
 

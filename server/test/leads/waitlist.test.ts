@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { migrate, type Database } from '../src/db'
-import { buildTestApp, databasesUnderTest } from './helper'
+import { migrate, type Database } from '../../src/db'
+import { buildTestApp, databasesUnderTest } from '../helper'
 
 const JOINED = { success: true, message: "You've been added to our waitlist! We'll notify you when early access is available." }
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
-import { LoginLimiter } from '../src/auth/loginLimiter'
-import { ChatRateLimiter } from '../src/chat/rateLimiter'
-import type { Database } from '../src/db'
-import { MemoryWindowCounter, type WindowCounter } from '../src/lib/windowCounter'
-import { closeRedis } from '../src/scale/redis'
-import { RedisWindowCounter } from '../src/scale/redisWindowCounter'
-import { buildTestApp, openTestPglite } from './helper'
+import { LoginLimiter } from '../../src/limits/loginLimiter'
+import { ChatRateLimiter } from '../../src/limits/chatLimiter'
+import type { Database } from '../../src/db'
+import { MemoryWindowCounter, type WindowCounter } from '../../src/limits/windowCounter'
+import { closeRedis } from '../../src/scale/redis'
+import { RedisWindowCounter } from '../../src/limits/redisWindowCounter'
+import { buildTestApp, openTestPglite } from '../helper'
 
 const limits = { perIp: { max: 3, windowMs: 60_000 }, perAccount: { max: 2, windowMs: 10_000 } }
 

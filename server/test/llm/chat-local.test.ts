@@ -1,14 +1,14 @@
 import path from 'node:path'
-import { parsePage, sitePathOf } from '../src/chat/local/docs'
-import { DocsIndex } from '../src/chat/local/docsIndex'
-import { LocalAssistant, LOCAL_REPLIES } from '../src/chat/local/assistant'
-import { stem } from '../src/chat/local/stemmer'
-import { deltasOf, LocalProvider } from '../src/chat/providers/local'
-import { SseParser } from '../src/chat/providers/sse'
-import type { ChatMessage } from '../src/chat/types'
+import { parsePage, sitePathOf } from '../../src/llm/local/docs'
+import { DocsIndex } from '../../src/llm/local/docsIndex'
+import { LocalAssistant, LOCAL_REPLIES } from '../../src/llm/local/assistant'
+import { stem } from '../../src/llm/local/stemmer'
+import { deltasOf, LocalProvider } from '../../src/llm/providers/local'
+import { SseParser } from '../../src/llm/providers/sse'
+import type { ChatMessage } from '../../src/llm/types'
 
-export const FIXTURE_DOCS = path.join(__dirname, 'fixtures', 'chat-docs')
-const REAL_DOCS = path.resolve(__dirname, '../../docs')
+export const FIXTURE_DOCS = path.join(__dirname, '..', 'fixtures', 'chat-docs')
+const REAL_DOCS = path.resolve(__dirname, '../../../docs')
 
 const ask = (assistant: LocalAssistant, ...questions: string[]): string => {
   const messages: ChatMessage[] = []

@@ -1,12 +1,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { OpenAiProvider, parseRetryAfter, PROVIDER_MESSAGES, trimHistory, type OpenAiProviderOptions } from '../src/chat/providers/openai'
-import { ProviderError, type Completion, type CompletionOptions } from '../src/chat/types'
-import type { Database } from '../src/db'
-import { buildTestApp, databasesUnderTest } from './helper'
-import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody } from './support/chat'
-import { FakeLlm, hang, json, stall, status, streamError, streamed } from './support/fakeLlm'
+import { OpenAiProvider, parseRetryAfter, PROVIDER_MESSAGES, trimHistory, type OpenAiProviderOptions } from '../../src/llm/providers/openai'
+import { ProviderError, type Completion, type CompletionOptions } from '../../src/llm/types'
+import type { Database } from '../../src/db'
+import { buildTestApp, databasesUnderTest } from '../helper'
+import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody } from '../support/chat'
+import { FakeLlm, hang, json, stall, status, streamError, streamed } from '../support/fakeLlm'
 
 const ASK = { model: 'fake-small', messages: [{ role: 'user' as const, content: 'How do I deploy Overseer?' }] }
 

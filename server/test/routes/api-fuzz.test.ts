@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
-import { createUserService } from '../src/auth/userService'
-import type { Database } from '../src/db'
-import { buildTestApp, fastPasswords, openTestPglite } from './helper'
-import { chatConfig, newVisitor } from './support/chat'
+import { createUserService } from '../../src/auth/userService'
+import type { Database } from '../../src/db'
+import { buildTestApp, fastPasswords, openTestPglite } from '../helper'
+import { chatConfig, newVisitor } from '../support/chat'
 
 /**
  * Bad input for every operation of the OpenAPI document, as an outside fuzzer sends it: wrong

@@ -7,13 +7,13 @@ import path from 'node:path'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { io as connect, type Socket } from 'socket.io-client'
-import { createUserService } from '../src/auth/userService'
-import { STAGE_IDS } from '../src/builds/stages'
-import { openPostgres, type Database } from '../src/db'
-import type { BuildMessageEvent, ProgressEvent } from '../src/socket/events'
-import { fastPasswords } from './helper'
-import type { BuildReplyBody } from './support/builds'
-import { VISITOR_COOKIE } from './support/chat'
+import { createUserService } from '../../src/auth/userService'
+import { STAGE_IDS } from '../../src/builds/stages'
+import { openPostgres, type Database } from '../../src/db'
+import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
+import { fastPasswords } from '../helper'
+import type { BuildReplyBody } from '../support/builds'
+import { VISITOR_COOKIE } from '../support/chat'
 
 /**
  * Scale-out (D4): two server processes and one worker share PostgreSQL and Redis. A browser
@@ -22,7 +22,7 @@ import { VISITOR_COOKIE } from './support/chat'
  */
 const REDIS_URL = process.env.TEST_REDIS_URL
 const DATABASE_URL = process.env.TEST_DATABASE_URL
-const ROOT = path.resolve(__dirname, '../..')
+const ROOT = path.resolve(__dirname, '../../..')
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { Database } from '../db'
+import type { Database } from '../../db'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
 import FindMyWay, { type HTTPMethod } from 'find-my-way'
-import { HttpError, type FieldErrors } from '../http/httpError'
+import { HttpError, type FieldErrors } from '../../http/httpError'
 
 interface ErrorBody {
   success: false

@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import { isStorableText, TEXT_MESSAGES } from '../../../src/shared/lib/validation/text'
-import { HttpError } from '../http/httpError'
+import { isStorableText, TEXT_MESSAGES } from '../../../../src/shared/lib/validation/text'
+import { HttpError } from '../../http/httpError'
 
 type Problem = { field: string; message: string }
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { refreshStatistics, sweepExpired } from './retention'
+import { refreshStatistics, sweepExpired } from '../../db/retention'
 
 export interface RetentionPluginOptions {
   /** How often expired data is deleted; the first sweep runs one `firstSweepMs` after start. */

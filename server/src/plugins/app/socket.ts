@@ -1,10 +1,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
 import { createAdapter } from '@socket.io/redis-adapter'
 import fp from 'fastify-plugin'
-import { isAllowedOrigin } from '../auth/http'
-import { addressedTo } from '../http/forwarded'
+import { isAllowedOrigin } from '../../auth/http'
+import { addressedTo } from '../../http/forwarded'
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io'
-import { closeRedis, redisConnection, redisNames } from '../scale/redis'
+import { closeRedis, redisConnection, redisNames } from '../../scale/redis'
 import {
   isSessionId,
   progressRoom,
@@ -12,7 +12,7 @@ import {
   type ServerToClientEvents,
   type SocketData,
   type SubscribeResult,
-} from '../socket/events'
+} from '../../socket/events'
 
 export type OverseerServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>
 export type OverseerSocket = Socket<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>

@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger'
 import type { FastifySchema, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import packageJson from '../../../package.json'
-import { errorResponse } from '../http/schemas'
+import packageJson from '../../../../package.json'
+import { errorResponse } from '../../http/schemas'
 
 export const OPENAPI_PATH = '/api/openapi.json'
 

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
-import type { Config } from '../config'
-import { HttpError } from '../http/httpError'
+import type { Config } from '../../config'
+import { HttpError } from '../../http/httpError'
 
 /** The `config.rateLimit` of a form route: RATE_LIMIT_FORMS submissions per minute per IP. */
 export const formRateLimit = (config: Pick<Config, 'rateLimitForms'>) =>

@@ -3,7 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { SiteMode } from '../config'
+import type { SiteMode } from '../../config'
 
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 const CACHE_SHORT = 'public, max-age=3600'

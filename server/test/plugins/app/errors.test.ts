@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app'
-import { migrate, type Database } from '../src/db'
-import { HttpError } from '../src/http/httpError'
-import { openTestPglite, testConfig } from './helper'
+import { buildApp } from '../../../src/app'
+import { migrate, type Database } from '../../../src/db'
+import { HttpError } from '../../../src/http/httpError'
+import { openTestPglite, testConfig } from '../../helper'
 
 describe('error answers', () => {
   let db: Database

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { TEXT_MESSAGES } from '../../src/shared/lib/validation/text'
-import { createUserService } from '../src/auth/userService'
-import type { Database } from '../src/db'
-import { inputProblem, MAX_INPUT_DEPTH, unboundedNumbers } from '../src/plugins/input'
-import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite } from './helper'
-import { chatConfig, newVisitor, question, sendChat } from './support/chat'
+import { TEXT_MESSAGES } from '../../../../src/shared/lib/validation/text'
+import { createUserService } from '../../../src/auth/userService'
+import type { Database } from '../../../src/db'
+import { inputProblem, MAX_INPUT_DEPTH, unboundedNumbers } from '../../../src/plugins/app/input'
+import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite } from '../../helper'
+import { chatConfig, newVisitor, question, sendChat } from '../../support/chat'
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' }
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { io as connect, type Socket } from 'socket.io-client'
-import type { Database } from '../src/db'
-import { buildTestApp, openTestPglite } from './helper'
-import { chatConfig, VISITOR_COOKIE } from './support/chat'
+import type { Database } from '../../../src/db'
+import { buildTestApp, openTestPglite } from '../../helper'
+import { chatConfig, VISITOR_COOKIE } from '../../support/chat'
 
 /**
  * A socket.io client written against the protocol itself (engine.io 4 long-polling), as a client

@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net'
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit'
 import type { FastifyInstance } from 'fastify'
 import { io as connect } from 'socket.io-client'
-import { createSocketMiddleware } from '../../src/app/store/socketMiddleware'
-import { progressSubscribed, progressUnsubscribed } from '../../src/shared/lib/socket'
-import type { Database } from '../src/db'
-import { progressRoom } from '../src/socket/events'
-import { buildTestApp, openTestPglite } from './helper'
+import { createSocketMiddleware } from '../../../../src/app/store/socketMiddleware'
+import { progressSubscribed, progressUnsubscribed } from '../../../../src/shared/lib/socket'
+import type { Database } from '../../../src/db'
+import { progressRoom } from '../../../src/socket/events'
+import { buildTestApp, openTestPglite } from '../../helper'
 
 const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
   const deadline = Date.now() + timeoutMs

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { io as connect, type Socket } from 'socket.io-client'
-import { buildApp } from '../src/app'
-import type { Database } from '../src/db'
-import { progressRoom, type ProgressEvent } from '../src/socket/events'
-import { buildTestApp, openTestPglite, testConfig } from './helper'
+import { buildApp } from '../../../src/app'
+import type { Database } from '../../../src/db'
+import { progressRoom, type ProgressEvent } from '../../../src/socket/events'
+import { buildTestApp, openTestPglite, testConfig } from '../../helper'
 
 const connectTo = async (app: FastifyInstance): Promise<Socket> => {
   await app.listen({ port: 0, host: '127.0.0.1' })

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../src/db'
-import { OPENAPI_PATH } from '../src/plugins/openapi'
-import { buildTestApp, openTestPglite } from './helper'
+import type { Database } from '../../../src/db'
+import { OPENAPI_PATH } from '../../../src/plugins/external/openapi'
+import { buildTestApp, openTestPglite } from '../../helper'
 
 /**
  * The API reference in the docs (docs/api-reference/endpoints.md) against the API the server
@@ -33,7 +33,7 @@ interface OpenApiDocument {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 const ENDPOINT_HEADING = /^### `([A-Z]+) (\/\S*)`$/
-const REFERENCE = path.resolve(__dirname, '../../docs/api-reference/endpoints.md')
+const REFERENCE = path.resolve(__dirname, '../../../../docs/api-reference/endpoints.md')
 
 /** The documented endpoints, each with the text of its section. */
 const documentedEndpoints = (markdown: string): Map<string, string> => {

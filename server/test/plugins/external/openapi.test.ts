@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../src/db'
-import { buildTestApp, openTestPglite } from './helper'
+import type { Database } from '../../../src/db'
+import { buildTestApp, openTestPglite } from '../../helper'
 
 interface OpenApiDocument {
   openapi: string

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { inlineStyleHashes } from '../src/plugins/security'
-import type { Database } from '../src/db'
-import { buildTestApp, openTestPglite } from './helper'
+import { inlineStyleHashes } from '../../../src/plugins/external/security'
+import type { Database } from '../../../src/db'
+import { buildTestApp, openTestPglite } from '../../helper'
 
 describe('security headers', () => {
   let db: Database

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../src/db'
-import { buildTestApp, openTestPglite } from './helper'
+import type { Database } from '../../../src/db'
+import { buildTestApp, openTestPglite } from '../../helper'
 
 const SPLASH_CSS = '#boot-splash{display:flex}'
 const INDEX_HTML = `<!doctype html><html><head><style>${SPLASH_CSS}</style></head><body><div id="root"></div></body></html>`

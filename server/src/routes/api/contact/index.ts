@@ -12,7 +12,7 @@ import {
   successResponse,
   textProperty,
 } from '../../../leads/forms'
-import { formRateLimit } from '../../../plugins/rateLimit'
+import { formRateLimit } from '../../../plugins/external/rateLimit'
 
 export const CONTACT_SENT_MESSAGE = "Your message has been sent successfully. We'll be in touch soon!"
 

@@ -3,7 +3,7 @@ import { validateNewsletter } from '../../../../../src/shared/lib/validation/new
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
 import { createNewsletterRepository } from '../../../leads/newsletterRepository'
-import { formRateLimit } from '../../../plugins/rateLimit'
+import { formRateLimit } from '../../../plugins/external/rateLimit'
 
 export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! You'll hear from us soon."
 

@@ -17,7 +17,7 @@ import {
   textProperty,
 } from '../../../leads/forms'
 import { createWaitlistRepository } from '../../../leads/waitlistRepository'
-import { formRateLimit } from '../../../plugins/rateLimit'
+import { formRateLimit } from '../../../plugins/external/rateLimit'
 
 export const WAITLIST_JOINED_MESSAGE = "You've been added to our waitlist! We'll notify you when early access is available."
 
