@@ -20,6 +20,7 @@ import security from './plugins/external/security'
 import socket, { type SubscriptionPolicy } from './plugins/app/socket'
 import staticFiles from './plugins/external/static'
 import retention, { type RetentionPluginOptions } from './plugins/app/retention'
+import leads from './leads/plugin'
 import apiRoutes from './routes/api'
 
 export interface BuildAppOptions {
@@ -104,6 +105,7 @@ export const buildApp = ({
   void app.register(auth, { passwords })
   void app.register(openapi)
   void app.register(socket, { canSubscribe: canSubscribe ?? sessionOwnerPolicy(app), onHandshake: visitorHandshake(app) })
+  void app.register(leads)
   void app.register(chat, chatOptions)
   void app.register(builds, buildOptions)
   void app.register(retention, retentionOptions)

@@ -3,7 +3,6 @@ import { cleanContact, CONTACT_SUBJECTS, validateContact } from '../../../../../
 import { LEAD_PRODUCTS } from '../../../../../src/shared/lib/validation/products'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
-import { createContactRepository } from '../../../leads/contactRepository'
 import {
   choices,
   FORM_BODY_LIMIT,
@@ -42,7 +41,7 @@ const bodySchema = {
 } as const
 
 const contactRoutes: FastifyPluginAsync = async (app) => {
-  const messages = createContactRepository(app.db)
+  const messages = app.contactRepository
 
   app.post<{ Body: ContactBody }>(
     '',
