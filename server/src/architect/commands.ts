@@ -2,7 +2,7 @@ import type { AuthUser } from '../auth/users'
 import { agentLogRepository } from '../builds/agentLogRepository'
 import { LOG_LEVELS, type AgentModule, type LogLevel } from '../builds/stages'
 import type { Database, Queryable } from '../db'
-import type { FieldErrors } from '../http/httpError'
+import type { FieldErrors } from '../lib/errors'
 
 /** A command is 1 to 2,000 characters once trimmed. */
 export const COMMAND_MAX_LENGTH = 2000

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
 import FindMyWay, { type HTTPMethod } from 'find-my-way'
-import { HttpError, type FieldErrors } from '../../http/httpError'
+import { HttpError } from '../../http/httpError'
+import { DomainError, TooManyError, type DomainErrorCode, type FieldErrors } from '../../lib/errors'
 
 interface ErrorBody {
   success: false
@@ -30,7 +31,11 @@ const fieldErrors = (error: FastifyError): FieldErrors => {
 
 const kib = (bytes: number): string => `${Math.round(bytes / 1024)} KiB`
 
-const statusOf = (error: FastifyError | HttpError): number => {
+/** The HTTP status of each kind of domain error. */
+const DOMAIN_STATUS: Record<DomainErrorCode, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, too_many: 429 }
+
+const statusOf = (error: FastifyError | HttpError | DomainError): number => {
+  if (error instanceof DomainError) return DOMAIN_STATUS[error.code]
   const status = error.statusCode
   return status !== undefined && status >= 400 && status < 600 ? status : 500
 }
@@ -83,16 +88,18 @@ export function clientErrorHandler(this: { log: { trace: (obj: object, msg: stri
 }
 
 /**
- * One error handler for the whole app: 4xx answers keep their message (and field errors),
- * 5xx answers hide internals and are logged with the request id.
+ * One error handler for the whole app: the services' domain errors become their HTTP status, 4xx
+ * answers keep their message (and field errors), 5xx answers hide internals and are logged with
+ * the request id.
  */
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    app.setErrorHandler((error: FastifyError | HttpError | DomainError, request: FastifyRequest, reply: FastifyReply) => {
       const status = statusOf(error)
       let body: ErrorBody
 
-      if (error instanceof HttpError) {
+      if (error instanceof DomainError || error instanceof HttpError) {
+        if (error instanceof TooManyError) void reply.header('retry-after', String(error.retryAfterSeconds))
         body = { success: false, message: error.message, ...(error.errors && { errors: error.errors }) }
       } else if (error.validation) {
         body = { success: false, message: 'Invalid request', errors: fieldErrors(error) }

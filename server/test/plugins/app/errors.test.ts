@@ -3,7 +3,16 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../../src/app'
 import { migrate, type Database } from '../../../src/db'
 import { HttpError } from '../../../src/http/httpError'
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyError, type DomainError } from '../../../src/lib/errors'
 import { openTestPglite, testConfig } from '../../helper'
+
+const DOMAIN_ERRORS: Record<string, DomainError> = {
+  invalid: new InvalidError('Pick a model', { model: 'Pick a model' }),
+  forbidden: new ForbiddenError('Not from another site'),
+  notFound: new NotFoundError('No such conversation'),
+  conflict: new ConflictError('The session is busy'),
+  tooMany: new TooManyError('Too many messages. Please try again in 7 seconds.', 7),
+}
 
 describe('error answers', () => {
   let db: Database
@@ -34,10 +43,25 @@ describe('error answers', () => {
     app.get('/api/test/conflict', async () => {
       throw new HttpError(409, 'Already approved')
     })
+    app.get<{ Querystring: { kind: string } }>('/api/test/domain', async (request) => {
+      throw DOMAIN_ERRORS[request.query.kind]
+    })
   })
 
   afterEach(async () => {
     await app.close()
+  })
+
+  it('maps each domain error to its status, in the API error shape', async () => {
+    const answers = await Promise.all(Object.keys(DOMAIN_ERRORS).map((kind) => app.inject({ method: 'GET', url: `/api/test/domain?kind=${kind}` })))
+    expect(answers.map((response) => [response.statusCode, response.json()])).toEqual([
+      [400, { success: false, message: 'Pick a model', errors: { model: 'Pick a model' } }],
+      [403, { success: false, message: 'Not from another site' }],
+      [404, { success: false, message: 'No such conversation' }],
+      [409, { success: false, message: 'The session is busy' }],
+      [429, { success: false, message: 'Too many messages. Please try again in 7 seconds.' }],
+    ])
+    expect(answers[4]?.headers['retry-after']).toBe('7')
   })
 
   it('answers 404 JSON for an unknown API path', async () => {
