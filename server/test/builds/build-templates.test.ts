@@ -1,15 +1,40 @@
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
+import type { ProjectKind } from '../../src/builds/classify'
+import { TEMPLATES } from '../../src/builds/templates'
 import type { Database } from '../../src/db'
 import { buildTestApp, openTestPglite } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, newVisitor, type Headers } from '../support/chat'
 
 const run = promisify(execFile)
+
+/** Every file of a project (name, mode, bytes), in order, as one digest. */
+const digestOf = (files: readonly { path: string; content: string; executable?: boolean }[]): string => {
+  const hash = createHash('sha256')
+  for (const file of files) hash.update(`${file.path}\0${file.executable ? 'x' : '-'}\0${file.content}\0`)
+  return hash.digest('hex')
+}
+
+describe('the template files', () => {
+  // The digests of the projects as they were when their code sat in template strings: reading
+  // them from server/templates must give the same files, byte for byte, in the same order.
+  it.each<[ProjectKind, string]>([
+    ['web-app', 'fad20bea9dde84daf6819228edf4aeddb70e500cd7d841050a8181e60df21fee'],
+    ['http-api', '48d9ad7d046dd88fbe6159a2a0d3d9bc5ab1442a53b9f9dfac0e800f9769c88f'],
+    ['cli', 'cf03933c5de172ea3fe67f003db8e4c09500e6ae4eb6b366469f93639a78628b'],
+    ['library', '4d179c8951137d906449248c9db9e4458f7cd76f5f775bbc08112e6f1f4fec0a'],
+  ])('give a %s exactly its files of before', (kind, digest) => {
+    const template = TEMPLATES[kind]
+    const spec = { kind, slug: 'todo-app', title: 'Todo App', request: 'Build a todo app\nwith $& and ${x} and <b>' }
+    expect(digestOf(template.files(spec))).toBe(digest)
+  })
+})
 
 /**
  * Each kind of starter project, built through the API, unzipped and tested with its own
