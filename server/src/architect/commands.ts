@@ -66,7 +66,7 @@ const insertCommand = async (tx: Queryable, userId: number, command: string): Pr
 }
 
 /**
- * The Overseer page's command interface (issue 7, D10): a command is recorded in the agent log
+ * The Overseer page's command interface: a command is recorded in the agent log
  * with who sent it and kept for the sender's list. Nothing executes it.
  */
 export const architectCommands = {

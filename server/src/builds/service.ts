@@ -55,7 +55,7 @@ export const INITIAL_PROGRESS = { stage: STAGES[0]?.id ?? 'classification', perc
 const STORAGE_FAILED = 'The build could not be saved. Please try again.'
 
 /**
- * Build requests (issue 6, D8): claims the session for its owner, stores the request as a
+ * Build requests: claims the session for its owner, stores the request as a
  * conversation (processing), runs the pipeline and stores the outcome: the reply and the archive
  * (completed), or the reason (error) with no reply and no archive.
  */

@@ -7,7 +7,7 @@ import { addressedTo } from '../http/forwarded'
 import { ForbiddenError } from '../lib/errors'
 
 /**
- * Who a conversation belongs to (D7): the signed-in user, else an anonymous visitor known by a
+ * Who a conversation belongs to: the signed-in user, else an anonymous visitor known by a
  * random id in an HttpOnly cookie. The owner key is what the database keeps: `user:<id>`, or
  * `visitor:<SHA-256 of the cookie value>` (the cookie itself is never stored).
  */

@@ -31,7 +31,7 @@ const SWEEP_INTERVAL_MS = 60_000
 const SESSION_OWNER_TTL_MS = 7 * 24 * 60 * 60_000
 
 /**
- * The assistant chat (issue 5): the engines, the model list, conversations and the realtime
+ * The assistant chat: the engines, the model list, conversations and the realtime
  * session registry. The docs the offline engine answers from are indexed once, at start.
  */
 export default fp<ChatPluginOptions>(

@@ -34,7 +34,7 @@ export interface BuildWorker {
 }
 
 /**
- * A build worker (D4): takes builds off the BullMQ queue and runs the pipeline, sending progress
+ * A build worker: takes builds off the BullMQ queue and runs the pipeline, sending progress
  * to the session's room through the socket.io Redis emitter (it reaches a browser on any server
  * node). Approval decisions made on any node reach a build waiting here through the control
  * channel, and the approval row stays the source of truth (see ApprovalGates). The outcome goes

@@ -23,7 +23,7 @@ interface Operation {
 const NOT_SIGNED_IN = { success: false, message: 'Not signed in' }
 const FORBIDDEN = { success: false, message: 'You do not have permission to do this.' }
 
-/** What each endpoint needs (issue 7): the Architect Suite's API and the Overseer page's token chart. */
+/** What each endpoint needs: the Architect Suite's API and the Overseer page's token chart. */
 const EXPECTED: Record<string, Permission> = {
   'GET /api/architect/whoami': 'architect.access',
   'GET /api/architect/logs': 'architect.logs',

@@ -147,7 +147,7 @@ describe('session tokens', () => {
 })
 
 describe('roles and permissions', () => {
-  it('map as decided (D6, issue 7)', () => {
+  it('each role grants exactly its decided permissions', () => {
     expect(ROLE_PERMISSIONS).toEqual({
       admin: [...PERMISSIONS],
       operator: ['architect.access', 'architect.overseer', 'architect.logs', 'architect.approvals'],

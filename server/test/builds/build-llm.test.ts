@@ -207,7 +207,7 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
 
 const REDIS_URL = process.env.TEST_REDIS_URL
 
-/** The queue worker builds its own provider from the same OVERSEER_LLM_* settings (D4). */
+/** The queue worker builds its own provider from the same OVERSEER_LLM_* settings. */
 ;(REDIS_URL ? describe : describe.skip)('builds with a model in a queue worker (pglite, TEST_REDIS_URL)', () => {
   it("classifies by the model's answer and writes its notes there too", async () => {
     const fake = await FakeLlm.start()

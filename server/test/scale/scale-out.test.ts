@@ -16,7 +16,7 @@ import type { BuildReplyBody } from '../support/builds'
 import { VISITOR_COOKIE } from '../support/chat'
 
 /**
- * Scale-out (D4): two server processes and one worker share PostgreSQL and Redis. A browser
+ * Scale-out: two server processes and one worker share PostgreSQL and Redis. A browser
  * follows a build on the first server, the build is posted to the second, a worker runs it, and
  * staff approve its gate on the first: every progress event and the archive reach the browser.
  */

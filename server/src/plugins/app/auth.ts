@@ -31,7 +31,7 @@ declare module 'fastify' {
 }
 
 /**
- * Sessions and permissions (issue 3, D6). Cookie-authenticated state-changing requests from
+ * Sessions and permissions. Cookie-authenticated state-changing requests from
  * another site are refused (CSRF); bearer-token requests are not, since a browser never adds
  * that header across sites on its own.
  */

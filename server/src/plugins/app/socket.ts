@@ -33,7 +33,7 @@ export type HandshakeHeaders = (headers: OutgoingHttpHeaders, request: IncomingM
 export interface SocketOptions {
   /**
    * Defaults to allowing every subscription: build sessions don't exist yet. The build
-   * pipeline passes a policy that admits only the session's owner (D8).
+   * pipeline passes a policy that admits only the session's owner.
    */
   canSubscribe?: SubscriptionPolicy
   /** Called on every new connection's handshake, before any subscription: gives it an identity. */
@@ -49,7 +49,7 @@ const MAX_SUBSCRIPTIONS = 50
  * socket.io on the app's own HTTP server at `/socket.io`. A browser page may connect only from
  * the site's own origin or one of ALLOWED_ORIGINS (a WebSocket is not bound by CORS, so the
  * handshake checks its Origin itself); clients that send no Origin (not browsers) may connect. With
- * REDIS_URL (D4) through the Redis adapter: an event emitted on any node (or by a worker, through
+ * REDIS_URL through the Redis adapter: an event emitted on any node (or by a worker, through
  * the Redis emitter) reaches the sockets of every node, and room lookups span all nodes.
  */
 export default fp<SocketOptions>(

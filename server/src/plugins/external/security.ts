@@ -24,7 +24,7 @@ const spaStyleHashes = async (staticDir: string): Promise<string[]> => {
 const ONE_YEAR = 31_536_000
 
 /**
- * ApexCharts 4.7.0 (the token chart on /architect/overseer, pinned by decision D13) always appends
+ * ApexCharts 4.7.0 (the token chart on /architect/overseer, pinned) always appends
  * its legend rules as one inline <style> with fixed text; this is that text's hash, so the chart
  * works under a CSP that allows no other inline style. A new ApexCharts version means a new hash
  * (the Overseer browser test fails on any CSP error).
