@@ -50,7 +50,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/e2e/**/*.ts'],
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/e2e/**/*.ts', 'server/templates/**/*.js'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The generated projects' files: Node programs in CommonJS, but a web app's page script runs
+    // in the browser as a classic script, with a `status` of its own.
+    files: ['server/templates/*/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, status: 'off' } },
   },
 )

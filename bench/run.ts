@@ -20,7 +20,7 @@ import type { Stats } from 'webpack'
 import { buildSpa } from '../scripts/build'
 import { conversationRepository } from '../server/src/chat/conversationRepository'
 import { newVisitorToken, VISITOR_COOKIE, visitorOwnerKey } from '../server/src/chat/owner'
-import { deltasOf, LOCAL_MODEL } from '../server/src/chat/providers/local'
+import { deltasOf, LOCAL_MODEL } from '../server/src/llm/providers/local'
 import { migrate, openPglite, openPostgres, type Database } from '../server/src/db'
 import { startServer, type RunningServer } from '../tests/e2e/server'
 import {

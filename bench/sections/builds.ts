@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { newVisitorToken, VISITOR_COOKIE } from '../../server/src/chat/owner'
-import { LOCAL_MODEL } from '../../server/src/chat/providers/local'
+import { LOCAL_MODEL } from '../../server/src/llm/providers/local'
 import { startServer } from '../../tests/e2e/server'
 import { checkStored, mib, postBuild, rssOf, serverPid, type BuildAnswer, type BuildRequest, type StoredCheck } from '../lib/builds'
 import { type Budgets, heading, median, ms, percentile, subheading, table } from '../lib/report'

@@ -9,7 +9,7 @@ import pg from 'pg'
 import { agentLogRepository, type LogQuery } from '../../server/src/builds/agentLogRepository'
 import type { AgentModule, LogLevel } from '../../server/src/builds/stages'
 import { migrate, openPglite, openPostgres, type Database, type Queryable } from '../../server/src/db'
-import { refreshStatistics } from '../../server/src/retention/retention'
+import { refreshStatistics } from '../../server/src/db/retention'
 import { explaining, type PlannedQuery } from '../lib/chatHistory'
 import { type Budgets, heading, ms, percentile, subheading, table } from '../lib/report'
 

@@ -7,19 +7,20 @@ import { sessionOwnerPolicy } from './chat/socketPolicy'
 import type { Config } from './config'
 import type { Database } from './db'
 import { genReqId, REQUEST_ID_HEADER } from './http/requestId'
-import auth from './plugins/auth'
-import compress from './plugins/compress'
-import configPlugin from './plugins/config'
-import dbPlugin from './plugins/db'
-import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors'
-import input from './plugins/input'
-import openapi from './plugins/openapi'
-import limits from './plugins/limits'
-import rateLimit from './plugins/rateLimit'
-import security from './plugins/security'
-import socket, { type SubscriptionPolicy } from './plugins/socket'
-import staticFiles from './plugins/static'
-import retention, { type RetentionPluginOptions } from './retention/plugin'
+import leads from './leads/plugin'
+import limits from './limits/plugin'
+import auth from './plugins/app/auth'
+import configPlugin from './plugins/app/config'
+import dbPlugin from './plugins/app/db'
+import errors, { clientErrorHandler, frameworkErrors } from './plugins/app/errors'
+import input from './plugins/app/input'
+import retention, { type RetentionPluginOptions } from './plugins/app/retention'
+import socket, { type SubscriptionPolicy } from './plugins/app/socket'
+import compress from './plugins/external/compress'
+import openapi from './plugins/external/openapi'
+import rateLimit from './plugins/external/rateLimit'
+import security from './plugins/external/security'
+import staticFiles from './plugins/external/static'
 import apiRoutes from './routes/api'
 
 export interface BuildAppOptions {
@@ -93,6 +94,10 @@ export const buildApp = ({
     reply.header(REQUEST_ID_HEADER, request.id)
   })
 
+  // Order matters: each plugin may use what the ones before it decorate or hook. plugins/app
+  // gives config, database and the one error handler first; plugins/external wraps third-party
+  // plugins; each domain's plugin decorates its repositories and services; then the routes, and
+  // last the SPA's catch-all.
   void app.register(configPlugin, { config })
   void app.register(dbPlugin, { db })
   void app.register(errors)
@@ -104,6 +109,7 @@ export const buildApp = ({
   void app.register(auth, { passwords })
   void app.register(openapi)
   void app.register(socket, { canSubscribe: canSubscribe ?? sessionOwnerPolicy(app), onHandshake: visitorHandshake(app) })
+  void app.register(leads)
   void app.register(chat, chatOptions)
   void app.register(builds, buildOptions)
   void app.register(retention, retentionOptions)

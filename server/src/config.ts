@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../src/shared/lib/validation/newsletter'
-import type { LoginLimits } from './auth/loginLimiter'
+import type { LoginLimits } from './limits/loginLimiter'
 import { passwordProblem } from './auth/password'
 import { GATE_KINDS, type GateKind } from './builds/stages'
 
@@ -25,7 +25,7 @@ export interface Config {
   databaseUrl: string | undefined
   /** Absolute path of the PGlite data directory. */
   dataDir: string
-  /** `redis://…`: socket.io's Redis adapter and a BullMQ build queue (D4); undefined runs everything in this process. */
+  /** `redis://…`: socket.io's Redis adapter and a BullMQ build queue; undefined runs everything in this process. */
   redisUrl: string | undefined
   /** REDIS_PREFIX: the start of every Redis key and channel, so installations can share one Redis. */
   redisPrefix: string
@@ -44,14 +44,14 @@ export interface Config {
   loginLimits: LoginLimits
   /** The first admin, created at start when there are no users yet (ADMIN_EMAIL, ADMIN_PASSWORD). */
   admin: { email: string; password: string } | undefined
-  /** `prelaunch` shows anonymous visitors of the public pages the under-construction page (D5). */
+  /** `prelaunch` shows anonymous visitors of the public pages the under-construction page. */
   siteMode: SiteMode
   nodeEnv: NodeEnv
-  /** The assistant chat (issue 5, D7). */
+  /** The assistant chat. */
   chat: ChatConfig
-  /** The build pipeline (issue 6, D8). */
+  /** The build pipeline. */
   builds: BuildConfig
-  /** SEED_DEMO: a fresh database gets the staff area's sample content (D10). */
+  /** SEED_DEMO: a fresh database gets the staff area's sample content. */
   seedDemo: boolean
 }
 

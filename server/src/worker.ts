@@ -3,7 +3,7 @@ import { migrate, openDatabase } from './db'
 import { startBuildWorker, type BuildWorkerLog } from './scale/buildWorker'
 
 /**
- * `npm run worker` (D4): runs builds from the Redis queue that the servers fill. Needs REDIS_URL
+ * `npm run worker`: runs builds from the Redis queue that the servers fill. Needs REDIS_URL
  * and DATABASE_URL, the same as the servers'; OVERSEER_DOWNLOADS_DIR must be the directory the
  * servers serve archives from.
  */

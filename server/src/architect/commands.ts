@@ -2,7 +2,7 @@ import type { AuthUser } from '../auth/users'
 import { agentLogRepository } from '../builds/agentLogRepository'
 import { LOG_LEVELS, type AgentModule, type LogLevel } from '../builds/stages'
 import type { Database, Queryable } from '../db'
-import type { FieldErrors } from '../http/httpError'
+import type { FieldErrors } from '../lib/errors'
 
 /** A command is 1 to 2,000 characters once trimmed. */
 export const COMMAND_MAX_LENGTH = 2000
@@ -66,7 +66,7 @@ const insertCommand = async (tx: Queryable, userId: number, command: string): Pr
 }
 
 /**
- * The Overseer page's command interface (issue 7, D10): a command is recorded in the agent log
+ * The Overseer page's command interface: a command is recorded in the agent log
  * with who sent it and kept for the sender's list. Nothing executes it.
  */
 export const architectCommands = {

@@ -1,5 +1,5 @@
 /**
- * Roles and permissions (decisions D6, issue 7): the one place that says which role grants what.
+ * Roles and permissions: the one place that says which role grants what.
  * A user's permissions are the union of its roles' permissions and its direct grants.
  */
 

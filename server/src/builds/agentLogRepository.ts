@@ -50,7 +50,7 @@ export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (ch
 
 const sourceOf = (module: string): string => (Object.hasOwn(AGENT_MODULES, module) ? AGENT_MODULES[module as AgentModule] : module)
 
-/** The agent log (D8, D10): what each module did, searchable for the Logs page. */
+/** The agent log: what each module did, searchable for the Logs page. */
 export const agentLogRepository = {
   async write(db: Queryable, entry: NewLogEntry): Promise<void> {
     const message = entry.message.replaceAll('\u0000', '').slice(0, MAX_LOG_MESSAGE_LENGTH)

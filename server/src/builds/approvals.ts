@@ -94,14 +94,14 @@ export interface ApprovalGatesOptions {
   timeoutMs: number
   heartbeatMs?: number
   /**
-   * Tells other processes that a decision was stored (scale-out, D4: the build may wait in a
+   * Tells other processes that a decision was stored (scale-out: the build may wait in a
    * worker); they call `wake` with the id. Unset: waits are only in this process.
    */
   announce?: (approvalId: string) => Promise<void>
 }
 
 /**
- * Approval gates (D8, D10): a build at an enabled gate raises a request (stored, so it survives
+ * Approval gates: a build at an enabled gate raises a request (stored, so it survives
  * the page and is audited) and waits, without a stage timeout, until staff decide it, the
  * approval timeout passes, or the build is stopped. The request's row is the source of truth: a
  * decision settles a wait in this process at once, one made by another process through `announce`

@@ -3,7 +3,7 @@ import type { Database } from '../db'
 import { approvalRepository as approvals, type NewApproval } from './approvalRepository'
 
 /**
- * The Approvals page's sample card (spec section 2, D10): a pending planning request that no
+ * The Approvals page's sample card (spec section 2): a pending planning request that no
  * build waits on, so deciding it only records the decision.
  */
 export const DEMO_APPROVAL: Omit<NewApproval, 'id' | 'createdAt'> = {

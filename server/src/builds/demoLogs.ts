@@ -17,7 +17,7 @@ export const DEMO_LOGS: readonly { minutesAgo: number; level: LogLevel; module: 
 
 /**
  * Seeds the sample log rows once, on a database whose log is empty: a newcomer sees a populated
- * Logs page before the first build (D10). True when it seeded them.
+ * Logs page before the first build. True when it seeded them.
  */
 export const seedDemoLogs = (db: Database, now: Date = new Date()): Promise<boolean> =>
   db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { classify, KIND_LABELS, slugify, titleOf, type ProjectKind } from './cla
 import type { StageId } from './stages'
 import { TEMPLATES } from './templates'
 
-/** What the stages build up, one artefact each (D8: modules exchange artefacts, not state). */
+/** What the stages build up, one artefact each (modules exchange artefacts, not state). */
 export interface BuildState {
   request: string
   project?: { kind: ProjectKind; slug: string; title: string; scores: Record<ProjectKind, number> }

@@ -1,5 +1,5 @@
-import { PROVIDER_MESSAGES } from '../chat/providers/openai'
-import { ProviderError, type ChatProvider, type ReportedUsage } from '../chat/types'
+import { PROVIDER_MESSAGES } from '../llm/providers/openai'
+import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
 import { classify, KIND_LABELS, PROJECT_KINDS, slugify, titleOf, type ProjectKind } from './classify'
 import { LOCAL_STAGES, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
 import type { StageId } from './stages'
@@ -117,7 +117,7 @@ export const notesSection = (model: string, notes: NonNullable<BuildState['notes
   ].join('\n')
 
 /**
- * The stages with a model of an OpenAI-compatible provider (issue 6): it classifies the request
+ * The stages with a model of an OpenAI-compatible provider: it classifies the request
  * (strictly parsed, else the keyword classifier, with a warning) and writes planning notes in
  * clarification, market analysis and structuring, which go into the README and the agent logs.
  * The code still comes from the tested templates (development, assembly and delivery are the

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises'
 import type { Database } from '../db'
-import type { TokenCounter } from '../chat/tokenizer'
-import { LOCAL_MODEL } from '../chat/providers/local'
-import { ProviderError, type ChatProvider } from '../chat/types'
+import type { TokenCounter } from '../llm/tokenizer'
+import { LOCAL_MODEL } from '../llm/providers/local'
+import { ProviderError, type ChatProvider } from '../llm/types'
 import { agentLogRepository as agentLogs } from './agentLogRepository'
 import { buildRepository as builds } from './buildRepository'
 import { archivePath } from './paths'
@@ -46,7 +46,7 @@ export interface GateRequest {
 }
 
 /**
- * Approval gates (D8): at a gate it `guards`, a build waits in `pass` until the gate is approved;
+ * Approval gates: at a gate it `guards`, a build waits in `pass` until the gate is approved;
  * a denial rejects with GateDenied, a wait longer than the approval timeout with GateExpired, and
  * the build's signal with its reason. `waiting` runs once the request is stored, before the wait.
  */
@@ -85,7 +85,7 @@ export interface PipelineOptions {
   beforeStage?: (stage: StageId, signal: AbortSignal) => Promise<void>
 }
 
-/** Runs builds (D4): in this process now; a BullMQ worker runner can take its place behind the same interface. */
+/** Runs builds: in this process now; a BullMQ worker runner can take its place behind the same interface. */
 export interface BuildRunner {
   run(job: BuildJob, signal: AbortSignal): Promise<BuildOutcome>
 }
@@ -150,7 +150,7 @@ const withTimeout = async <T>(ms: number, parent: AbortSignal, work: (signal: Ab
 }
 
 /**
- * The seven stages of one build, in order (D8): each announces its start (`progress`), passes its
+ * The seven stages of one build, in order: each announces its start (`progress`), passes its
  * gate, does its work under the stage timeout, records its tokens and writes agent log entries.
  * Resolves with the outcome; never rejects for a stage's failure. A failed build leaves no archive.
  */

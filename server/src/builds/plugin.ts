@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import { evictOtherOwners } from '../chat/socketPolicy'
-import { tokenCounter } from '../chat/tokenizer'
+import { tokenCounter } from '../llm/tokenizer'
 import { openBuildQueue, type BuildQueue } from '../scale/queueRunner'
 import { progressRoom } from '../socket/events'
 import { ApprovalGates } from './approvals'
@@ -35,14 +35,14 @@ const ARCHIVE_SWEEP_INTERVAL_MS = 10 * 60_000
 const ABANDONED_WAIT_SWEEP_INTERVAL_MS = 60_000
 
 /**
- * The build pipeline (issue 6, D8), run in this process, or with REDIS_URL in `npm run worker`
- * processes (D4). Progress, `error` and `timeout` go to the socket.io room of the request's session id.
+ * The build pipeline, run in this process, or with REDIS_URL in `npm run worker`
+ * processes. Progress, `error` and `timeout` go to the socket.io room of the request's session id.
  */
 export default fp<BuildPluginOptions>(
   async (app, options) => {
     const { downloadsDir, stageTimeoutMs, approvalGates, approvalTimeoutMs } = app.config.builds
     const room = (sessionId: string) => app.io.to(progressRoom(sessionId))
-    // REDIS_URL (D4): builds run in `npm run worker` processes; decisions made here reach them.
+    // REDIS_URL: builds run in `npm run worker` processes; decisions made here reach them.
     const queue: BuildQueue | undefined = app.config.redisUrl ? await openBuildQueue(app.config.redisUrl, app.config.redisPrefix) : undefined
     const gates = new ApprovalGates({
       db: app.db,

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { rm, stat } from 'node:fs/promises'
 import { conversationRepository as conversations } from '../chat/conversationRepository'
-import type { ModelCatalog } from '../chat/models'
+import type { ModelCatalog } from '../llm/models'
 import type { ChatService } from '../chat/service'
 import { STALE_PROCESSING_MS } from '../chat/service'
 import type { SessionOwners } from '../chat/sessionOwners'
-import type { ChatMessage } from '../chat/types'
+import type { ChatMessage } from '../llm/types'
 import { CHAT_MESSAGES, type ChatInput } from '../chat/validation'
 import type { Database } from '../db'
-import { HttpError } from '../http/httpError'
+import { ConflictError, DomainError, InvalidError } from '../lib/errors'
 import { InFlight } from '../lib/inFlight'
 import { agentLogRepository as agentLogs } from './agentLogRepository'
 import { approvalRepository as approvals } from './approvalRepository'
@@ -55,7 +55,7 @@ export const INITIAL_PROGRESS = { stage: STAGES[0]?.id ?? 'classification', perc
 const STORAGE_FAILED = 'The build could not be saved. Please try again.'
 
 /**
- * Build requests (issue 6, D8): claims the session for its owner, stores the request as a
+ * Build requests: claims the session for its owner, stores the request as a
  * conversation (processing), runs the pipeline and stores the outcome: the reply and the archive
  * (completed), or the reason (error) with no reply and no archive.
  */
@@ -78,25 +78,25 @@ export class BuildService {
   private async run(ownerKey: string, input: ChatInput): Promise<BuildResult> {
     const { db, catalog, chat, sessions, runner, events } = this.options
     const model = input.model ?? (await catalog.current())
-    if (!(await catalog.providerFor(model))) throw new HttpError(400, CHAT_MESSAGES.unknownModel(model), { model: CHAT_MESSAGES.unknownModel(model) })
+    if (!(await catalog.providerFor(model))) throw new InvalidError(CHAT_MESSAGES.unknownModel(model), { model: CHAT_MESSAGES.unknownModel(model) })
 
     const sessionId = input.sessionId ?? randomUUID()
     // Claimed synchronously, so two requests with one session id cannot both start.
-    if (this.active.has(sessionId)) throw new HttpError(409, CHAT_MESSAGES.sessionBusy)
+    if (this.active.has(sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionBusy)
     const controller = new AbortController()
     this.active.set(sessionId, controller)
 
     let conversationId: string | undefined
     let buildId: string | undefined
     try {
-      if (!(await sessions.claim(sessionId, ownerKey, 'build'))) throw new HttpError(409, CHAT_MESSAGES.sessionTaken)
-      if (await builds.findBySession(db, sessionId)) throw new HttpError(409, CHAT_MESSAGES.sessionTaken)
+      if (!(await sessions.claim(sessionId, ownerKey, 'build'))) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
+      if (await builds.findBySession(db, sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       await events.claimRoom(sessionId, ownerKey)
 
       ;({ conversationId } = await chat.openConversation(ownerKey, input, model))
       const id = randomUUID()
       const build = await builds.create(db, { id, sessionId, ownerKey, conversationId, model, ...INITIAL_PROGRESS })
-      if (!build) throw new HttpError(409, CHAT_MESSAGES.sessionTaken)
+      if (!build) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       buildId = id
       const request = (input.messages.at(-1) as ChatMessage).content
       await agentLogs.write(db, { level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build started with ${model}`, buildId })
@@ -130,9 +130,9 @@ export class BuildService {
         usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
       }
     } catch (error) {
-      // Not a stage (those end in an outcome): a bad request (HttpError) or a storage failure.
+      // Not a stage (those end in an outcome): a refusal (DomainError) or a storage failure.
       // Nothing may stay processing, and no archive may outlive its build.
-      if (!(error instanceof HttpError) || buildId) {
+      if (!(error instanceof DomainError) || buildId) {
         if (buildId) {
           await rm(archivePath(this.options.downloadsDir, buildId), { force: true }).catch(() => undefined)
           await builds.fail(db, buildId, STORAGE_FAILED).catch(() => undefined)

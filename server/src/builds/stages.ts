@@ -1,5 +1,5 @@
 /**
- * The build pipeline as data (D8, spec section 4): the seven stages in order, the agent module
+ * The build pipeline as data (spec section 4): the seven stages in order, the agent module
  * that runs each, where its progress bar starts, and the approval gate (if any) a build passes
  * before it. A queue worker or a new gate reads the same table.
  */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db'
-import type { ChatMessage } from './types'
+import type { ChatMessage } from '../llm/types'
 
 export type ConversationStatus = 'completed' | 'error' | 'processing'
 

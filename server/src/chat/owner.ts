@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { HandshakeHeaders } from '../plugins/socket'
+import type { HandshakeHeaders } from '../plugins/app/socket'
 import { isCrossSite, isStateChanging, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/http'
 import { AUTH_MESSAGES } from '../auth/messages'
 import { addressedTo } from '../http/forwarded'
-import { HttpError } from '../http/httpError'
+import { ForbiddenError } from '../lib/errors'
 
 /**
- * Who a conversation belongs to (D7): the signed-in user, else an anonymous visitor known by a
+ * Who a conversation belongs to: the signed-in user, else an anonymous visitor known by a
  * random id in an HttpOnly cookie. The owner key is what the database keeps: `user:<id>`, or
  * `visitor:<SHA-256 of the cookie value>` (the cookie itself is never stored).
  */
@@ -57,7 +57,7 @@ export interface ResolveOptions {
  */
 export const ownerOfRequest = (request: FastifyRequest, reply: FastifyReply, { create, refresh = false }: ResolveOptions): Owner | undefined => {
   if (request.user) return { key: userOwnerKey(request.user.id), kind: 'user' }
-  if (isStateChanging(request) && isCrossSite(request)) throw new HttpError(403, AUTH_MESSAGES.crossSite)
+  if (isStateChanging(request) && isCrossSite(request)) throw new ForbiddenError(AUTH_MESSAGES.crossSite)
   const cookie = request.cookies[visitorCookieName(request)]
   if (isVisitorToken(cookie)) {
     if (refresh) setVisitorCookie(request, reply, cookie)

@@ -1,14 +1,14 @@
 import fp from 'fastify-plugin'
 import { progressRoom } from '../socket/events'
-import { ModelCatalog } from './models'
-import { LocalProvider, type LocalProviderOptions } from './providers/local'
-import { OpenAiProvider, type OpenAiProviderOptions } from './providers/openai'
-import { ChatRateLimiter } from './rateLimiter'
+import { ModelCatalog } from '../llm/models'
+import { LocalProvider, type LocalProviderOptions } from '../llm/providers/local'
+import { OpenAiProvider, type OpenAiProviderOptions } from '../llm/providers/openai'
+import { ChatRateLimiter } from '../limits/chatLimiter'
 import { ChatService, type ChatEvents } from './service'
 import { createSessionOwners, type SessionOwners } from './sessionOwners'
 import { evictOtherOwners } from './socketPolicy'
 import { systemPromptFor } from './systemPrompt'
-import { preloadTokenizer } from './tokenizer'
+import { preloadTokenizer } from '../llm/tokenizer'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +31,7 @@ const SWEEP_INTERVAL_MS = 60_000
 const SESSION_OWNER_TTL_MS = 7 * 24 * 60 * 60_000
 
 /**
- * The assistant chat (issue 5): the engines, the model list, conversations and the realtime
+ * The assistant chat: the engines, the model list, conversations and the realtime
  * session registry. The docs the offline engine answers from are indexed once, at start.
  */
 export default fp<ChatPluginOptions>(

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../http/httpError'
+import { TooManyError } from '../lib/errors'
 import { ownerOfRequest, type Owner } from './owner'
 import { CHAT_MESSAGES, parseChatInput, type ChatInput } from './validation'
 
@@ -17,9 +17,6 @@ export const acceptChatMessage = async (app: FastifyInstance, request: FastifyRe
     { key: `owner:${owner.key}`, max: config.rateLimitPerOwner },
     { key: `ip:${request.ip}`, max: config.rateLimitPerIp },
   ])
-  if (!limit.allowed) {
-    void reply.header('retry-after', String(limit.retryAfterSeconds))
-    throw new HttpError(429, CHAT_MESSAGES.rateLimited(limit.retryAfterSeconds))
-  }
+  if (!limit.allowed) throw new TooManyError(CHAT_MESSAGES.rateLimited(limit.retryAfterSeconds), limit.retryAfterSeconds)
   return { owner, input }
 }

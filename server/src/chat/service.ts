@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db'
-import { HttpError } from '../http/httpError'
+import { ConflictError, DomainError, InvalidError, NotFoundError } from '../lib/errors'
 import { InFlight } from '../lib/inFlight'
 import { conversationRepository as conversations, type Conversation, type HistoryQuery } from './conversationRepository'
-import type { ModelCatalog } from './models'
+import type { ModelCatalog } from '../llm/models'
 import type { SessionOwners } from './sessionOwners'
-import { tokenCounter } from './tokenizer'
-import { ProviderError, type ChatMessage, type ProviderLog } from './types'
+import { tokenCounter } from '../llm/tokenizer'
+import { ProviderError, type ChatMessage, type ProviderLog } from '../llm/types'
 import { CHAT_MESSAGES, type ChatInput } from './validation'
 
 /** How a reply streams to the socket.io room of its session. */
@@ -77,16 +77,16 @@ export class ChatService {
     const { db, catalog, sessions, events } = this.options
     const model = input.model ?? (await catalog.current())
     const provider = await catalog.providerFor(model)
-    if (!provider) throw new HttpError(400, CHAT_MESSAGES.unknownModel(model), { model: CHAT_MESSAGES.unknownModel(model) })
+    if (!provider) throw new InvalidError(CHAT_MESSAGES.unknownModel(model), { model: CHAT_MESSAGES.unknownModel(model) })
 
     const sessionId = input.sessionId ?? randomUUID()
     // Claimed synchronously, so two requests with one session id cannot both start.
-    if (this.generations.has(sessionId)) throw new HttpError(409, CHAT_MESSAGES.sessionBusy)
+    if (this.generations.has(sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionBusy)
     const generation: Generation = { ownerKey, conversationId: undefined, controller: new AbortController() }
     this.generations.set(sessionId, generation)
 
     try {
-      if (!(await sessions.claim(sessionId, ownerKey, 'chat'))) throw new HttpError(409, CHAT_MESSAGES.sessionTaken)
+      if (!(await sessions.claim(sessionId, ownerKey, 'chat'))) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       await events.claimRoom(sessionId, ownerKey)
 
       const { conversationId, context } = await this.openConversation(ownerKey, input, model)
@@ -125,9 +125,9 @@ export class ChatService {
         sessionId,
       }
     } catch (error) {
-      // Not the provider: a bad request (HttpError) or a storage failure. A stored conversation
+      // Not the provider: a refusal (DomainError) or a storage failure. A stored conversation
       // must not stay processing.
-      if (generation.conversationId && !(error instanceof HttpError)) {
+      if (generation.conversationId && !(error instanceof DomainError)) {
         await conversations.fail(db, generation.conversationId, 'The reply could not be saved. Please try again.').catch(() => undefined)
       }
       throw error
@@ -151,9 +151,9 @@ export class ChatService {
     const conversationId = input.conversationId
     const context = await db.transaction(async (tx) => {
       const conversation: Conversation | undefined = await conversations.find(tx, ownerKey, conversationId, { lock: true })
-      if (!conversation) throw new HttpError(404, CHAT_MESSAGES.conversationNotFound)
+      if (!conversation) throw new NotFoundError(CHAT_MESSAGES.conversationNotFound)
       const inFlight = conversation.status === 'processing' && Date.now() - conversation.updatedAt.getTime() < STALE_PROCESSING_MS
-      if (inFlight) throw new HttpError(409, CHAT_MESSAGES.conversationBusy)
+      if (inFlight) throw new ConflictError(CHAT_MESSAGES.conversationBusy)
       await conversations.appendUserMessage(tx, conversation, question.content, model)
       return [...conversation.messages.map(({ role, content }) => ({ role, content })), question]
     })

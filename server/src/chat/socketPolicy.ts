@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { SubscriptionPolicy } from '../plugins/socket'
+import type { SubscriptionPolicy } from '../plugins/app/socket'
 import { progressRoom } from '../socket/events'
 import { ownerOfHandshake } from './owner'
 import { createSessionOwners } from './sessionOwners'

@@ -1,5 +1,5 @@
-import type { LocalAssistant } from './local/assistant'
-import type { ChatMessage } from './types'
+import type { LocalAssistant } from '../llm/local/assistant'
+import type { ChatMessage } from '../llm/types'
 
 const EXCERPT_LIMIT = 1_500
 const CONTEXT_LIMIT = 6_000

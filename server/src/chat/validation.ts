@@ -1,5 +1,5 @@
 import { HttpError } from '../http/httpError'
-import type { ChatMessage } from './types'
+import type { ChatMessage } from '../llm/types'
 
 export const MAX_MESSAGES = 100
 export const MAX_MESSAGE_LENGTH = 16_000

@@ -1,4 +1,6 @@
-export type FieldErrors = Record<string, string>
+import type { FieldErrors } from '../lib/errors'
+
+export type { FieldErrors }
 
 /** An error whose status and message are meant for the client, unlike an unexpected failure. */
 export class HttpError extends Error {

@@ -4,7 +4,7 @@ import { labelOf, LEAD_PRODUCTS, WAITLIST_PLANS } from '../../../src/shared/lib/
 import { WAITLIST_ROLES, WAITLIST_SOURCES } from '../../../src/shared/lib/validation/waitlist'
 import type { CsvCell } from './csv'
 
-/** What staff can list and export (D11). */
+/** What staff can list and export. */
 export const LEAD_KINDS = ['waitlist', 'contact', 'newsletter'] as const
 export type LeadKind = (typeof LEAD_KINDS)[number]
 

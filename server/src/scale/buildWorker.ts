@@ -2,9 +2,9 @@ import { Emitter } from '@socket.io/redis-emitter'
 import { Worker } from 'bullmq'
 import { ApprovalGates } from '../builds/approvals'
 import { BUILD_MESSAGES, runPipeline, type BuildJob, type BuildOutcome, type PipelineOptions } from '../builds/pipeline'
-import { remoteProviderFor } from '../chat/models'
-import { OpenAiProvider } from '../chat/providers/openai'
-import { tokenCounter } from '../chat/tokenizer'
+import { remoteProviderFor } from '../llm/models'
+import { OpenAiProvider } from '../llm/providers/openai'
+import { tokenCounter } from '../llm/tokenizer'
 import type { Config } from '../config'
 import type { Database } from '../db'
 import { progressRoom, type ServerToClientEvents } from '../socket/events'
@@ -34,7 +34,7 @@ export interface BuildWorker {
 }
 
 /**
- * A build worker (D4): takes builds off the BullMQ queue and runs the pipeline, sending progress
+ * A build worker: takes builds off the BullMQ queue and runs the pipeline, sending progress
  * to the session's room through the socket.io Redis emitter (it reaches a browser on any server
  * node). Approval decisions made on any node reach a build waiting here through the control
  * channel, and the approval row stays the source of truth (see ApprovalGates). The outcome goes

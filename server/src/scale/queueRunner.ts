@@ -47,7 +47,7 @@ const interrupted = (message: string = BUILD_MESSAGES.interrupted): BuildOutcome
 })
 
 /**
- * Runs builds in `npm run worker` processes (D4): enqueues the build on the BullMQ queue (the job
+ * Runs builds in `npm run worker` processes: enqueues the build on the BullMQ queue (the job
  * id is the build id) and resolves with the outcome the worker returns, as the in-process runner
  * does. A worker that throws rejects, as a pipeline that throws in process. The build's signal
  * stops it in its worker (or takes it off the queue if no worker has started it).
@@ -98,7 +98,7 @@ export interface BuildQueue {
   close(): Promise<void>
 }
 
-/** The server's side of the build queue (D4): enqueues builds and hears their outcomes. */
+/** The server's side of the build queue: enqueues builds and hears their outcomes. */
 export const openBuildQueue = async (redisUrl: string, prefix: string): Promise<BuildQueue> => {
   const names = redisNames(prefix)
   const queueClient = redisConnection(redisUrl, 'overseer-queue')

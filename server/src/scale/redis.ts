@@ -2,7 +2,7 @@ import { Redis } from 'ioredis'
 import { withinTimeout } from '../lib/withinTimeout'
 
 /**
- * Scale-out (D4): what the server and `npm run worker` processes share in Redis. Every key and
+ * Scale-out: what the server and `npm run worker` processes share in Redis. Every key and
  * channel starts with REDIS_PREFIX, so installations (or test runs) can share one Redis.
  */
 export interface RedisNames {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { ProjectFile } from '../archive'
 import { KIND_LABELS, type ProjectKind } from '../classify'
 
@@ -30,23 +32,27 @@ export const quoted = (request: string): string => {
     .join('\n')
 }
 
-export const packageJson = (spec: ProjectSpec, summary: string, extra: Record<string, unknown>, scripts: Record<string, string>): ProjectFile => ({
-  path: 'package.json',
-  content: `${JSON.stringify(
-    {
-      name: spec.slug,
-      version: '0.1.0',
-      private: true,
-      description: summary,
-      license: 'UNLICENSED',
-      ...extra,
-      scripts: { ...scripts, test: 'node --test' },
-      engines: { node: '>=18' },
-    },
-    null,
-    2,
-  )}\n`,
-})
+/** The generated projects' files, each kind in its folder, as real files that lint like any other. */
+export const TEMPLATES_DIR = path.resolve(__dirname, '../../../templates')
+
+/** What a template file may say that depends on the request: the package name and the title. */
+const PLACEHOLDERS = /__PROJECT_(SLUG|TITLE)__/g
+const sources = new Map<string, string>()
+
+/**
+ * The file `source` of the project's kind (under `TEMPLATES_DIR/<kind>/`), its placeholders
+ * filled in from `spec`, at `path` in the project (default: where it is in the template).
+ */
+export const templateFile = (spec: ProjectSpec, source: string, { path: target = source, executable = false } = {}): ProjectFile => {
+  const file = path.join(TEMPLATES_DIR, spec.kind, source)
+  let text = sources.get(file)
+  if (text === undefined) {
+    text = readFileSync(file, 'utf8')
+    sources.set(file, text)
+  }
+  const content = text.replace(PLACEHOLDERS, (_match, name: string) => (name === 'SLUG' ? spec.slug : spec.title))
+  return { path: target, content, ...(executable && { executable }) }
+}
 
 export const gitignore: ProjectFile = { path: '.gitignore', content: 'node_modules/\ncoverage/\n*.log\n.env\n' }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { errorResponse } from '../../../http/schemas'
 import { toCsv } from '../../../leads/csv'
-import { createLeadsRepository, LEAD_KINDS, type LeadKind } from '../../../leads/leadsRepository'
+import { LEAD_KINDS, type LeadKind } from '../../../leads/leadsRepository'
 
 export const LEADS_PAGE_SIZE = 20
 export const LEADS_MAX_PAGE_SIZE = 100
@@ -124,7 +124,7 @@ const today = (): string => new Date().toISOString().slice(0, 10)
 
 /** Waitlist, contact and newsletter entries for staff with architect.leads (D11). */
 const leadsRoutes: FastifyPluginAsync = async (app) => {
-  const leads = createLeadsRepository(app.db)
+  const leads = app.leadsRepository
   const preHandler = app.requirePermission('architect.leads')
 
   app.get<{ Querystring: ListQuery }>(

@@ -3,7 +3,6 @@ import { cleanContact, CONTACT_SUBJECTS, validateContact } from '../../../../../
 import { LEAD_PRODUCTS } from '../../../../../src/shared/lib/validation/products'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
-import { createContactRepository } from '../../../leads/contactRepository'
 import {
   choices,
   FORM_BODY_LIMIT,
@@ -12,7 +11,7 @@ import {
   successResponse,
   textProperty,
 } from '../../../leads/forms'
-import { formRateLimit } from '../../../plugins/rateLimit'
+import { formRateLimit } from '../../../plugins/external/rateLimit'
 
 export const CONTACT_SENT_MESSAGE = "Your message has been sent successfully. We'll be in touch soon!"
 
@@ -42,7 +41,7 @@ const bodySchema = {
 } as const
 
 const contactRoutes: FastifyPluginAsync = async (app) => {
-  const messages = createContactRepository(app.db)
+  const messages = app.contactRepository
 
   app.post<{ Body: ContactBody }>(
     '',

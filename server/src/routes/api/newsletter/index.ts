@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { validateNewsletter } from '../../../../../src/shared/lib/validation/newsletter'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
-import { createNewsletterRepository } from '../../../leads/newsletterRepository'
-import { formRateLimit } from '../../../plugins/rateLimit'
+import { formRateLimit } from '../../../plugins/external/rateLimit'
 
 export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! You'll hear from us soon."
 
@@ -34,7 +33,7 @@ const subscribedSchema = {
 } as const
 
 const newsletterRoutes: FastifyPluginAsync = async (app) => {
-  const subscriptions = createNewsletterRepository(app.db)
+  const subscriptions = app.newsletterRepository
 
   app.post<{ Body: NewsletterBody }>(
     '',

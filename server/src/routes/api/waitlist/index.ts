@@ -16,8 +16,7 @@ import {
   successResponse,
   textProperty,
 } from '../../../leads/forms'
-import { createWaitlistRepository } from '../../../leads/waitlistRepository'
-import { formRateLimit } from '../../../plugins/rateLimit'
+import { formRateLimit } from '../../../plugins/external/rateLimit'
 
 export const WAITLIST_JOINED_MESSAGE = "You've been added to our waitlist! We'll notify you when early access is available."
 
@@ -51,7 +50,7 @@ const bodySchema = {
 } as const
 
 const waitlistRoutes: FastifyPluginAsync = async (app) => {
-  const signups = createWaitlistRepository(app.db)
+  const signups = app.waitlistRepository
 
   app.post<{ Body: JoinBody }>(
     '/join',

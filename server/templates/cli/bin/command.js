@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+'use strict'
+
+require('../src/cli')
+  .main(process.argv.slice(2))
+  .then((code) => {
+    process.exitCode = code
+  })

@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto'
+import { readdir } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { io as connect, type Socket } from 'socket.io-client'
+import { NOTES_MAX_TOKENS, parseKind, sanitizeNotes } from '../../src/builds/modelStages'
+import { STAGE_IDS } from '../../src/builds/stages'
+import { PROVIDER_MESSAGES } from '../../src/llm/providers/openai'
+import type { Database } from '../../src/db'
+import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
+import { startBuildWorker } from '../../src/scale/buildWorker'
+import { buildTestApp, openTestPglite, testConfig } from '../helper'
+import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
+import { chatConfig, history, newVisitor, type Headers } from '../support/chat'
+import { byPrompt, FakeLlm, status, streamed, type FakeHandler, type FakeUsage } from '../support/fakeLlm'
+
+const CLASSIFY = /You classify requests/
+const CLARIFY = /assumptions a starter project/
+const MARKET = /comparable products/
+const STRUCTURE = /laid out in these files/
+
+const USAGE: Record<'classify' | 'clarify' | 'market' | 'structure', FakeUsage> = {
+  classify: { prompt_tokens: 101, completion_tokens: 2 },
+  clarify: { prompt_tokens: 102, completion_tokens: 31 },
+  market: { prompt_tokens: 103, completion_tokens: 32 },
+  structure: { prompt_tokens: 104, completion_tokens: 33 },
+}
+
+const planner = (kind: string, overrides: { clarify?: FakeHandler } = {}): FakeHandler =>
+  byPrompt([
+    [CLASSIFY, streamed([kind], { usage: USAGE.classify })],
+    [CLARIFY, overrides.clarify ?? streamed(['- Assumes a single user\n', '- Which runtime?\n<script>alert(1)</script>\n# Big heading'], { usage: USAGE.clarify })],
+    [MARKET, streamed(['- Like lodash, but smaller'], { usage: USAGE.market })],
+    [STRUCTURE, streamed(['- index.js holds the functions; tests sit in test/'], { usage: USAGE.structure })],
+  ])
+
+describe('builds with an OpenAI-compatible model (pglite)', () => {
+  let fake: FakeLlm
+  let db: Database
+  let app: FastifyInstance
+  let downloadsDir: string
+  const clients: Socket[] = []
+
+  beforeAll(async () => {
+    fake = await FakeLlm.start()
+    db = await openTestPglite()
+    const builds = await buildConfig()
+    downloadsDir = builds.builds.downloadsDir
+    const base = chatConfig()
+    app = await buildTestApp(
+      db,
+      {
+        ...chatConfig({ llm: { baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 2_000, providerName: 'Fake AI' }, docsDir: base.chat.docsDir }),
+        ...builds,
+      },
+      { chat: { remote: { backoffMs: 10 } } },
+    )
+    await app.listen({ port: 0, host: '127.0.0.1' })
+  })
+
+  afterAll(async () => {
+    for (const client of clients) client.disconnect()
+    await app?.close()
+    await db?.close()
+    await fake?.close()
+  })
+
+  beforeEach(() => fake.reset())
+
+  const follow = async (sessionId: string, headers: Headers) => {
+    const client = connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, { path: '/socket.io', reconnection: false, extraHeaders: headers })
+    clients.push(client)
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', resolve)
+      client.once('connect_error', reject)
+    })
+    expect(await client.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
+    const errors: BuildMessageEvent[] = []
+    client.on('error', (event: BuildMessageEvent) => errors.push(event))
+    const ended = new Promise<void>((resolve) => {
+      client.on('progress', (event: ProgressEvent) => event.percentage === 100 && resolve())
+      client.once('error', () => resolve())
+    })
+    return { errors, ended }
+  }
+
+  const logsOf = async (sessionId: string, level: string) =>
+    (
+      await db.query<{ message: string; module: string }>(
+        `select l.message, l.module from agent_logs l join builds b on b.id = l.build_id where b.session_id = $1 and l.level = $2 order by l.id`,
+        [sessionId, level],
+      )
+    ).rows
+
+  it("classifies by the model's answer, puts its notes in the README and the logs, and records its reported usage", async () => {
+    fake.fallback = planner('library')
+    const alice = await newVisitor(app)
+    // The keywords point to a web app; the model says library.
+    const body = buildRequest('Build a todo web app with a browser page', { model: 'fake-small' })
+    const response = await sendBuild(app, alice, body)
+    expect(response.statusCode).toBe(200)
+    const reply = response.json<BuildReplyBody>()
+    expect(reply).toMatchObject({ model: 'fake-small', status: 'completed' })
+    expect(reply.reply).toContain('**library**')
+    expect(reply.reply).toContain("The code comes from Overseer's tested templates; the classification and the planning notes are by fake-small")
+
+    // Four model calls, each with its own bounded prompt, asking for usage.
+    expect(fake.completions).toHaveLength(4)
+    for (const request of fake.completions) {
+      const sent = request.body as { model: string; max_tokens: number; stream_options: unknown; messages: { role: string }[] }
+      expect(sent.model).toBe('fake-small')
+      expect(sent.max_tokens).toBeLessThanOrEqual(NOTES_MAX_TOKENS)
+      expect(sent.stream_options).toEqual({ include_usage: true })
+      expect(sent.messages.map((message) => message.role)).toEqual(['system', 'user'])
+    }
+
+    const entries = await unzip((await app.inject({ method: 'GET', url: reply.zipUrl, headers: alice })).rawPayload)
+    const readme = entries.find((entry) => entry.name.endsWith('/README.md'))?.content.toString('utf8') ?? ''
+    expect(entries.some((entry) => entry.name.endsWith('/index.js'))).toBe(true)
+    expect(readme).toContain('## Notes from the planning stages (model: fake-small)')
+    expect(readme).toContain("The code comes from Overseer's tested templates")
+    expect(readme).toContain('- Assumes a single user')
+    expect(readme).toContain('- Like lodash, but smaller')
+    expect(readme).toContain('- index.js holds the functions')
+    expect(readme).not.toContain('<script>')
+    expect(readme).not.toMatch(/^# Big heading/m)
+
+    const { rows } = await db.query<{ stage: string; prompt: number; completion: number }>(
+      `select s.stage, s.prompt_tokens::int as prompt, s.completion_tokens::int as completion from build_stages s join builds b on b.id = s.build_id
+       where b.session_id = $1 order by s.position`,
+      [body.sessionId],
+    )
+    expect(rows.map((row) => row.stage)).toEqual([...STAGE_IDS])
+    expect(rows.slice(0, 4).map((row) => [row.prompt, row.completion])).toEqual(
+      [USAGE.classify, USAGE.clarify, USAGE.market, USAGE.structure].map((usage) => [usage.prompt_tokens, usage.completion_tokens]),
+    )
+    // The template stages are counted by the tokenizer, as with overseer-local.
+    expect(rows.slice(4).every((row) => row.prompt + row.completion > 0)).toBe(true)
+    expect(rows.reduce((sum, row) => sum + row.prompt + row.completion, 0)).toBe(reply.usage.totalTokens)
+
+    const info = (await logsOf(body.sessionId, 'INFO')).map((row) => row.message).join('\n')
+    expect(info).toContain('Classified the request as a library')
+    expect(info).toMatch(/Stage clarification finished: .*notes by fake-small: - Assumes a single user/)
+    expect(info).toMatch(/Stage market_analysis finished: .*Like lodash/)
+  })
+
+  it('falls back to the keyword classifier, with a warning, when the answer is not a supported kind', async () => {
+    fake.fallback = planner('It is probably a web app, or maybe an API.')
+    const bob = await newVisitor(app)
+    const body = buildRequest('Build a REST API for invoices', { model: 'fake-small' })
+    const response = await sendBuild(app, bob, body)
+    expect(response.statusCode).toBe(200)
+    expect(response.json<BuildReplyBody>().reply).toContain('**HTTP API**')
+    const warnings = await logsOf(body.sessionId, 'WARNING')
+    expect(warnings).toContainEqual({ module: 'overseer-core', message: expect.stringContaining('not a supported kind: used the keyword classifier instead') as unknown })
+  })
+
+  it('ends the build with the mapped provider error when a stage call fails after retries, saving nothing', async () => {
+    fake.fallback = planner('cli', { clarify: status(500) })
+    const carol = await newVisitor(app)
+    const body = buildRequest('Write a command line tool that counts words', { model: 'fake-small' })
+    const events = await follow(body.sessionId, carol)
+    const before = await readdir(downloadsDir)
+
+    const response = await sendBuild(app, carol, body)
+    await events.ended
+    const message = `The build failed at the clarification stage: ${PROVIDER_MESSAGES.failed(500)}`
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toMatchObject({ success: false, message, sessionId: body.sessionId, status: 'error' })
+    expect(events.errors).toEqual([{ sessionId: body.sessionId, message }])
+    // The first call, then three attempts at the clarification (the provider's own retries).
+    expect(fake.completions).toHaveLength(4)
+    expect((await history(app, carol)).data[0]).toMatchObject({ status: 'error', response: '', error: message })
+    expect(await readdir(downloadsDir)).toEqual(before)
+    const { rows } = await db.query<{ stage: string; status: string }>(
+      `select s.stage, s.status from build_stages s join builds b on b.id = s.build_id where b.session_id = $1 order by s.position`,
+      [body.sessionId],
+    )
+    expect(rows).toEqual([
+      { stage: 'classification', status: 'completed' },
+      { stage: 'clarification', status: 'error' },
+    ])
+  })
+
+  it('builds with overseer-local exactly as before: no model call, no notes', async () => {
+    const dave = await newVisitor(app)
+    const response = await sendBuild(app, dave, buildRequest('Build a todo web app'))
+    expect(response.statusCode).toBe(200)
+    const reply = response.json<BuildReplyBody>()
+    expect(reply.model).toBe('overseer-local')
+    expect(reply.reply).not.toContain('planning notes')
+    expect(fake.completions).toHaveLength(0)
+    const entries = await unzip((await app.inject({ method: 'GET', url: reply.zipUrl, headers: dave })).rawPayload)
+    expect(entries.find((entry) => entry.name.endsWith('/README.md'))?.content.toString('utf8')).not.toContain('Notes from the planning stages')
+  })
+
+  it('parses the kind strictly and sanitizes notes', () => {
+    expect(parseKind(' library\n')).toBe('library')
+    expect(parseKind('"HTTP API".')).toBe('http-api')
+    expect(parseKind('command-line tool')).toBe('cli')
+    expect(parseKind('web-app or library')).toBeUndefined()
+    expect(parseKind('A library.')).toBeUndefined()
+    expect(sanitizeNotes('## Title\r\nline\u0000 <b>bold</b>\n\n\n\nend')).toBe('**Title**\nline bold\n\nend')
+    expect(sanitizeNotes('x'.repeat(10_000)).length).toBeLessThanOrEqual(3_000)
+  })
+})
+
+const REDIS_URL = process.env.TEST_REDIS_URL
+
+/** The queue worker builds its own provider from the same OVERSEER_LLM_* settings. */
+;(REDIS_URL ? describe : describe.skip)('builds with a model in a queue worker (pglite, TEST_REDIS_URL)', () => {
+  it("classifies by the model's answer and writes its notes there too", async () => {
+    const fake = await FakeLlm.start()
+    const db = await openTestPglite()
+    const builds = await buildConfig()
+    const base = chatConfig()
+    const llm = { baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 2_000, providerName: 'Fake AI' }
+    const redis = { redisUrl: REDIS_URL as string, redisPrefix: `overseer-test-${randomUUID()}` }
+    const app = await buildTestApp(db, { ...chatConfig({ llm, docsDir: base.chat.docsDir }), ...builds, ...redis })
+    const worker = await startBuildWorker({
+      config: { ...testConfig(), ...chatConfig({ llm, docsDir: base.chat.docsDir }), ...builds, ...redis },
+      db,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    })
+    try {
+      fake.fallback = planner('library')
+      const visitor = await newVisitor(app)
+      const response = await sendBuild(app, visitor, buildRequest('Build a todo web app', { model: 'fake-small' }))
+      expect(response.statusCode).toBe(200)
+      const reply = response.json<BuildReplyBody>()
+      expect(reply.reply).toContain('**library**')
+      expect(reply.reply).toContain('planning notes are by fake-small')
+      const entries = await unzip((await app.inject({ method: 'GET', url: reply.zipUrl, headers: visitor })).rawPayload)
+      expect(entries.find((entry) => entry.name.endsWith('/README.md'))?.content.toString('utf8')).toContain('## Notes from the planning stages (model: fake-small)')
+    } finally {
+      await app.close()
+      await worker.close()
+      await db.close()
+      await fake.close()
+    }
+  })
+})

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { FastifyInstance } from 'fastify'
+import type { ProjectKind } from '../../src/builds/classify'
+import { TEMPLATES } from '../../src/builds/templates'
+import type { Database } from '../../src/db'
+import { buildTestApp, openTestPglite } from '../helper'
+import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
+import { chatConfig, newVisitor, type Headers } from '../support/chat'
+
+const run = promisify(execFile)
+
+/** Every file of a project (name, mode, bytes), in order, as one digest. */
+const digestOf = (files: readonly { path: string; content: string; executable?: boolean }[]): string => {
+  const hash = createHash('sha256')
+  for (const file of files) hash.update(`${file.path}\0${file.executable ? 'x' : '-'}\0${file.content}\0`)
+  return hash.digest('hex')
+}
+
+describe('the template files', () => {
+  // The digests of the projects as they were when their code sat in template strings: reading
+  // them from server/templates must give the same files, byte for byte, in the same order.
+  it.each<[ProjectKind, string]>([
+    ['web-app', 'fad20bea9dde84daf6819228edf4aeddb70e500cd7d841050a8181e60df21fee'],
+    ['http-api', '48d9ad7d046dd88fbe6159a2a0d3d9bc5ab1442a53b9f9dfac0e800f9769c88f'],
+    ['cli', 'cf03933c5de172ea3fe67f003db8e4c09500e6ae4eb6b366469f93639a78628b'],
+    ['library', '4d179c8951137d906449248c9db9e4458f7cd76f5f775bbc08112e6f1f4fec0a'],
+  ])('give a %s exactly its files of before', (kind, digest) => {
+    const template = TEMPLATES[kind]
+    const spec = { kind, slug: 'todo-app', title: 'Todo App', request: 'Build a todo app\nwith $& and ${x} and <b>' }
+    expect(digestOf(template.files(spec))).toBe(digest)
+  })
+})
+
+/**
+ * Each kind of starter project, built through the API, unzipped and tested with its own
+ * `npm test`: offline (npm may not reach a registry) and with nothing installed.
+ */
+describe('the generated projects', () => {
+  let db: Database
+  let app: FastifyInstance
+  let owner: Headers
+  let workDir: string
+
+  beforeAll(async () => {
+    db = await openTestPglite()
+    app = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig()) })
+    owner = await newVisitor(app)
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-projects-'))
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await db.close()
+    await rm(workDir, { recursive: true, force: true })
+  })
+
+  it.each([
+    ['Build a todo web app', 'web-app', 'todo-web-app', 'server.js'],
+    ['Create a REST API for invoices', 'http-api', 'rest-api-invoices', 'src/app.js'],
+    ['Make a command line tool that counts words', 'cli', 'command-line-tool-counts-words', 'bin/command-line-tool-counts-words.js'],
+    ['Develop a library of array helpers', 'library', 'library-array-helpers', 'index.d.ts'],
+  ])('%j gives a %s whose own tests pass', async (request, kind, name, mainFile) => {
+    const body = buildRequest(request)
+    const response = await sendBuild(app, owner, body)
+    expect(response.statusCode).toBe(200)
+    const { zipUrl } = response.json<BuildReplyBody>()
+    const state = await app.inject({ method: 'GET', url: `/api/overseer/builds/${body.sessionId}`, headers: owner })
+    expect(state.json<{ data: { kind: string; name: string } }>().data).toMatchObject({ kind, name })
+
+    const download = await app.inject({ method: 'GET', url: zipUrl, headers: owner })
+    const entries = await unzip(download.rawPayload)
+    expect(entries.map((entry) => entry.name)).toEqual(expect.arrayContaining([`${name}/README.md`, `${name}/package.json`, `${name}/${mainFile}`]))
+    for (const entry of entries) {
+      const file = path.join(workDir, entry.name)
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, entry.content)
+      await chmod(file, entry.mode)
+    }
+    if (kind === 'cli') expect(entries.find((entry) => entry.name.endsWith(mainFile))?.mode).toBe(0o755)
+
+    const readme = entries.find((entry) => entry.name === `${name}/README.md`)?.content.toString('utf8')
+    expect(readme).toContain(`> ${request}`)
+    expect(readme).toContain('npm test')
+
+    const { stdout } = await run('npm', ['test'], {
+      cwd: path.join(workDir, name),
+      env: { PATH: process.env.PATH, HOME: workDir, npm_config_offline: 'true', npm_config_update_notifier: 'false', NODE_OPTIONS: '' },
+      timeout: 60_000,
+    })
+    expect(stdout).toMatch(/# fail 0/)
+    expect(stdout).toMatch(/# pass [1-9]/)
+  })
+})

@@ -1,0 +1,173 @@
+import path from 'node:path'
+import { parsePage, sitePathOf } from '../../src/llm/local/docs'
+import { DocsIndex } from '../../src/llm/local/docsIndex'
+import { LocalAssistant, LOCAL_REPLIES } from '../../src/llm/local/assistant'
+import { stem } from '../../src/llm/local/stemmer'
+import { deltasOf, LocalProvider } from '../../src/llm/providers/local'
+import { SseParser } from '../../src/llm/providers/sse'
+import type { ChatMessage } from '../../src/llm/types'
+
+export const FIXTURE_DOCS = path.join(__dirname, '..', 'fixtures', 'chat-docs')
+const REAL_DOCS = path.resolve(__dirname, '../../../docs')
+
+const ask = (assistant: LocalAssistant, ...questions: string[]): string => {
+  const messages: ChatMessage[] = []
+  questions.forEach((content, index) => {
+    if (index > 0) messages.push({ role: 'assistant', content: 'previous answer' })
+    messages.push({ role: 'user', content })
+  })
+  return assistant.answer(messages)
+}
+
+describe('overseer-local', () => {
+  let assistant: LocalAssistant
+
+  beforeAll(async () => {
+    assistant = await LocalAssistant.fromDirectory(FIXTURE_DOCS)
+  })
+
+  it('answers from the best docs passage and links it under Sources', () => {
+    const answer = ask(assistant, 'How do I use PostgreSQL instead of the embedded database?')
+    expect(answer).toContain('DATABASE_URL')
+    expect(answer).toMatch(/Sources:\n- \[Installation › Using PostgreSQL\]\(\/docs\/getting-started\/installation#using-postgresql\)/)
+  })
+
+  it('matches word forms (stemming) and headings', () => {
+    const answer = ask(assistant, 'scaling out with several processes?')
+    expect(answer).toContain('REDIS_URL')
+    expect(answer).toContain('(/docs/guides/deployment#scaling-out)')
+  })
+
+  it('answers "what is Overseer" with the introduction', () => {
+    const answer = ask(assistant, 'What is Overseer?')
+    expect(answer).toContain('AI development-orchestration platform')
+    expect(answer).toContain('(/docs/getting-started/introduction)')
+  })
+
+  it('says plainly when the docs do not answer', () => {
+    for (const question of ['What is the weather in Paris tomorrow?', 'How do I bake sourdough bread?', 'Who won the football world cup?']) {
+      const answer = ask(assistant, question)
+      expect(answer).toBe(LOCAL_REPLIES.unknown)
+      expect(answer).toContain('(/docs)')
+      expect(answer).toContain('(/contact)')
+    }
+  })
+
+  it('greets, thanks and is honest about itself', () => {
+    expect(ask(assistant, 'Hello!')).toBe(LOCAL_REPLIES.greeting)
+    expect(ask(assistant, 'thanks a lot')).toBe(LOCAL_REPLIES.thanks)
+    expect(ask(assistant, 'Are you ChatGPT?')).toBe(LOCAL_REPLIES.self)
+    expect(LOCAL_REPLIES.self).toMatch(/offline assistant/)
+  })
+
+  it('answers a question that follows a greeting', () => {
+    expect(ask(assistant, 'Hi, how do I set the port?')).toContain('PORT')
+  })
+
+  it('uses the previous question for a follow-up that refers back to it', () => {
+    const answer = ask(assistant, 'Tell me about the reverse proxy', 'which variable do I set for it?')
+    expect(answer).toContain('TRUST_PROXY')
+  })
+
+  it('is deterministic', () => {
+    const question = 'How are sessions protected?'
+    expect(ask(assistant, question)).toBe(ask(assistant, question))
+  })
+
+  it('rewrites links between docs files to site paths', () => {
+    const { page, passages } = parsePage('# T\n\nSee [x](../a/b.md#c), [y](https://e.com/z.md) and [z](#later).', 'guides/t.md')
+    expect(page).toEqual({ title: 'T', path: '/docs/guides/t' })
+    expect(passages[0]?.markdown).toBe('See [x](/docs/a/b#c), [y](https://e.com/z.md) and [z](/docs/guides/t#later).')
+    expect(sitePathOf('guides/index.md')).toBe('/docs/guides')
+  })
+
+  it('quotes long passages without breaking their Markdown', () => {
+    const rows = Array.from({ length: 40 }, (_, index) => `| row ${index} | value ${index} |`).join('\n')
+    const prose = Array.from({ length: 30 }, (_, index) => `Sentence ${index} mentions [a link](/docs/x/y) and **bold words** about widgets.`).join(' ')
+    const source = `# Widgets\n\n## Widget table\n\nThe widget table lists these:\n\n| Name | Value |\n|---|---|\n${rows}\n\n${prose}`
+    const { passages } = parsePage(source, 'reference/widgets.md')
+    const widgets = new LocalAssistant(new DocsIndex(passages), passages)
+    const answer = widgets.answer([{ role: 'user', content: 'Tell me about the widget table' }])
+    expect(answer.length).toBeLessThan(2_500)
+    expect(answer).toContain('The widget table lists these:\n\n| Name | Value |\n|---|---|\n| row 0 |')
+    const body = answer.slice(0, answer.indexOf('Sources:'))
+    expect(body.split('**').length % 2).toBe(1)
+    expect(body.split('`').length % 2).toBe(1)
+    expect(body).not.toMatch(/\[[^\]]*$|\]\([^)]*$/m)
+  })
+
+  it('ignores headings inside code blocks', () => {
+    const { passages } = parsePage('# T\n\n```bash\n# not a heading\n```\n\n## Real\n\ntext', 'a/t.md')
+    expect(passages.map((passage) => passage.heading)).toEqual([null, 'Real'])
+  })
+
+  it('answers that it has no docs when the directory is missing', async () => {
+    const empty = await LocalAssistant.fromDirectory(path.join(FIXTURE_DOCS, 'missing'))
+    expect(ask(empty, 'How do I install it?')).toBe(LOCAL_REPLIES.noDocs)
+  })
+
+  it('finds the introduction in the real docs', async () => {
+    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+    expect(real.passageCount).toBeGreaterThan(0)
+    expect(ask(real, 'What is Overseer?')).toMatch(/\]\(\/docs\/[a-z0-9-]+\/introduction[)#]/)
+  })
+
+  it('streams the reply in small deltas that add up to it, and stops when asked', async () => {
+    const provider = new LocalProvider(assistant)
+    const deltas: string[] = []
+    const done = await provider.complete(
+      { model: 'overseer-local', messages: [{ role: 'user', content: 'How do I deploy behind a reverse proxy?' }] },
+      { signal: new AbortController().signal, onDelta: (delta) => deltas.push(delta) },
+    )
+    expect(deltas.length).toBeGreaterThan(5)
+    expect(deltas.join('')).toBe(done.content)
+    expect(done.stopped).toBe(false)
+
+    const controller = new AbortController()
+    const partial: string[] = []
+    const stopped = await provider.complete(
+      { model: 'overseer-local', messages: [{ role: 'user', content: 'How do I deploy behind a reverse proxy?' }] },
+      {
+        signal: controller.signal,
+        onDelta: (delta) => {
+          partial.push(delta)
+          if (partial.length === 2) controller.abort()
+        },
+      },
+    )
+    expect(stopped).toMatchObject({ stopped: true, content: partial.join('') })
+    expect(partial).toHaveLength(2)
+  })
+})
+
+describe('text helpers', () => {
+  it('stems like Porter', () => {
+    expect(['caresses', 'ponies', 'deploying', 'deployed', 'deployment', 'relational', 'hopeful', 'generalization'].map(stem)).toEqual([
+      'caress',
+      'poni',
+      'deploi',
+      'deploi',
+      'deploy',
+      'relat',
+      'hope',
+      'gener',
+    ])
+  })
+
+  it('splits text into deltas that keep every character', () => {
+    const text = '  Hello there,\n\nthis is **Overseer**.  '
+    expect(deltasOf(text).join('')).toBe(text)
+  })
+
+  it('parses server-sent events in any chunking', () => {
+    const stream = 'data: {"a":1}\n\n: comment\ndata: two\ndata: lines\r\n\r\ndata: [DONE]\n\n'
+    const bytes = new TextEncoder().encode(stream)
+    for (const size of [1, 3, 7, bytes.length]) {
+      const parser = new SseParser()
+      const events: string[] = []
+      for (let i = 0; i < bytes.length; i += size) events.push(...parser.push(bytes.slice(i, i + size)))
+      events.push(...parser.end())
+      expect(events).toEqual(['{"a":1}', 'two\nlines', '[DONE]'])
+    }
+  })
+})

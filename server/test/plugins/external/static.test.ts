@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '../../../src/db'
+import { buildTestApp, openTestPglite } from '../../helper'
+
+const SPLASH_CSS = '#boot-splash{display:flex}'
+const INDEX_HTML = `<!doctype html><html><head><style>${SPLASH_CSS}</style></head><body><div id="root"></div></body></html>`
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(4096))})`
+
+describe('the SPA from STATIC_DIR', () => {
+  let staticDir: string
+  let db: Database
+  let app: FastifyInstance
+
+  const get = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8', extra: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { accept, ...extra } })
+
+  beforeAll(async () => {
+    staticDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-static-'))
+    await mkdir(path.join(staticDir, 'assets'))
+    await writeFile(path.join(staticDir, 'index.html'), INDEX_HTML)
+    await writeFile(path.join(staticDir, 'assets', 'app.abc123.js'), APP_JS)
+    await writeFile(path.join(staticDir, 'robots.txt'), 'User-agent: *\n')
+    await writeFile(path.join(staticDir, '.env'), 'SECRET=1')
+    db = await openTestPglite()
+    app = await buildTestApp(db, { staticDir })
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await db.close()
+    await rm(staticDir, { recursive: true, force: true })
+  })
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await get('/assets/app.abc123.js', '*/*')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/javascript/)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(response.body).toBe(APP_JS)
+  })
+
+  it('compresses large files for clients that accept it', async () => {
+    const response = await get('/assets/app.abc123.js', '*/*', { 'accept-encoding': 'br, gzip' })
+    expect(response.headers['content-encoding']).toBe('br')
+  })
+
+  it('serves index.html with no-cache at / and by name', async () => {
+    for (const url of ['/', '/index.html']) {
+      const response = await get(url)
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body).toBe(INDEX_HTML)
+    }
+  })
+
+  it('gives other files a short cache', async () => {
+    const response = await get('/robots.txt', '*/*')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
+  it('answers a page navigation to a client-side route with index.html', async () => {
+    const response = await get('/some/page')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toBe(INDEX_HTML)
+  })
+
+  it('answers 404, not index.html, for a missing asset', async () => {
+    for (const accept of ['*/*', 'text/html']) {
+      const response = await get('/assets/nope.js', accept)
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ success: false, message: 'Not found' })
+    }
+  })
+
+  it('answers 404 for a missing file the browser fetches (not a navigation)', async () => {
+    const response = await get('/favicon.ico', 'image/avif,image/webp,*/*')
+    expect(response.statusCode).toBe(404)
+  })
+
+  it('keeps unknown API paths as JSON 404s even for a browser', async () => {
+    const response = await get('/api/nope')
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ success: false, message: 'Not found' })
+  })
+
+  it('does not serve dotfiles or escape the directory', async () => {
+    expect((await get('/.env', '*/*')).statusCode).toBe(404)
+    expect((await get('/assets/..%2f..%2fetc%2fpasswd', '*/*')).statusCode).toBe(404)
+    expect((await get('/..%2f..%2fetc%2fpasswd', '*/*')).statusCode).toBe(404)
+  })
+
+  it("allows index.html's inline style by hash in the CSP", async () => {
+    const hash = createHash('sha256').update(SPLASH_CSS).digest('base64')
+    const { headers } = await get('/')
+    // Then the one inline style of the token chart (ApexCharts), also by hash.
+    expect(headers['content-security-policy']).toMatch(new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}' 'sha256-[A-Za-z0-9+/]+=';`))
+    expect(headers['content-security-policy']).not.toContain('unsafe-inline')
+  })
+
+  it('leaves index.html as built in public mode', async () => {
+    const response = await get('/about')
+    expect(response.body).toBe(INDEX_HTML)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+  })
+})
+
+describe('SITE_MODE=prelaunch', () => {
+  it('tells the SPA through a meta tag in index.html, on every page', async () => {
+    const staticDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-static-'))
+    await writeFile(path.join(staticDir, 'index.html'), INDEX_HTML)
+    const db = await openTestPglite()
+    const app = await buildTestApp(db, { staticDir, siteMode: 'prelaunch' })
+    try {
+      for (const url of ['/', '/index.html', '/about']) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+        expect(response.statusCode).toBe(200)
+        expect(response.body).toContain('<meta name="overseer-site-mode" content="prelaunch"></head>')
+        expect(response.headers['cache-control']).toBe('no-cache')
+      }
+    } finally {
+      await app.close()
+      await db.close()
+      await rm(staticDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { Redis } from 'ioredis'
+import pg from 'pg'
+import { io as connect, type Socket } from 'socket.io-client'
+import { createUserService } from '../../src/auth/userService'
+import { STAGE_IDS } from '../../src/builds/stages'
+import { openPostgres, type Database } from '../../src/db'
+import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
+import { fastPasswords } from '../helper'
+import type { BuildReplyBody } from '../support/builds'
+import { VISITOR_COOKIE } from '../support/chat'
+
+/**
+ * Scale-out: two server processes and one worker share PostgreSQL and Redis. A browser
+ * follows a build on the first server, the build is posted to the second, a worker runs it, and
+ * staff approve its gate on the first: every progress event and the archive reach the browser.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL
+const DATABASE_URL = process.env.TEST_DATABASE_URL
+const ROOT = path.resolve(__dirname, '../../..')
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+
+interface Child {
+  name: string
+  process: ChildProcess
+  output: string[]
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+if (!REDIS_URL || !DATABASE_URL) {
+  describe('scale-out: two servers and a worker', () => {
+    it.skip('needs TEST_REDIS_URL and TEST_DATABASE_URL (CI sets both; see .ci/run): skipped', () => undefined)
+  })
+} else {
+  describe('scale-out: two servers and a worker', () => {
+    const schema = `scale_${randomUUID().replaceAll('-', '')}`
+    const prefix = `overseer-test-${randomUUID()}`
+    const children: Child[] = []
+    const sockets: Socket[] = []
+    let db: Database | undefined
+    let dataDir: string
+    let servers: string[] = []
+    /** Set when the test got to its end: otherwise afterAll prints the processes' logs. */
+    let passed = false
+
+    const databaseUrl = (): string => {
+      const url = new URL(DATABASE_URL)
+      url.searchParams.set('options', `-c search_path=${schema}`)
+      return url.toString()
+    }
+
+    const start = (name: string, script: string, env: Record<string, string>): Child => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? os.tmpdir(),
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: databaseUrl(),
+          REDIS_URL,
+          REDIS_PREFIX: prefix,
+          DATA_DIR: dataDir,
+          // Shared by every process: the worker writes archives, either server serves them.
+          OVERSEER_DOWNLOADS_DIR: path.join(dataDir, 'downloads'),
+          SEED_DEMO: 'false',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      const entry: Child = { name, process: child, output: [] }
+      child.stdout?.on('data', (chunk: Buffer) => entry.output.push(chunk.toString()))
+      child.stderr?.on('data', (chunk: Buffer) => entry.output.push(chunk.toString()))
+      children.push(entry)
+      return entry
+    }
+
+    const waitFor = async (what: string, child: Child, ready: () => Promise<boolean> | boolean): Promise<void> => {
+      for (let waited = 0; ; waited += 200) {
+        if (child.process.exitCode !== null) throw new Error(`${child.name} exited with ${child.process.exitCode} before ${what}`)
+        if (await ready()) return
+        if (waited > 30_000) throw new Error(`${child.name}: no ${what} within 30 s`)
+        await sleep(200)
+      }
+    }
+
+    const startServer = async (name: string): Promise<string> => {
+      const port = await freePort()
+      const child = start(name, 'server/src/server.ts', { PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: path.join(dataDir, 'no-spa') })
+      const url = `http://127.0.0.1:${port}`
+      await waitFor('health check', child, () => fetch(`${url}/api/health`).then((response) => response.ok, () => false))
+      return url
+    }
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-scale-'))
+      const admin = new pg.Client({ connectionString: DATABASE_URL })
+      await admin.connect()
+      await admin.query(`create schema ${schema}`)
+      await admin.end()
+      // The first server migrates; the others wait on the migration lock and find nothing to do.
+      const first = await startServer('server 1')
+      const worker = start('worker', 'server/src/worker.ts', { APPROVAL_GATES: 'deployment', LOG_LEVEL: 'info' })
+      const second = await startServer('server 2')
+      await waitFor('worker start', worker, () => worker.output.join('').includes('Overseer worker taking builds'))
+      servers = [first, second]
+      db = await openPostgres(DATABASE_URL, { schema })
+      await createUserService(db, fastPasswords()).create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
+    }, 60_000)
+
+    afterAll(async () => {
+      for (const socket of sockets) socket.disconnect()
+      await Promise.all(
+        children.map(async ({ process: child }) => {
+          if (child.exitCode !== null || child.signalCode !== null) return
+          const exited = new Promise((resolve) => child.once('exit', resolve))
+          child.kill('SIGTERM')
+          const stubborn = setTimeout(() => child.kill('SIGKILL'), 10_000)
+          await exited
+          clearTimeout(stubborn)
+        }),
+      )
+      if (!passed) for (const child of children) process.stderr.write(`--- ${child.name} (exit ${child.process.exitCode})\n${child.output.join('')}\n`)
+      await db?.close()
+      const admin = new pg.Client({ connectionString: DATABASE_URL })
+      await admin.connect()
+      await admin.query(`drop schema if exists ${schema} cascade`)
+      await admin.end()
+      const redis = new Redis(REDIS_URL)
+      const keys = await redis.keys(`${prefix}:*`)
+      if (keys.length > 0) await redis.del(...keys)
+      await redis.quit()
+      await rm(dataDir, { recursive: true, force: true })
+    }, 30_000)
+
+    it('runs a build posted to one server in the worker, and the browser on the other sees every event and gets the archive', async () => {
+      const [first, second] = servers as [string, string]
+      // One visitor on both servers: the cookie from the second server identifies the socket on the first.
+      const models = await fetch(`${second}/api/overseer-dev/models`)
+      const cookie = models.headers.getSetCookie().find((value) => value.startsWith(`${VISITOR_COOKIE}=`))
+      expect(cookie).toBeDefined()
+      const visitor = { cookie: (cookie as string).split(';')[0] as string }
+
+      const socket = connect(first, { path: '/socket.io', reconnection: false, extraHeaders: visitor, transports: ['websocket'] })
+      sockets.push(socket)
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve)
+        socket.once('connect_error', reject)
+      })
+      const sessionId = randomUUID()
+      expect(await socket.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
+      const progress: ProgressEvent[] = []
+      const problems: BuildMessageEvent[] = []
+      socket.on('progress', (event: ProgressEvent) => progress.push(event))
+      socket.on('error', (event: BuildMessageEvent) => problems.push(event))
+      socket.on('timeout', (event: BuildMessageEvent) => problems.push(event))
+      const ended = new Promise<void>((resolve) => {
+        socket.on('progress', (event: ProgressEvent) => event.percentage === 100 && resolve())
+        socket.once('error', () => resolve())
+        socket.once('timeout', () => resolve())
+      })
+
+      const response = fetch(`${second}/api/overseer/chat`, {
+        method: 'POST',
+        headers: { ...visitor, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'Build a todo web app' }], model: 'overseer-local', sessionId }),
+      })
+
+      // The worker waits at the deployment gate; staff decide on the first server.
+      const login = await fetch(`${first}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'operator@example.com', password: 'operator-password' }),
+      })
+      expect(login.status).toBe(200)
+      const staff = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` }
+      let approvalId: string | undefined
+      for (let waited = 0; !approvalId && waited < 20_000; waited += 200) {
+        const list = (await (await fetch(`${first}/api/architect/approvals?status=pending`, { headers: staff })).json()) as { data: { id: string }[] }
+        approvalId = list.data[0]?.id
+        if (!approvalId) await sleep(200)
+      }
+      expect(approvalId).toBeDefined()
+      expect(progress.at(-1)?.message).toBe('Waiting for approval at the deployment gate...')
+      const decision = await fetch(`${first}/api/architect/approvals/${approvalId as string}/decision`, {
+        method: 'POST',
+        headers: { ...staff, 'content-type': 'application/json' },
+        body: JSON.stringify({ decision: 'approve', comment: 'Ship it' }),
+      })
+      expect(decision.status).toBe(200)
+
+      const answer = await response
+      expect(answer.status).toBe(200)
+      const body = (await answer.json()) as BuildReplyBody
+      expect(body).toMatchObject({ success: true, sessionId, status: 'completed' })
+      expect(body.reply).toContain('`test/server.test.js`')
+      // The worker ran it, not the server that was asked.
+      const buildId = body.zipUrl.split('/').at(-1) as string
+      expect(children.find((child) => child.name === 'worker')?.output.join('')).toContain(`"buildId":"${buildId}"`)
+      await ended
+
+      expect(problems).toEqual([])
+      const stages = progress.map((event) => event.stage).filter((stage, index, all) => stage !== all[index - 1])
+      expect(stages).toEqual([...STAGE_IDS])
+      const percentages = progress.map((event) => event.percentage)
+      expect(percentages[0]).toBe(5)
+      expect(percentages.at(-1)).toBe(100)
+      for (let index = 1; index < percentages.length; index += 1) expect(percentages[index]).toBeGreaterThanOrEqual(percentages[index - 1] as number)
+      expect(progress.at(-1)?.message).toBe('Your project is ready.')
+
+      // The worker wrote the archive; both servers serve it to its owner.
+      for (const server of [first, second]) {
+        const download = await fetch(`${server}${body.zipUrl}`, { headers: visitor })
+        expect(download.status).toBe(200)
+        const zip = Buffer.from(await download.arrayBuffer())
+        expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004')
+      }
+      passed = true
+    }, 40_000)
+  })
+}
