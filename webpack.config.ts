@@ -66,6 +66,7 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
       extensions: ['.tsx', '.ts', '.js'],
       alias: {
         '@': path.resolve(__dirname, 'src'),
+        '@content': path.resolve(__dirname, 'content'),
         // react-router's package exports point bundlers at its development build.
         ...(production && {
           'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
@@ -112,8 +113,12 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader', 'sass-loader'],
         },
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource' },
-        // The documentation pages: Markdown compiled at build time (scripts/markdown/loader.ts).
-        { test: /\.md$/, include: path.resolve(__dirname, 'docs'), use: path.resolve(__dirname, 'scripts/markdown/loader.ts') },
+        // The documentation pages and the site's copy: Markdown compiled at build time (scripts/markdown/loader.ts).
+        {
+          test: /\.md$/,
+          include: [path.resolve(__dirname, 'docs'), path.resolve(__dirname, 'content')],
+          use: path.resolve(__dirname, 'scripts/markdown/loader.ts'),
+        },
       ],
     },
     plugins: [
