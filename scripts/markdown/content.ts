@@ -26,6 +26,8 @@ export interface ContentSection {
 }
 
 export interface CompiledContent {
+  /** The file's name without `.md`: a post's or job's id. */
+  slug: string
   /** The front matter, placeholders filled. */
   meta: Record<string, unknown>
   /** The body before its first `##` heading, as HTML (all of it when there is none). */
@@ -167,6 +169,7 @@ export const compileContent = (source: string, file = 'Markdown'): CompiledConte
   }
 
   return {
+    slug: path.basename(file, '.md'),
     meta: fillMeta(meta, file) as Record<string, unknown>,
     html: marked.parser(intro) as string,
     sections: groups.map(({ id, title, tokens: sectionTokens }) => ({ id, title, html: marked.parser(sectionTokens) as string })),
