@@ -1,6 +1,6 @@
 import { Marked, type Token, type Tokens } from 'marked'
 import { parse as parseYaml } from 'yaml'
-import { CONTACT_EMAIL, POSTAL_ADDRESS } from '../../src/shared/config/company'
+import { CONTACT_EMAIL, POSTAL_ADDRESS, PRESS_EMAIL } from '../../src/shared/config/company'
 import { BRAND_NAME, PRODUCT_NAME } from '../../src/shared/config/env'
 import { AUTH_TOKEN_KEY, CANVAS_STORAGE_KEY, SELECTED_MODEL_KEY } from '../../src/shared/config/storage-keys'
 import path from 'node:path'
@@ -51,6 +51,7 @@ export const PLACEHOLDERS: Readonly<Record<string, string>> = {
   'company.name': BRAND_NAME,
   'product.name': PRODUCT_NAME,
   'company.email': CONTACT_EMAIL,
+  'company.pressEmail': PRESS_EMAIL,
   'company.street': POSTAL_ADDRESS.street,
   'company.city': POSTAL_ADDRESS.city,
   'company.country': POSTAL_ADDRESS.country,

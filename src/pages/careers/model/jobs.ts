@@ -6,6 +6,7 @@ import securityEngineerSandboxing from '@content/careers/jobs/security-engineer-
 import seniorAgentSystemsEngineer from '@content/careers/jobs/senior-agent-systems-engineer.md'
 import seniorFrontendEngineerArchitectSuite from '@content/careers/jobs/senior-frontend-engineer-architect-suite.md'
 import technicalWriter from '@content/careers/jobs/technical-writer.md'
+import { sectionById } from '@/shared/lib/content'
 import type { JobFile, JobMeta } from './types'
 
 export interface Job extends JobMeta {
@@ -31,9 +32,5 @@ export const findJob = (id: string | undefined): Job | undefined => JOBS.find((c
 /** The page's copy: lead, benefits, hiring steps and the prose sections. */
 export const CAREERS = careers
 
-/** A prose section of the careers page by its id (`## Title {#id}` in content/careers/index.md). */
-export const careersSection = (id: string) => {
-  const section = careers.sections.find((candidate) => candidate.id === id)
-  if (!section) throw new Error(`content/careers/index.md has no section "${id}"`)
-  return section
-}
+/** A section of the page's copy by its id (`## Title {#id}` in content/careers/index.md). */
+export const careersSection = (id: string) => sectionById(careers, id, 'content/careers/index.md')

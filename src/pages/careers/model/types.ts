@@ -1,3 +1,5 @@
+import type { ContentSection } from '@/shared/lib/content'
+
 /** An open role's front matter (content/careers/jobs/<id>.md). */
 export interface JobMeta {
   title: string
@@ -30,5 +32,5 @@ export interface CareersContent {
     hiringIntro: string
     hiringSteps: readonly Item[]
   }
-  sections: readonly { id: string; title: string; html: string }[]
+  sections: readonly ContentSection[]
 }
