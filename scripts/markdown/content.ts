@@ -23,6 +23,8 @@ export interface ContentSection {
   title: string
   /** The section without its heading, as HTML. */
   html: string
+  /** When the section is one paragraph: its content without the `<p>`, to place inside another element. */
+  inline?: string
 }
 
 export interface CompiledContent {
@@ -173,7 +175,12 @@ export const compileContent = (source: string, file = 'Markdown'): CompiledConte
     slug: path.basename(file, '.md'),
     meta: fillMeta(meta, file) as Record<string, unknown>,
     html: marked.parser(intro) as string,
-    sections: groups.map(({ id, title, tokens: sectionTokens }) => ({ id, title, html: marked.parser(sectionTokens) as string })),
+    sections: groups.map(({ id, title, tokens: sectionTokens }) => {
+      const html = marked.parser(sectionTokens) as string
+      const onlyParagraph = sectionTokens.filter((token) => token.type !== 'space').map((token) => token.type).join() === 'paragraph'
+      const inline = onlyParagraph ? /^<p>([\s\S]*)<\/p>\n?$/.exec(html)?.[1] : undefined
+      return { id, title, html, ...(inline === undefined ? {} : { inline }) }
+    }),
   }
 }
 

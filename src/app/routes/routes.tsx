@@ -1,9 +1,30 @@
 import { Navigate, type RouteObject } from 'react-router-dom'
 import { siteMode, type SiteMode } from '@/shared/config'
+import type { AppAreaHandle, AppAreaId } from '@/pages/app-area'
 import { SiteLayout } from '@/widgets/site-layout'
 import { RouteError } from './RouteError'
 
 const guards = () => import(/* webpackChunkName: "auth" */ './guards')
+/** The sub-page an app area's child route shows: the area's frame renders it (no element of its own). */
+const appAreaPage = (appAreaPage: AppAreaHandle['appAreaPage']) => ({ element: null, handle: { appAreaPage } satisfies AppAreaHandle })
+
+/** An app area built from the app-area template: its frame, with each tab's sub-page a child route. */
+const appAreaRoute = (id: AppAreaId): RouteObject => ({
+  path: `apps/${id}`,
+  lazy: async () => {
+    const { AppAreaLayout, loadAppArea } = await import('@/pages/app-area')
+    const area = await loadAppArea(id)
+    return { element: <AppAreaLayout area={area} /> }
+  },
+  children: [
+    { index: true, ...appAreaPage('overview') },
+    { path: 'features', ...appAreaPage('features') },
+    { path: 'pricing', ...appAreaPage('pricing') },
+    { path: 'integrations', ...appAreaPage('integrations') },
+    { path: 'docs', ...appAreaPage('docs') },
+    { path: '*', ...appAreaPage('not-found') },
+  ],
+})
 
 /** The public site's pages, each loaded on demand. */
 const publicPages: RouteObject[] = [
@@ -24,9 +45,9 @@ const publicPages: RouteObject[] = [
   { path: 'docs/:section', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
   { path: 'docs/:section/:topic', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
   { path: 'apps', lazy: async () => ({ Component: (await import('@/pages/apps')).AppsPage }) },
-  { path: 'apps/intelligence-platform/*', lazy: async () => ({ Component: (await import('@/pages/intelligence-platform')).IntelligencePlatformPage }) },
+  appAreaRoute('intelligence-platform'),
   { path: 'apps/Reviews_Compass/*', lazy: async () => ({ Component: (await import('@/pages/reviews-compass')).ReviewsCompassPage }) },
-  { path: 'apps/research-tools/*', lazy: async () => ({ Component: (await import('@/pages/research-tools')).ResearchToolsPage }) },
+  appAreaRoute('research-tools'),
   { path: 'apps/data-visualization', lazy: async () => ({ Component: (await import('@/pages/data-visualization')).DataVisualizationPage }) },
   { path: 'apps/:module', lazy: async () => ({ Component: (await import('@/pages/app-module')).AppModulePage }) },
   { path: 'blog', lazy: async () => ({ Component: (await import('@/pages/blog')).BlogPage }) },

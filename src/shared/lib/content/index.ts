@@ -5,6 +5,8 @@ export interface ContentSection {
   title: string
   /** The section without its heading, as HTML. */
   html: string
+  /** When the section is one paragraph: its content without the `<p>`, to place inside another element. */
+  inline?: string
 }
 
 /** The section a page places by its id; a missing one fails loudly rather than leaving a hole. */

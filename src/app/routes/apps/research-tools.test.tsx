@@ -1,13 +1,20 @@
-import { act, screen, within } from '@testing-library/react'
+import { Provider } from 'react-redux'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderWithProviders } from '@tests/setup/renderWithProviders'
-import { ResearchToolsPage } from './ResearchToolsPage'
+import { setupStore } from '../../store'
+import { routes } from '../routes'
 
-/** Renders the page on its real route (`/apps/research-tools/*`), then opens `path`. */
+/** Renders the app on the real route table, then opens `path` (its sub-pages are child routes of /apps/research-tools). */
 const renderAt = async (path: string) => {
-  const result = renderWithProviders(<ResearchToolsPage />, { route: '/apps/research-tools/*' })
-  await act(() => result.router.navigate(path))
-  return result
+  const router = createMemoryRouter(routes, { initialEntries: ['/apps'] })
+  render(
+    <Provider store={setupStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  )
+  await act(() => router.navigate(path))
+  return { router }
 }
 
 const tabs = () => screen.getByRole('navigation', { name: 'Research Tools sections' })
