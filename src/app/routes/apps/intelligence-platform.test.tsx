@@ -1,21 +1,6 @@
-import { Provider } from 'react-redux'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { act, render, screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { setupStore } from '../../store'
-import { routes } from '../routes'
-
-/** Renders the app on the real route table, then opens `path` (its sub-pages are child routes of /apps/intelligence-platform). */
-const renderAt = async (path: string) => {
-  const router = createMemoryRouter(routes, { initialEntries: ['/apps'] })
-  render(
-    <Provider store={setupStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  )
-  await act(() => router.navigate(path))
-  return { router }
-}
+import { renderAt } from './renderAt'
 
 const tabs = () => screen.getByRole('navigation', { name: 'Intelligence Platform sections' })
 
