@@ -1,14 +1,22 @@
 import { Navigate, type RouteObject } from 'react-router-dom'
 import { siteMode, type SiteMode } from '@/shared/config'
-import type { AppAreaHandle, AppAreaId } from '@/pages/app-area'
+import type { SubPageHandle } from '@/shared/lib/sub-page'
+import type { AppAreaId } from '@/pages/app-area'
 import { SiteLayout } from '@/widgets/site-layout'
 import { RouteError } from './RouteError'
 
 const guards = () => import(/* webpackChunkName: "auth" */ './guards')
-/** The sub-page an app area's child route shows: the area's frame renders it (no element of its own). */
-const appAreaPage = (appAreaPage: AppAreaHandle['appAreaPage']) => ({ element: null, handle: { appAreaPage } satisfies AppAreaHandle })
 
-/** An app area built from the app-area template: its frame, with each tab's sub-page a child route. */
+/**
+ * An app area's tabs as child routes: the overview, one route per tab and the area's own "not
+ * found". Each names its sub-page in its handle; the area's frame renders it (no element of its own).
+ */
+const subPages = (paths: readonly string[]): RouteObject[] => {
+  const subPage = (name: string) => ({ element: null, handle: { subPage: name } satisfies SubPageHandle })
+  return [{ index: true, ...subPage('overview') }, ...paths.map((path) => ({ path, ...subPage(path) })), { path: '*', ...subPage('not-found') }]
+}
+
+/** An app area built from the app-area template over its content (content/apps/<id>.md). */
 const appAreaRoute = (id: AppAreaId): RouteObject => ({
   path: `apps/${id}`,
   lazy: async () => {
@@ -16,14 +24,7 @@ const appAreaRoute = (id: AppAreaId): RouteObject => ({
     const area = await loadAppArea(id)
     return { element: <AppAreaLayout area={area} /> }
   },
-  children: [
-    { index: true, ...appAreaPage('overview') },
-    { path: 'features', ...appAreaPage('features') },
-    { path: 'pricing', ...appAreaPage('pricing') },
-    { path: 'integrations', ...appAreaPage('integrations') },
-    { path: 'docs', ...appAreaPage('docs') },
-    { path: '*', ...appAreaPage('not-found') },
-  ],
+  children: subPages(['features', 'pricing', 'integrations', 'docs']),
 })
 
 /** The public site's pages, each loaded on demand. */
@@ -46,7 +47,11 @@ const publicPages: RouteObject[] = [
   { path: 'docs/:section/:topic', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
   { path: 'apps', lazy: async () => ({ Component: (await import('@/pages/apps')).AppsPage }) },
   appAreaRoute('intelligence-platform'),
-  { path: 'apps/Reviews_Compass/*', lazy: async () => ({ Component: (await import('@/pages/reviews-compass')).ReviewsCompassPage }) },
+  {
+    path: 'apps/Reviews_Compass',
+    lazy: async () => ({ Component: (await import('@/pages/reviews-compass')).ReviewsCompassPage }),
+    children: subPages(['features', 'use-cases', 'sentiment', 'themes', 'benchmarking', 'docs', 'trial']),
+  },
   appAreaRoute('research-tools'),
   { path: 'apps/data-visualization', lazy: async () => ({ Component: (await import('@/pages/data-visualization')).DataVisualizationPage }) },
   { path: 'apps/:module', lazy: async () => ({ Component: (await import('@/pages/app-module')).AppModulePage }) },

@@ -1,14 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderWithProviders } from '@tests/setup/renderWithProviders'
-import { ReviewsCompassPage } from './ReviewsCompassPage'
-
-/** Renders the page on its real route (`/apps/Reviews_Compass/*`), then opens `path`. */
-const renderAt = async (path: string) => {
-  const result = renderWithProviders(<ReviewsCompassPage />, { route: '/apps/Reviews_Compass/*' })
-  await act(() => result.router.navigate(path))
-  return result
-}
+import { renderAt } from './renderAt'
 
 const tabs = () => screen.getByRole('navigation', { name: 'Reviews Compass sections' })
 
