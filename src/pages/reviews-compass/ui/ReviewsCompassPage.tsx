@@ -1,9 +1,12 @@
 import { useSubPage } from '@/shared/lib/sub-page'
 import { AppNotFound, AppShell } from '@/widgets/app-shell'
-import { APP_NAME, BASE_PATH, TABS } from '../model/content'
-import { Benchmarking, Documentation, Features, Overview, Sentiment, Themes, Trial, UseCases } from './ReviewsSubPages'
+import { BASE_PATH } from '../model/content'
+import { COPY } from '../model/copy'
+import { Benchmarking, Themes } from './ReviewsDataPages'
+import { Documentation, Trial } from './ReviewsHelpPages'
+import { Features, Overview, Sentiment, UseCases } from './ReviewsStoryPages'
 
-const NotFound = () => <AppNotFound appName={APP_NAME} basePath={BASE_PATH} />
+const NotFound = () => <AppNotFound appName={COPY.name} basePath={BASE_PATH} />
 
 const PAGES = {
   overview: Overview,
@@ -21,12 +24,7 @@ const PAGES = {
 export const ReviewsCompassPage = () => {
   const Page = PAGES[useSubPage(PAGES, 'not-found')]
   return (
-    <AppShell
-      name={APP_NAME}
-      tagline="Find out what your customers really think: sentiment per topic, the themes behind it and how you compare with your market."
-      basePath={BASE_PATH}
-      tabs={TABS}
-    >
+    <AppShell name={COPY.name} tagline={COPY.tagline} basePath={BASE_PATH} tabs={COPY.tabs}>
       <Page />
     </AppShell>
   )
