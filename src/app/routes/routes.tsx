@@ -63,9 +63,9 @@ const publicPages: RouteObject[] = [
 ]
 
 /**
- * Every route of the spec plus those of decision D9; each page's code loads on demand. The
- * sign-in pages and the Architect Suite check the session; in pre-launch mode the public pages do
- * too (decision D5).
+ * Every route of the spec, and a real page for every internal link; each page's code loads on
+ * demand. The sign-in pages and the Architect Suite check the session; in pre-launch mode the
+ * public pages do too.
  */
 export const createRoutes = (mode: SiteMode = siteMode()): RouteObject[] => [
   {
