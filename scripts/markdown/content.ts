@@ -70,12 +70,12 @@ export const fillPlaceholders = (text: string, file: string): string =>
     return value
   })
 
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/
+const FRONT_MATTER = /^---\r?\n(?:([\s\S]*?)\r?\n)?---\r?\n/
 
 const splitFrontMatter = (source: string, file: string): { meta: Record<string, unknown>; body: string } => {
   const match = FRONT_MATTER.exec(source)
   if (!match) throw new MarkdownError(`${file}: a content page starts with front matter between "---" lines`)
-  const meta: unknown = parseYaml(match[1] ?? '')
+  const meta: unknown = parseYaml(match[1] ?? '') ?? {}
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
     throw new MarkdownError(`${file}: the front matter must be a map of fields`)
   }
