@@ -25,7 +25,7 @@ module.exports = {
         '^.+\\.tsx?$': tsJest,
         // Some of MSW's dependencies ship only ES modules (.mjs, or .js in an ESM-only package).
         '^.+\\.m?js$': esmToCommonJs,
-        // The documentation pages, compiled as the webpack loader does.
+        // The documentation pages and the site's copy (content/), compiled as the webpack loader does.
         '^.+\\.md$': '<rootDir>/scripts/markdown/jest-transform.cjs',
       },
       transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)(?!.+\\.mjs$)`],
@@ -35,6 +35,7 @@ module.exports = {
         '\\.s?css$': '<rootDir>/tests/setup/style-stub.js',
         '^@/(.*)$': '<rootDir>/src/$1',
         '^@tests/(.*)$': '<rootDir>/tests/$1',
+        '^@content/(.*)$': '<rootDir>/content/$1',
         // `x.md?search` (the docs search index's imports) is the page itself.
         '^(.+\\.md)\\?search$': '$1',
       },

@@ -66,6 +66,7 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
       extensions: ['.tsx', '.ts', '.js'],
       alias: {
         '@': path.resolve(__dirname, 'src'),
+        '@content': path.resolve(__dirname, 'content'),
         // react-router's package exports point bundlers at its development build.
         ...(production && {
           'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
@@ -112,8 +113,12 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader', 'sass-loader'],
         },
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource' },
-        // The documentation pages: Markdown compiled at build time (scripts/markdown/loader.ts).
-        { test: /\.md$/, include: path.resolve(__dirname, 'docs'), use: path.resolve(__dirname, 'scripts/markdown/loader.ts') },
+        // The documentation pages and the site's copy: Markdown compiled at build time (scripts/markdown/loader.ts).
+        {
+          test: /\.md$/,
+          include: [path.resolve(__dirname, 'docs'), path.resolve(__dirname, 'content')],
+          use: path.resolve(__dirname, 'scripts/markdown/loader.ts'),
+        },
       ],
     },
     plugins: [
@@ -156,14 +161,14 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
             priority: 30,
           },
           forms: { test: /[\\/]node_modules[\\/](formik|yup|lodash|lodash-es|tiny-case|toposort|property-expr|deepmerge|react-fast-compare|hoist-non-react-statics|react-is|tiny-warning)[\\/]/, name: 'vendor-forms', priority: 30, chunks: 'async' },
-          // ApexCharts (decision D13: about 275 KiB gzip) loads only with the Overseer page's token chart.
+          // ApexCharts (about 275 KiB gzip) loads only with the Overseer page's token chart.
           charts: {
             test: /[\\/]node_modules[\\/](apexcharts|react-apexcharts|@svgdotjs|@yr[\\/]monotone-cubic-spline)[\\/]/,
             name: 'vendor-apexcharts',
             priority: 30,
             chunks: 'async',
           },
-          // React Flow and what only it uses (issue 8) load with the dashboard's Architecture Canvas tab.
+          // React Flow and what only it uses load with the dashboard's Architecture Canvas tab.
           xyflow: { test: /[\\/]node_modules[\\/](@xyflow|d3-[a-z]+|zustand|classcat)[\\/]/, name: 'vendor-xyflow', priority: 30, chunks: 'async' },
           socket: { test: /[\\/]node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io|debug|ms|xmlhttprequest-ssl|ws)[\\/]/, name: 'vendor-socket', priority: 30, chunks: 'async' },
         },

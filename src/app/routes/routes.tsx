@@ -1,9 +1,31 @@
 import { Navigate, type RouteObject } from 'react-router-dom'
 import { siteMode, type SiteMode } from '@/shared/config'
+import type { SubPageHandle } from '@/shared/lib/sub-page'
+import type { AppAreaId } from '@/pages/app-area'
 import { SiteLayout } from '@/widgets/site-layout'
 import { RouteError } from './RouteError'
 
 const guards = () => import(/* webpackChunkName: "auth" */ './guards')
+
+/**
+ * An app area's tabs as child routes: the overview, one route per tab and the area's own "not
+ * found". Each names its sub-page in its handle; the area's frame renders it (no element of its own).
+ */
+const subPages = (paths: readonly string[]): RouteObject[] => {
+  const subPage = (name: string) => ({ element: null, handle: { subPage: name } satisfies SubPageHandle })
+  return [{ index: true, ...subPage('overview') }, ...paths.map((path) => ({ path, ...subPage(path) })), { path: '*', ...subPage('not-found') }]
+}
+
+/** An app area built from the app-area template over its content (content/apps/<id>.md). */
+const appAreaRoute = (id: AppAreaId): RouteObject => ({
+  path: `apps/${id}`,
+  lazy: async () => {
+    const { AppAreaLayout, loadAppArea } = await import('@/pages/app-area')
+    const area = await loadAppArea(id)
+    return { element: <AppAreaLayout area={area} /> }
+  },
+  children: subPages(['features', 'pricing', 'integrations', 'docs']),
+})
 
 /** The public site's pages, each loaded on demand. */
 const publicPages: RouteObject[] = [
@@ -24,9 +46,13 @@ const publicPages: RouteObject[] = [
   { path: 'docs/:section', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
   { path: 'docs/:section/:topic', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
   { path: 'apps', lazy: async () => ({ Component: (await import('@/pages/apps')).AppsPage }) },
-  { path: 'apps/intelligence-platform/*', lazy: async () => ({ Component: (await import('@/pages/intelligence-platform')).IntelligencePlatformPage }) },
-  { path: 'apps/Reviews_Compass/*', lazy: async () => ({ Component: (await import('@/pages/reviews-compass')).ReviewsCompassPage }) },
-  { path: 'apps/research-tools/*', lazy: async () => ({ Component: (await import('@/pages/research-tools')).ResearchToolsPage }) },
+  appAreaRoute('intelligence-platform'),
+  {
+    path: 'apps/Reviews_Compass',
+    lazy: async () => ({ Component: (await import('@/pages/reviews-compass')).ReviewsCompassPage }),
+    children: subPages(['features', 'use-cases', 'sentiment', 'themes', 'benchmarking', 'docs', 'trial']),
+  },
+  appAreaRoute('research-tools'),
   { path: 'apps/data-visualization', lazy: async () => ({ Component: (await import('@/pages/data-visualization')).DataVisualizationPage }) },
   { path: 'apps/:module', lazy: async () => ({ Component: (await import('@/pages/app-module')).AppModulePage }) },
   { path: 'blog', lazy: async () => ({ Component: (await import('@/pages/blog')).BlogPage }) },
@@ -37,9 +63,9 @@ const publicPages: RouteObject[] = [
 ]
 
 /**
- * Every route of the spec plus those of decision D9; each page's code loads on demand. The
- * sign-in pages and the Architect Suite check the session; in pre-launch mode the public pages do
- * too (decision D5).
+ * Every route of the spec, and a real page for every internal link; each page's code loads on
+ * demand. The sign-in pages and the Architect Suite check the session; in pre-launch mode the
+ * public pages do too.
  */
 export const createRoutes = (mode: SiteMode = siteMode()): RouteObject[] => [
   {

@@ -1,4 +1,6 @@
 export const CONTACT_EMAIL = 'hello@overseerlabs.ai'
+/** The press desk: the mailbox `press` at the contact address's domain. */
+export const PRESS_EMAIL = `press@${CONTACT_EMAIL.slice(CONTACT_EMAIL.indexOf('@') + 1)}`
 export const POSTAL_ADDRESS = {
   street: '548 Market Street, Suite 400',
   city: 'San Francisco, CA 94104',

@@ -1,45 +1,12 @@
 import { Link, useParams } from 'react-router-dom'
-import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { ButtonLink, PageHeader, Reveal } from '@/shared/ui'
 import { FRAMEWORK_MODULES, findFrameworkModule, ModuleIconGlyph, type FrameworkModule } from '@/entities/framework-module'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
-import { MODULE_DETAILS, PIPELINE_STAGES, type ModuleDetails } from '../model/details'
+import { MODULE_DETAILS, type ModuleDetails } from '../model/details'
+import { ModuleNotFound } from './ModuleNotFound'
+import { PipelineSection } from './PipelineSection'
 import styles from './AppModulePage.module.scss'
-
-/** 'market_analysis' → 'Market analysis'. */
-const stageLabel = (stage: string) => {
-  const words = stage.replace(/_/g, ' ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
-
-const ModuleNotFound = ({ id }: { id: string }) => {
-  usePageMeta({
-    title: 'Module Not Found',
-    description: `There is no ${PRODUCT_NAME} framework module at this address. Browse the six modules instead.`,
-  })
-  return (
-    <>
-      <PageHeader
-        eyebrow="Framework Modules"
-        title="Module not found"
-        lead={`There is no framework module called “${id}”. It may have been renamed; these are the six modules of ${PRODUCT_NAME}.`}
-      >
-        <ButtonLink to="/apps">Browse all modules</ButtonLink>
-      </PageHeader>
-      <section className={styles.section} aria-labelledby="all-modules-title">
-        <h2 id="all-modules-title">All modules</h2>
-        <ul className={styles.linkList}>
-          {FRAMEWORK_MODULES.map((module) => (
-            <li key={module.id}>
-              <Link to={module.link}>{module.title}</Link> — {module.category}
-            </li>
-          ))}
-        </ul>
-      </section>
-    </>
-  )
-}
 
 const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: ModuleDetails }) => {
   usePageMeta({ title: `${module.title} · Framework Modules`, description: `${module.title}: ${details.tagline}` })
@@ -80,44 +47,11 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
       <section className={styles.section} aria-labelledby="what-title">
         <Reveal>
           <h2 id="what-title">What it does</h2>
-          {details.overview.map((paragraph) => (
-            <p key={paragraph.slice(0, 40)} className={styles.prose}>
-              {paragraph}
-            </p>
-          ))}
+          <div className={styles.prose} dangerouslySetInnerHTML={{ __html: details.overviewHtml }} />
         </Reveal>
       </section>
 
-      <section className={styles.section} aria-labelledby="pipeline-title">
-        <Reveal>
-          <h2 id="pipeline-title">How it works in the pipeline</h2>
-          <p className={styles.prose}>
-            Every build passes through seven stages. {module.title}{' '}
-            {details.stages.length === PIPELINE_STAGES.length
-              ? 'follows all of them.'
-              : `is responsible for ${details.stages.map((stage) => stageLabel(stage).toLowerCase()).join(' and ')}.`}
-          </p>
-          <ol className={styles.stages} aria-label="Pipeline stages">
-            {PIPELINE_STAGES.map((stage) => {
-              const own = details.stages.includes(stage)
-              return (
-                <li key={stage} className={own ? styles.ownStage : undefined}>
-                  {stageLabel(stage)}
-                  {own && <span className="visually-hidden"> (this module)</span>}
-                </li>
-              )
-            })}
-          </ol>
-        </Reveal>
-        <ol className={styles.steps}>
-          {details.steps.map((step) => (
-            <li key={step.title}>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <PipelineSection module={module} details={details} />
 
       <section className={styles.section} aria-labelledby="io-title">
         <Reveal>
@@ -146,11 +80,7 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
       <section className={styles.section} aria-labelledby="approvals-title">
         <Reveal>
           <h2 id="approvals-title">Approvals and permissions</h2>
-          {details.approvals.map((paragraph) => (
-            <p key={paragraph.slice(0, 40)} className={styles.prose}>
-              {paragraph}
-            </p>
-          ))}
+          <div className={styles.prose} dangerouslySetInnerHTML={{ __html: details.approvalsHtml }} />
         </Reveal>
       </section>
 

@@ -1,25 +1,9 @@
 import { Link } from 'react-router-dom'
-import type { Post, PostBlock } from '../model/posts'
+import { useInternalLinks } from '@/shared/lib/links'
+import type { Post } from '../model/posts'
 import styles from './BlogPage.module.scss'
 
 const formatDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso))
-
-const Block = ({ block }: { block: PostBlock }) => {
-  switch (block.kind) {
-    case 'heading':
-      return <h4>{block.text}</h4>
-    case 'list':
-      return (
-        <ul>
-          {block.items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      )
-    case 'paragraph':
-      return <p>{block.text}</p>
-  }
-}
 
 interface BlogPostProps {
   post: Post
@@ -31,6 +15,7 @@ interface BlogPostProps {
 export const BlogPost = ({ post, open, onToggle }: BlogPostProps) => {
   const titleId = `${post.id}-title`
   const bodyId = `${post.id}-body`
+  const followInternalLinks = useInternalLinks()
   return (
     <article id={post.id} className={styles.post} aria-labelledby={titleId}>
       <p className={styles.meta}>
@@ -45,9 +30,8 @@ export const BlogPost = ({ post, open, onToggle }: BlogPostProps) => {
       </h3>
       <p className={styles.summary}>{post.summary}</p>
       <div id={bodyId} className={styles.body} hidden={!open}>
-        {post.body.map((block, index) => (
-          <Block key={index} block={block} />
-        ))}
+        {/* Links to pages of this site inside the text navigate in the app. */}
+        <div onClick={followInternalLinks} dangerouslySetInnerHTML={{ __html: post.html }} />
         {post.related.length > 0 && (
           <p className={styles.related}>
             Read next:{' '}

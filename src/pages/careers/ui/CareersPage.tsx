@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react'
-import { Link, useParams } from 'react-router-dom'
-import { BRAND_NAME, CONTACT_EMAIL, PRODUCT_NAME } from '@/shared/config'
+import { useParams } from 'react-router-dom'
+import { CONTACT_EMAIL } from '@/shared/config'
+import { useInternalLinks } from '@/shared/lib/links'
 import { prefersReducedMotion } from '@/shared/lib/motion'
 import { usePageMeta } from '@/shared/lib/seo'
 import { ButtonLink, PageHeader, Reveal } from '@/shared/ui'
-import { BENEFITS, findJob, HIRING_STEPS, JOBS, type Job } from '../model/jobs'
+import { CAREERS, careersSection, findJob, JOBS, type Job } from '../model/jobs'
 import { JobPosting } from './JobPosting'
 import styles from './CareersPage.module.scss'
 
@@ -39,25 +40,19 @@ const JobList = ({ current }: { current: Job | undefined }) => {
   )
 }
 
-/** /careers and /careers/:jobId: the open roles, with the addressed one opened. */
+const why = careersSection('why')
+const openApplication = careersSection('open-application')
+
+/** /careers and /careers/:jobId: the open roles, with the addressed one opened; the copy is content/careers/. */
 export const CareersPage = () => {
   const { jobId } = useParams()
   const job = findJob(jobId)
-  usePageMeta(
-    job
-      ? { title: `${job.title} | Careers`, description: job.summary }
-      : {
-          title: 'Careers',
-          description: `Join ${BRAND_NAME} and help build ${PRODUCT_NAME}: recursive AI agents that build software with human permission. Open roles in engineering, design, security and developer relations.`,
-        },
-  )
+  usePageMeta(job ? { title: `${job.title} | Careers`, description: job.summary } : { title: 'Careers', description: CAREERS.meta.description })
+  const followInternalLinks = useInternalLinks()
 
   return (
     <>
-      <PageHeader
-        title="Careers"
-        lead={`We are a small team building ${PRODUCT_NAME}, AI agents that write software and know when to ask. We hire people who care about doing that carefully: clear thinkers, good writers and kind colleagues.`}
-      >
+      <PageHeader title="Careers" lead={CAREERS.meta.lead}>
         <ButtonLink to="#open-roles" size="large">
           See open roles
         </ButtonLink>
@@ -82,19 +77,8 @@ export const CareersPage = () => {
 
       <section className={styles.section} aria-labelledby="why-title">
         <Reveal>
-          <h2 id="why-title">Why {BRAND_NAME}</h2>
-          <div className={styles.prose}>
-            <p>
-              Autonomous agents are about to write a great deal of the world&apos;s software. We think that only works if
-              people stay in control of what matters, so we build {PRODUCT_NAME} around approval gates, contained modules
-              and a complete record of what every agent did. Early access opens in June 2025, with a beta over July and
-              August and the full release in September 2025: you would join right as real teams start depending on it.
-            </p>
-            <p>
-              We write things down, make decisions in the open, and keep meetings few and short. Everyone ships, everyone
-              talks to customers, and nobody is expected to answer messages at night.
-            </p>
-          </div>
+          <h2 id="why-title">{why.title}</h2>
+          <div className={styles.prose} dangerouslySetInnerHTML={{ __html: why.html }} />
         </Reveal>
       </section>
 
@@ -103,7 +87,7 @@ export const CareersPage = () => {
           <h2 id="benefits-title">Benefits</h2>
         </Reveal>
         <ul className={styles.benefits}>
-          {BENEFITS.map((benefit) => (
+          {CAREERS.meta.benefits.map((benefit) => (
             <li key={benefit.title}>
               <Reveal>
                 <h3>{benefit.title}</h3>
@@ -117,12 +101,9 @@ export const CareersPage = () => {
       <section id="hiring-process" className={styles.section} aria-labelledby="hiring-title">
         <Reveal>
           <h2 id="hiring-title">How hiring works</h2>
-          <p className={styles.intro}>
-            The whole process usually takes three to four weeks. We tell you what each step involves before it starts, and
-            we are happy to adjust it for accessibility needs or time zones; just ask.
-          </p>
+          <p className={styles.intro}>{CAREERS.meta.hiringIntro}</p>
           <ol className={styles.steps}>
-            {HIRING_STEPS.map((step) => (
+            {CAREERS.meta.hiringSteps.map((step) => (
               <li key={step.title}>
                 <h3>{step.title}</h3>
                 <p>{step.text}</p>
@@ -134,17 +115,9 @@ export const CareersPage = () => {
 
       <section className={`${styles.section} ${styles.open}`} aria-labelledby="open-application-title">
         <Reveal>
-          <h2 id="open-application-title">Don&apos;t see your role?</h2>
-          <p>
-            We read open applications too. Tell us what you would like to work on and why, via the{' '}
-            <Link to="/contact?subject=careers">contact form</Link> (choose the careers subject) or by e-mail to{' '}
-            <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Open application')}`}>{CONTACT_EMAIL}</a>.
-          </p>
-          <p>
-            {BRAND_NAME} is an equal-opportunity employer. We welcome applications from people of every background and do
-            not discriminate on the basis of race, religion, gender, gender identity, sexual orientation, age, disability or
-            any other protected characteristic.
-          </p>
+          <h2 id="open-application-title">{openApplication.title}</h2>
+          {/* Links to pages of this site inside the text navigate in the app. */}
+          <div onClick={followInternalLinks} dangerouslySetInnerHTML={{ __html: openApplication.html }} />
         </Reveal>
       </section>
     </>

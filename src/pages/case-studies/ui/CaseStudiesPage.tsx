@@ -1,10 +1,11 @@
+import { Fragment } from 'react'
 import { Link } from 'react-router-dom'
-import { PRODUCT_NAME } from '@/shared/config'
+import { useInternalLinks } from '@/shared/lib/links'
 import { usePageMeta } from '@/shared/lib/seo'
 import { PageHeader, Reveal } from '@/shared/ui'
 import { TESTIMONIALS } from '@/entities/testimonial'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
-import { CASE_STUDIES, type CaseStudy } from '../model/caseStudies'
+import { CASE_STUDIES, CASE_STUDIES_PAGE, moreSection, type CaseStudy } from '../model/caseStudies'
 import styles from './CaseStudiesPage.module.scss'
 
 const Study = ({ study }: { study: CaseStudy }) => {
@@ -36,13 +37,11 @@ const Study = ({ study }: { study: CaseStudy }) => {
 
       <div className={styles.columns}>
         <div>
-          <h3>Challenge</h3>
-          {study.challenge.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          <h3>Approach</h3>
-          {study.approach.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+          {study.sections.map((section) => (
+            <Fragment key={section.id}>
+              <h3>{section.title}</h3>
+              <div dangerouslySetInnerHTML={{ __html: section.html }} />
+            </Fragment>
           ))}
         </div>
         <div>
@@ -73,26 +72,23 @@ const Study = ({ study }: { study: CaseStudy }) => {
   )
 }
 
+/** /case-studies: the design partners' pilots; the copy is content/case-studies/. */
 export const CaseStudiesPage = () => {
-  usePageMeta({
-    title: 'Case Studies',
-    description: `How early design partners used ${PRODUCT_NAME} on real work: connectors, regression fixes, product discovery and internal tools, with approval gates throughout.`,
-  })
+  usePageMeta({ title: 'Case Studies', description: CASE_STUDIES_PAGE.meta.description })
+  const followInternalLinks = useInternalLinks()
+  const { meta } = CASE_STUDIES_PAGE
 
   return (
     <>
       <PageHeader
         eyebrow="Early design partners"
         title="Case Studies"
-        lead={`Before early access opens in June 2025, a small group of design partners used ${PRODUCT_NAME} on real work. Here is what they built, how they set up the approval gates, and what changed.`}
+        lead={meta.lead}
       />
 
       <div className={styles.section}>
         <Reveal>
-          <p className={styles.note}>
-            These pilots ran in our private design-partner programme between January and May 2025. Figures are as
-            reported by each partner for its pilot period and are not a guarantee of future results.
-          </p>
+          <p className={styles.note}>{meta.note}</p>
           <nav aria-label="Case studies on this page">
             <ul className={styles.toc}>
               {CASE_STUDIES.map((study) => (
@@ -117,14 +113,10 @@ export const CaseStudiesPage = () => {
       ))}
 
       <div className={styles.section}>
-        <p className={styles.more}>
-          Want to see how the modules behind these results work? Read about the{' '}
-          <Link to="/architecture">architecture</Link> or the{' '}
-          <Link to="/architecture/devloop-matrix">DevLoop Matrix</Link> in depth.
-        </p>
+        <div className={styles.more} onClick={followInternalLinks} dangerouslySetInnerHTML={{ __html: moreSection.html }} />
       </div>
 
-      <WaitlistCta title="Run your own pilot" text="Early access opens in June 2025. Join the waitlist, tell us about your use case, and we will help you set up your first project." />
+      <WaitlistCta title={meta.cta.title} text={meta.cta.text} />
     </>
   )
 }

@@ -1,7 +1,7 @@
-import { useEffect, type MouseEvent } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { useEffect } from 'react'
+import { Link, useLocation } from 'react-router-dom'
 import { Button, ButtonLink } from '@/shared/ui'
-import { internalTarget } from '../lib/internalLink'
+import { useInternalLinks } from '@/shared/lib/links'
 import { neighboursOf } from '../model/navigation'
 import type { DocContent, DocTopic } from '../model/types'
 import type { DocContentState } from '../model/useDocContent'
@@ -28,7 +28,7 @@ const OnThisPage = ({ doc }: { doc: DocContent }) => {
 
 /** The rendered Markdown; links inside it to pages of this site navigate without reloading. */
 const DocHtml = ({ doc }: { doc: DocContent }) => {
-  const navigate = useNavigate()
+  const followInternalLinks = useInternalLinks()
   const { hash } = useLocation()
 
   // The page's content arrives after the navigation, so scroll to the anchor once it is there.
@@ -37,13 +37,6 @@ const DocHtml = ({ doc }: { doc: DocContent }) => {
     const target = document.getElementById(decodeURIComponent(hash.slice(1)))
     target?.scrollIntoView()
   }, [doc, hash])
-
-  const followInternalLinks = (event: MouseEvent<HTMLDivElement>) => {
-    const target = internalTarget(event.nativeEvent, window.location.origin)
-    if (target === undefined) return
-    event.preventDefault()
-    void navigate(target)
-  }
 
   return (
     // Clicks (and Enter on a focused link) bubble up from the links inside.

@@ -1,11 +1,9 @@
-import type { ReactNode } from 'react'
-
-/** One numbered part of a legal document: its anchor, heading and full text. */
+/** One numbered part of a legal document: its anchor, heading and full text (HTML compiled from Markdown). */
 export interface LegalSection {
   /** The anchor (`/privacy#cookies`), unique within the document. */
   id: string
   title: string
-  body: ReactNode
+  html: string
 }
 
 /** A link to another document or page, shown under the text. */
@@ -15,25 +13,23 @@ export interface RelatedLink {
   description: string
 }
 
-export interface LegalDocumentData {
+/** A legal document's front matter (content/legal/<name>.md). */
+export interface LegalMeta {
   /** The page's `h1` and document title. */
   title: string
   /** The meta description. */
   description: string
   /** One or two sentences under the title. */
   lead: string
-  sections: readonly LegalSection[]
+  /** When the document last changed, as an ISO date. */
+  updated: string
   related: readonly RelatedLink[]
   /** The closing call to action, a button to the contact page. */
   contactPrompt: string
 }
 
-/** A cookie or browser storage entry the product sets (Cookie Policy). */
-export interface StoredItem {
-  name: string
-  /** The name it takes over HTTPS, if different (the `__Host-` prefix). */
-  secureName?: string
-  purpose: string
-  type: string
-  lifetime: string
+/** A legal document as the Markdown loader compiles it. */
+export interface LegalDocumentData {
+  meta: LegalMeta
+  sections: readonly LegalSection[]
 }

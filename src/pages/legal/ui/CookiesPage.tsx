@@ -1,5 +1,5 @@
-import { COOKIE_POLICY } from '../config/cookies'
+import cookies from '@content/legal/cookies.md'
 import { LegalDocument } from './LegalDocument'
 
 /** /cookies: the Cookie Policy. */
-export const CookiesPage = () => <LegalDocument document={COOKIE_POLICY} />
+export const CookiesPage = () => <LegalDocument document={cookies} />

@@ -1,5 +1,5 @@
-import { DATA_PROCESSING_AGREEMENT } from '../config/dataProcessing'
+import dataProcessing from '@content/legal/data-processing.md'
 import { LegalDocument } from './LegalDocument'
 
 /** /data-processing: the Data Processing Agreement. */
-export const DataProcessingPage = () => <LegalDocument document={DATA_PROCESSING_AGREEMENT} />
+export const DataProcessingPage = () => <LegalDocument document={dataProcessing} />

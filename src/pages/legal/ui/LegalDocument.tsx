@@ -1,8 +1,8 @@
 import { useId, useMemo } from 'react'
 import { Link } from 'react-router-dom'
+import { useInternalLinks } from '@/shared/lib/links'
 import { usePageMeta } from '@/shared/lib/seo'
 import { ButtonLink, PageHeader } from '@/shared/ui'
-import { LAST_UPDATED } from '../config/dates'
 import { useScrollSpy } from '../lib/useScrollSpy'
 import type { LegalDocumentData } from '../model/types'
 import { TableOfContents } from './TableOfContents'
@@ -12,40 +12,47 @@ interface LegalDocumentProps {
   document: LegalDocumentData
 }
 
-/** The layout of every legal page: header, sticky table of contents, numbered sections, related links. */
-export const LegalDocument = ({ document: legal }: LegalDocumentProps) => {
-  usePageMeta({ title: legal.title, description: legal.description })
-  const ids = useMemo(() => legal.sections.map((section) => section.id), [legal])
+const formatDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso))
+
+/**
+ * Any legal document (content/legal/<name>.md): header, sticky table of contents, numbered
+ * sections, related links.
+ */
+export const LegalDocument = ({ document: { meta, sections } }: LegalDocumentProps) => {
+  usePageMeta({ title: meta.title, description: meta.description })
+  const ids = useMemo(() => sections.map((section) => section.id), [sections])
   const { activeId, goTo } = useScrollSpy(ids)
+  const followInternalLinks = useInternalLinks()
   const relatedTitleId = useId()
 
   return (
     <>
-      <PageHeader eyebrow="Legal" title={legal.title} lead={legal.lead}>
+      <PageHeader eyebrow="Legal" title={meta.title} lead={meta.lead}>
         <p className={styles.updated}>
-          Last updated <time dateTime={LAST_UPDATED.iso}>{LAST_UPDATED.label}</time>
+          Last updated <time dateTime={meta.updated}>{formatDate(meta.updated)}</time>
         </p>
       </PageHeader>
 
       <div className={styles.layout}>
         <div className={styles.sidebar}>
-          <TableOfContents entries={legal.sections} activeId={activeId} onNavigate={goTo} />
+          <TableOfContents entries={sections} activeId={activeId} onNavigate={goTo} />
         </div>
 
         <div className={styles.content}>
-          {legal.sections.map((section, index) => (
+          {sections.map((section, index) => (
             <section key={section.id} id={section.id} className={styles.section}>
               <h2 id={`${section.id}-title`} tabIndex={-1}>
                 <span className={styles.number}>{index + 1}.</span> {section.title}
               </h2>
-              <div className={styles.prose}>{section.body}</div>
+              {/* Links to pages of this site inside the text navigate in the app. */}
+              <div className={styles.prose} onClick={followInternalLinks} dangerouslySetInnerHTML={{ __html: section.html }} />
             </section>
           ))}
 
           <section className={styles.related} aria-labelledby={relatedTitleId}>
             <h2 id={relatedTitleId}>Related documents</h2>
             <ul className={styles.relatedList}>
-              {legal.related.map((link) => (
+              {meta.related.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to}>{link.label}</Link>
                   <p>{link.description}</p>
@@ -53,7 +60,7 @@ export const LegalDocument = ({ document: legal }: LegalDocumentProps) => {
               ))}
             </ul>
             <div className={styles.contact}>
-              <p>{legal.contactPrompt}</p>
+              <p>{meta.contactPrompt}</p>
               <ButtonLink to="/contact" variant="secondary">
                 Contact Us
               </ButtonLink>

@@ -1,5 +1,5 @@
-import { PRIVACY_POLICY } from '../config/privacy'
+import privacy from '@content/legal/privacy.md'
 import { LegalDocument } from './LegalDocument'
 
 /** /privacy: the Privacy Policy. */
-export const PrivacyPage = () => <LegalDocument document={PRIVACY_POLICY} />
+export const PrivacyPage = () => <LegalDocument document={privacy} />

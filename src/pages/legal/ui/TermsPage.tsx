@@ -1,5 +1,5 @@
-import { TERMS_OF_SERVICE } from '../config/terms'
+import terms from '@content/legal/terms.md'
 import { LegalDocument } from './LegalDocument'
 
 /** /terms: the Terms of Service. */
-export const TermsPage = () => <LegalDocument document={TERMS_OF_SERVICE} />
+export const TermsPage = () => <LegalDocument document={terms} />

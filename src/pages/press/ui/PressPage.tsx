@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom'
-import { BRAND_NAME, PRODUCT_NAME } from '@/shared/config'
+import { BRAND_NAME, PRESS_EMAIL } from '@/shared/config'
+import { useInternalLinks } from '@/shared/lib/links'
 import { usePageMeta } from '@/shared/lib/seo'
 import { PageHeader, Reveal } from '@/shared/ui'
-import { BOILERPLATE, BRAND_COLOURS, BRAND_FACTS, PRESS_EMAIL, PRESS_RELEASES, type PressRelease } from '../model/press'
+import { PRESS, PRESS_RELEASES, pressSection, type PressRelease } from '../model/press'
 import styles from './PressPage.module.scss'
 
 const formatDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso))
@@ -23,9 +24,7 @@ const Release = ({ release }: { release: PressRelease }) => (
     </p>
     <h3 id={`${release.id}-title`}>{release.title}</h3>
     <p className={styles.subtitle}>{release.subtitle}</p>
-    {release.body.map((paragraph) => (
-      <p key={paragraph}>{paragraph}</p>
-    ))}
+    <div dangerouslySetInnerHTML={{ __html: release.html }} />
     <figure className={styles.quote}>
       <blockquote>
         <p>“{release.quote.text}”</p>
@@ -35,25 +34,26 @@ const Release = ({ release }: { release: PressRelease }) => (
       </figcaption>
     </figure>
     <h4>About {BRAND_NAME}</h4>
-    <p className={styles.boilerplate}>{BOILERPLATE}</p>
+    <p className={styles.boilerplate}>{PRESS.meta.boilerplate}</p>
     <p className={styles.contact}>
       Media contact: <a href={`mailto:${PRESS_EMAIL}`}>{PRESS_EMAIL}</a>
     </p>
   </article>
 )
 
+const contact = pressSection('press-contact')
+const logo = pressSection('logo')
+const naming = pressSection('naming')
+const background = pressSection('background')
+
+/** /press: the releases and the media kit; the copy is content/press/. */
 export const PressPage = () => {
-  usePageMeta({
-    title: 'Press',
-    description: `Press releases, brand facts and the media kit for ${BRAND_NAME} and ${PRODUCT_NAME}. Press enquiries: ${PRESS_EMAIL}.`,
-  })
+  usePageMeta({ title: 'Press', description: PRESS.meta.description })
+  const followInternalLinks = useInternalLinks()
 
   return (
     <>
-      <PageHeader
-        title="Press"
-        lead={`News from ${BRAND_NAME}, facts about ${PRODUCT_NAME}, and everything you need to write about us. For interviews and enquiries, e-mail ${PRESS_EMAIL}; we reply within one working day.`}
-      />
+      <PageHeader title="Press" lead={PRESS.meta.lead} />
 
       <div className={styles.layout}>
         <section className={styles.releases} aria-labelledby="releases-title">
@@ -77,24 +77,14 @@ export const PressPage = () => {
           <h2 id="media-kit-title">Media kit</h2>
 
           <section aria-labelledby="press-contact-title" className={styles.card}>
-            <h3 id="press-contact-title">Press contact</h3>
-            <p>
-              <a href={`mailto:${PRESS_EMAIL}`}>{PRESS_EMAIL}</a>
-            </p>
-            <p>
-              For interviews with our founders, product briefings and review access. For anything else, use the{' '}
-              <Link to="/contact">contact page</Link>.
-            </p>
-            <p>
-              <a href={`mailto:${PRESS_EMAIL}?subject=${encodeURIComponent('Media kit request')}`}>Request the full media kit</a>{' '}
-              (logos in SVG and PNG, product screenshots, founder photos).
-            </p>
+            <h3 id="press-contact-title">{contact.title}</h3>
+            <div onClick={followInternalLinks} dangerouslySetInnerHTML={{ __html: contact.html }} />
           </section>
 
           <section aria-labelledby="facts-title" className={styles.card}>
             <h3 id="facts-title">Brand facts</h3>
             <dl className={styles.facts}>
-              {BRAND_FACTS.map((fact) => (
+              {PRESS.meta.facts.map((fact) => (
                 <div key={fact.term}>
                   <dt>{fact.term}</dt>
                   <dd>{fact.value}</dd>
@@ -104,7 +94,7 @@ export const PressPage = () => {
           </section>
 
           <section aria-labelledby="logo-title" className={styles.card}>
-            <h3 id="logo-title">Logo and colours</h3>
+            <h3 id="logo-title">{logo.title}</h3>
             <div className={styles.logos}>
               <span className={styles.logoLight}>
                 <LogoMark label={`${BRAND_NAME} logo mark on a light background`} />
@@ -113,9 +103,9 @@ export const PressPage = () => {
                 <LogoMark label={`${BRAND_NAME} logo mark on a dark background`} />
               </span>
             </div>
-            <p>Keep clear space of at least half the mark&apos;s width around it, and do not recolour, stretch or rotate it.</p>
+            <div dangerouslySetInnerHTML={{ __html: logo.html }} />
             <ul className={styles.colours}>
-              {BRAND_COLOURS.map((colour) => (
+              {PRESS.meta.colours.map((colour) => (
                 <li key={colour.name}>
                   <span className={styles.swatch} style={{ background: colour.hex }} aria-hidden="true" />
                   <span>
@@ -129,27 +119,13 @@ export const PressPage = () => {
           </section>
 
           <section aria-labelledby="naming-title" className={styles.card}>
-            <h3 id="naming-title">How to write our name</h3>
-            <ul className={styles.naming}>
-              <li>
-                The company is <strong>{BRAND_NAME}</strong>; the product is <strong>{PRODUCT_NAME}</strong>.
-              </li>
-              <li>
-                One word, capital O: {PRODUCT_NAME}, not &ldquo;OverSeer&rdquo; or &ldquo;Overseer AI&rdquo;.
-              </li>
-              <li>Module names are capitalised: Overseer Core, Analysis Loop, DevLoop Matrix, Assembly Agent.</li>
-            </ul>
+            <h3 id="naming-title">{naming.title}</h3>
+            <div className={styles.naming} dangerouslySetInnerHTML={{ __html: naming.html }} />
           </section>
         </aside>
       </div>
 
-      <div className={styles.more}>
-        <p>
-          Background reading: the <Link to="/architecture">architecture overview</Link>, our{' '}
-          <Link to="/blog">blog</Link> and <Link to="/case-studies">case studies</Link> from early design partners, and{' '}
-          <Link to="/about">about {BRAND_NAME}</Link>.
-        </p>
-      </div>
+      <div className={styles.more} onClick={followInternalLinks} dangerouslySetInnerHTML={{ __html: background.html }} />
     </>
   )
 }

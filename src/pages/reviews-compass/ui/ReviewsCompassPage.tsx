@@ -1,34 +1,31 @@
-import { Route, Routes } from 'react-router-dom'
+import { useSubPage } from '@/shared/lib/sub-page'
 import { AppNotFound, AppShell } from '@/widgets/app-shell'
-import { APP_NAME, BASE_PATH, TABS } from '../model/content'
-import {
-  Benchmarking,
-  Documentation,
-  Features,
-  Overview,
-  Sentiment,
-  Themes,
-  Trial,
-  UseCases,
-} from './ReviewsSubPages'
+import { BASE_PATH } from '../model/content'
+import { COPY } from '../model/copy'
+import { Benchmarking, Themes } from './ReviewsDataPages'
+import { Documentation, Trial } from './ReviewsHelpPages'
+import { Features, Overview, Sentiment, UseCases } from './ReviewsStoryPages'
 
-export const ReviewsCompassPage = () => (
-  <AppShell
-    name={APP_NAME}
-    tagline="Find out what your customers really think: sentiment per topic, the themes behind it and how you compare with your market."
-    basePath={BASE_PATH}
-    tabs={TABS}
-  >
-    <Routes>
-      <Route index element={<Overview />} />
-      <Route path="features" element={<Features />} />
-      <Route path="use-cases" element={<UseCases />} />
-      <Route path="sentiment" element={<Sentiment />} />
-      <Route path="themes" element={<Themes />} />
-      <Route path="benchmarking" element={<Benchmarking />} />
-      <Route path="docs" element={<Documentation />} />
-      <Route path="trial" element={<Trial />} />
-      <Route path="*" element={<AppNotFound appName={APP_NAME} basePath={BASE_PATH} />} />
-    </Routes>
-  </AppShell>
-)
+const NotFound = () => <AppNotFound appName={COPY.name} basePath={BASE_PATH} />
+
+const PAGES = {
+  overview: Overview,
+  features: Features,
+  'use-cases': UseCases,
+  sentiment: Sentiment,
+  themes: Themes,
+  benchmarking: Benchmarking,
+  docs: Documentation,
+  trial: Trial,
+  'not-found': NotFound,
+} as const
+
+/** The Reviews Compass frame around the sub-page its matched child route names (src/app/routes). */
+export const ReviewsCompassPage = () => {
+  const Page = PAGES[useSubPage(PAGES, 'not-found')]
+  return (
+    <AppShell name={COPY.name} tagline={COPY.tagline} basePath={BASE_PATH} tabs={COPY.tabs}>
+      <Page />
+    </AppShell>
+  )
+}

@@ -1,2 +1,0 @@
-export { IntegrationList } from './ui/IntegrationList'
-export type { Integration } from './model/types'

@@ -1,2 +1,0 @@
-export { PricingTiers } from './ui/PricingTiers'
-export type { PricingTier } from './model/types'

@@ -1,0 +1,3 @@
+export { loadAppArea } from './model/areas'
+export type { AppAreaId } from './model/areas'
+export { AppAreaLayout } from './ui/AppAreaLayout'

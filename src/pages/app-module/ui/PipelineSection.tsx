@@ -1,0 +1,44 @@
+import { Reveal } from '@/shared/ui'
+import type { FrameworkModule } from '@/entities/framework-module'
+import { PIPELINE_STAGES, type ModuleDetails } from '../model/details'
+import styles from './AppModulePage.module.scss'
+
+/** 'market_analysis' → 'Market analysis'. */
+const stageLabel = (stage: string) => {
+  const words = stage.replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** Where the module sits among the build's seven stages, and how a request passes through it. */
+export const PipelineSection = ({ module, details }: { module: FrameworkModule; details: ModuleDetails }) => (
+  <section className={styles.section} aria-labelledby="pipeline-title">
+    <Reveal>
+      <h2 id="pipeline-title">How it works in the pipeline</h2>
+      <p className={styles.prose}>
+        Every build passes through seven stages. {module.title}{' '}
+        {details.stages.length === PIPELINE_STAGES.length
+          ? 'follows all of them.'
+          : `is responsible for ${details.stages.map((stage) => stageLabel(stage).toLowerCase()).join(' and ')}.`}
+      </p>
+      <ol className={styles.stages} aria-label="Pipeline stages">
+        {PIPELINE_STAGES.map((stage) => {
+          const own = details.stages.includes(stage)
+          return (
+            <li key={stage} className={own ? styles.ownStage : undefined}>
+              {stageLabel(stage)}
+              {own && <span className="visually-hidden"> (this module)</span>}
+            </li>
+          )
+        })}
+      </ol>
+    </Reveal>
+    <ol className={styles.steps}>
+      {details.steps.map((step) => (
+        <li key={step.title}>
+          <h3>{step.title}</h3>
+          <p>{step.text}</p>
+        </li>
+      ))}
+    </ol>
+  </section>
+)

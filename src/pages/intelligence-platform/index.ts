@@ -1,1 +1,0 @@
-export { IntelligencePlatformPage } from './ui/IntelligencePlatformPage'

@@ -1,1 +1,0 @@
-export { ResearchToolsPage } from './ui/ResearchToolsPage'

@@ -1,0 +1,19 @@
+import { usePageMeta } from '@/shared/lib/seo'
+import { COPY } from '../model/copy'
+import styles from './ReviewsCompass.module.scss'
+
+/** A sub-page's title (the tab's name before the app's) and description. */
+export const useReviewsPageMeta = (tab: string, description: string) =>
+  usePageMeta({ title: tab ? `${tab} · ${COPY.name}` : COPY.name, description })
+
+/** Short explanations side by side, each under its own heading. */
+export const Columns = ({ columns }: { columns: readonly { title: string; text: string }[] }) => (
+  <div className={styles.columns}>
+    {columns.map((column) => (
+      <div key={column.title}>
+        <h3>{column.title}</h3>
+        <p>{column.text}</p>
+      </div>
+    ))}
+  </div>
+)

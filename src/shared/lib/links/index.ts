@@ -1,0 +1,2 @@
+export { internalTarget } from './internalLink'
+export { useInternalLinks } from './useInternalLinks'
