@@ -1,7 +1,7 @@
 import type { Database } from './'
 
 /**
- * What the privacy policy promises to delete, and when (src/pages/legal/config/privacy.tsx,
+ * What the privacy policy promises to delete, and when (content/legal/privacy.md,
  * "How long we keep information"). Waitlist entries are kept until early access has been offered,
  * a business event the server does not know, so they are not swept here.
  */
