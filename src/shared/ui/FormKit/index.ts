@@ -1,0 +1,5 @@
+export { FocusFirstError } from './FocusFirstError'
+export { Honeypot } from './Honeypot'
+export { FormRow, FormNote, RequiredLegend } from './FormRow'
+export { fieldErrorsOf } from './fieldErrors'
+export { default as formStyles } from './FormKit.module.scss'
