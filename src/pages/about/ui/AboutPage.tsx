@@ -35,8 +35,13 @@ export const AboutPage = () => {
   return (
     <>
       <PageHeader
-        title={`About ${BRAND_NAME}`}
-        lead={`We build ${PRODUCT_NAME}, a system of recursive AI agents that takes software from a rough idea to a tested, assembled project, and that never makes a significant change without explicit permission.`}
+        title={<>About {BRAND_NAME}</>}
+        lead={
+          <>
+            We build {PRODUCT_NAME}, a system of recursive AI agents that takes software from a rough idea to a tested,
+            assembled project, and that never makes a significant change without explicit permission.
+          </>
+        }
       />
 
       <Section
