@@ -1,21 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { Form, Formik, type FormikHelpers } from 'formik'
+import type { FormikHelpers } from 'formik'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { WAITLIST_ROLES, WAITLIST_SOURCES } from '@/shared/lib/validation'
-import {
-  Button,
-  FocusFirstError,
-  FormField,
-  FormNote,
-  FormRow,
-  Honeypot,
-  RequiredLegend,
-  Toast,
-  fieldErrorsOf,
-  formStyles,
-  useToast,
-} from '@/shared/ui'
+import { Button, FormField, FormNote, FormRow, Honeypot, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
 import { useJoinWaitlistMutation } from '../api/waitlistApi'
 import { prefillLabel, type WaitlistPrefill } from '../model/prefill'
 import { EMPTY_WAITLIST_VALUES, WAITLIST_FIELDS, waitlistSchema, type WaitlistValues } from '../model/schema'
@@ -122,16 +110,9 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
       {joined ? (
         <Thanks name={joined.name} email={joined.email} joiningFor={joiningFor} onAgain={again} />
       ) : (
-        <Formik
-          initialValues={EMPTY_WAITLIST_VALUES}
-          validationSchema={waitlistSchema}
-          validateOnChange={false}
-          validateOnBlur={false}
-          onSubmit={submit}
-        >
-          {({ isSubmitting }) => (
-            <Form className={formStyles.form} noValidate aria-busy={isSubmitting}>
-              <FocusFirstError fields={WAITLIST_FIELDS} idOf={idOf} />
+        <SubmitForm initialValues={EMPTY_WAITLIST_VALUES} validationSchema={waitlistSchema} onSubmit={submit} fields={WAITLIST_FIELDS} idOf={idOf}>
+          {(isSubmitting) => (
+            <>
               {joiningFor && (
                 <FormNote>
                   {WAITLIST_TEXTS.joiningFor} <strong>{joiningFor}</strong>
@@ -185,9 +166,9 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
                   emails. You can unsubscribe at any time.
                 </p>
               </div>
-            </Form>
+            </>
           )}
-        </Formik>
+        </SubmitForm>
       )}
       {toast && <Toast key={toast.id} type={toast.type} message={toast.message} onClose={hideToast} />}
     </>

@@ -1,19 +1,7 @@
 import { useCallback, useId } from 'react'
-import { Form, Formik, type FormikHelpers } from 'formik'
+import type { FormikHelpers } from 'formik'
 import { CONTACT_SUBJECTS, LEAD_LIMITS } from '@/shared/lib/validation'
-import {
-  Button,
-  FocusFirstError,
-  FormField,
-  FormNote,
-  FormRow,
-  Honeypot,
-  RequiredLegend,
-  Toast,
-  fieldErrorsOf,
-  formStyles,
-  useToast,
-} from '@/shared/ui'
+import { Button, FormField, FormNote, FormRow, Honeypot, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
 import { useSendContactMessageMutation } from '../api/contactApi'
 import type { ContactPrefill } from '../model/prefill'
 import { CONTACT_FIELDS, contactSchema, type ContactValues } from '../model/schema'
@@ -65,16 +53,9 @@ export const ContactForm = ({ prefill = {} }: ContactFormProps) => {
 
   return (
     <>
-      <Formik
-        initialValues={initialValues}
-        validationSchema={contactSchema}
-        validateOnChange={false}
-        validateOnBlur={false}
-        onSubmit={submit}
-      >
-        {({ isSubmitting }) => (
-          <Form className={formStyles.form} noValidate aria-busy={isSubmitting}>
-            <FocusFirstError fields={CONTACT_FIELDS} idOf={idOf} />
+      <SubmitForm initialValues={initialValues} validationSchema={contactSchema} onSubmit={submit} fields={CONTACT_FIELDS} idOf={idOf}>
+        {(isSubmitting) => (
+          <>
             {prefill.product && (
               <FormNote>
                 <span className={styles.aboutLabel}>About:</span> {prefill.product.label}
@@ -111,9 +92,9 @@ export const ContactForm = ({ prefill = {} }: ContactFormProps) => {
                 {isSubmitting ? CONTACT_TEXTS.sending : CONTACT_TEXTS.submit}
               </Button>
             </div>
-          </Form>
+          </>
         )}
-      </Formik>
+      </SubmitForm>
       {toast && <Toast key={toast.id} type={toast.type} message={toast.message} onClose={hideToast} />}
     </>
   )
