@@ -2,21 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { STAFF } from './staff'
+import { watchErrors } from './errors'
 
 /**
  * The Architect Suite's dashboard and Overseer page (issue 7) as an administrator, against the
  * real server: System Status from GET /api/health, a command recorded and listed, and the token
  * chart drawn by ApexCharts after a build has run.
  */
-
-const watchErrors = (page: Page) => {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-  return errors
-}
 
 /** Opens `path` signed in as the administrator, through the sign-in page. */
 const openAsAdmin = async (page: Page, path: string) => {

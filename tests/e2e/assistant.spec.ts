@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
+import { conversation, messageBox, modelSelect, openAssistant } from './assistant-page'
+import { watchErrors } from './errors'
 
 /**
  * The assistant chat (/assistant, issue 5) against the real server and its offline engine
@@ -7,24 +9,6 @@ import { analyzeSettled, WCAG_TAGS } from './a11y'
  * of its own: its history holds only its own conversations (D7).
  */
 
-const watchErrors = (page: Page) => {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-  return errors
-}
-
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Your Message' })
-const conversation = (page: Page) => page.getByRole('region', { name: 'Current Conversation' })
-const modelSelect = (page: Page) => page.getByRole('combobox', { name: 'Model' })
-
-const openAssistant = async (page: Page) => {
-  await page.goto('/assistant')
-  await expect(page.getByRole('heading', { level: 1, name: 'Overseer Assistant' })).toBeVisible()
-  await expect(modelSelect(page)).toBeEnabled()
-}
 
 /** Sends a message and waits until its reply is in the conversation. */
 const ask = async (page: Page, question: string) => {

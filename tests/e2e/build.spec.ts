@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { recordTracker, trackerSeen } from './tracker'
+import { conversation, messageBox, openAssistant } from './assistant-page'
+import { watchErrors } from './errors'
 
 /**
  * A build request on /assistant (issue 6) against the real server: the pipeline's seven stages
@@ -10,24 +12,7 @@ import { recordTracker, trackerSeen } from './tracker'
 
 const SAVED_FILES = 'Your project files have been saved to the server downloads directory.'
 
-const watchErrors = (page: Page) => {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-  return errors
-}
-
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Your Message' })
-const conversation = (page: Page) => page.getByRole('region', { name: 'Current Conversation' })
 const tracker = (page: Page) => page.getByRole('region', { name: 'Build progress' })
-
-const openAssistant = async (page: Page) => {
-  await page.goto('/assistant')
-  await expect(page.getByRole('heading', { level: 1, name: 'Overseer Assistant' })).toBeVisible()
-  await expect(page.getByRole('combobox', { name: 'Model' })).toBeEnabled()
-}
 
 test('builds a todo web app: the tracker follows the stages, the reply says the files were saved, and the zip downloads', async ({ page }) => {
   test.setTimeout(90_000)

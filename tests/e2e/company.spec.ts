@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
+import { watchErrors } from './errors'
 
 /**
  * The architecture pages and the company pages (careers, blog, case studies, press): what a
@@ -19,15 +20,6 @@ const COMPANY_PAGES = [
   '/case-studies',
   '/press',
 ]
-
-const watchErrors = (page: Page) => {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-  return errors
-}
 
 const seriousViolations = async (page: Page) => {
   const result = await analyzeSettled(page, WCAG_TAGS)

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled } from './a11y'
+import { watchErrors } from './errors'
 
 /**
  * The documentation (/docs, /docs/:section, /docs/:section/:topic) in the production build: the
@@ -46,15 +47,6 @@ const DOCS: [section: string, title: string, topics: [id: string, title: string]
 const PAGES = DOCS.flatMap(([section, , topics]) => topics.map(([id, title]) => ({ path: `/docs/${section}/${id}`, title })))
 
 const NO_RESULTS = "No results found. We couldn't find any documentation matching your search."
-
-const watchErrors = (page: Page) => {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-  return errors
-}
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Documentation' })
 const title = (page: Page) => page.locator('main h1')

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
+import { watchErrors } from './errors'
 
 /**
  * Every public route: it renders its page (never /404), logs no console error, passes axe without
@@ -53,16 +54,6 @@ export const PUBLIC_ROUTES: string[] = [
   '/assistant',
   '/404',
 ]
-
-/** Console errors and uncaught exceptions of a page, from now on. */
-const watchErrors = (page: Page) => {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-  return errors
-}
 
 /** Opens a path and waits until its page has rendered and finished loading what it needs. */
 const open = async (page: Page, target: string) => {
