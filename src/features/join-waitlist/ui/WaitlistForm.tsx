@@ -3,7 +3,7 @@ import type { FormikHelpers } from 'formik'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { WAITLIST_ROLES, WAITLIST_SOURCES } from '@/shared/lib/validation'
-import { Button, FormField, FormNote, FormRow, Honeypot, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
+import { Button, FormField, FormNote, FormRow, Honeypot, Options, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
 import { useJoinWaitlistMutation } from '../api/waitlistApi'
 import { prefillLabel, type WaitlistPrefill } from '../model/prefill'
 import { EMPTY_WAITLIST_VALUES, WAITLIST_FIELDS, waitlistSchema, type WaitlistValues } from '../model/schema'
@@ -132,12 +132,7 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
                   autoComplete="organization"
                 />
                 <FormField name="role" label="Role" id={idOf('role')} as="select" required>
-                  <option value="">{WAITLIST_TEXTS.rolePlaceholder}</option>
-                  {WAITLIST_ROLES.map((role) => (
-                    <option key={role.value} value={role.value}>
-                      {role.label}
-                    </option>
-                  ))}
+                  <Options placeholder={WAITLIST_TEXTS.rolePlaceholder} items={WAITLIST_ROLES} />
                 </FormField>
               </FormRow>
               <FormField
@@ -149,12 +144,7 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
                 hint="The kind of projects you would build, your stack, your team size: anything that helps us prepare your access."
               />
               <FormField name="hear" label="How did you hear about us?" id={idOf('hear')} as="select">
-                <option value="">{WAITLIST_TEXTS.hearPlaceholder}</option>
-                {WAITLIST_SOURCES.map((source) => (
-                  <option key={source.value} value={source.value}>
-                    {source.label}
-                  </option>
-                ))}
+                <Options placeholder={WAITLIST_TEXTS.hearPlaceholder} items={WAITLIST_SOURCES} />
               </FormField>
               <Honeypot id={idOf('website')} />
               <div className={styles.actions}>

@@ -1,7 +1,7 @@
 import { useCallback, useId } from 'react'
 import type { FormikHelpers } from 'formik'
 import { CONTACT_SUBJECTS, LEAD_LIMITS } from '@/shared/lib/validation'
-import { Button, FormField, FormNote, FormRow, Honeypot, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
+import { Button, FormField, FormNote, FormRow, Honeypot, Options, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
 import { useSendContactMessageMutation } from '../api/contactApi'
 import type { ContactPrefill } from '../model/prefill'
 import { CONTACT_FIELDS, contactSchema, type ContactValues } from '../model/schema'
@@ -69,12 +69,7 @@ export const ContactForm = ({ prefill = {} }: ContactFormProps) => {
             <FormRow>
               <FormField name="company" label="Company" id={idOf('company')} autoComplete="organization" />
               <FormField name="subject" label="Subject" id={idOf('subject')} as="select" required>
-                <option value="">{CONTACT_TEXTS.subjectPlaceholder}</option>
-                {CONTACT_SUBJECTS.map((subject) => (
-                  <option key={subject.value} value={subject.value}>
-                    {subject.label}
-                  </option>
-                ))}
+                <Options placeholder={CONTACT_TEXTS.subjectPlaceholder} items={CONTACT_SUBJECTS} />
               </FormField>
             </FormRow>
             <FormField
