@@ -1,10 +1,10 @@
 import { BRAND_NAME, PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { CardGrid, PageHeader, Section } from '@/shared/ui'
-import { CORE_MODULES, ModuleCard } from '@/entities/framework-module'
 import { TESTIMONIALS, TestimonialCard } from '@/entities/testimonial'
 import { NewsletterSignup } from '@/features/subscribe-newsletter'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
+import { CoreModules } from '@/widgets/core-modules'
 import styles from './AboutPage.module.scss'
 
 const PRINCIPLES = [
@@ -88,13 +88,7 @@ export const AboutPage = () => {
         className={styles.section}
         intro="Three core modules carry a request from intent to a delivered project."
       >
-        <CardGrid
-          items={CORE_MODULES}
-          itemKey={(module) => module.id}
-          columns={3}
-          reveal="none"
-          renderItem={(module) => <ModuleCard module={module} />}
-        />
+        <CoreModules />
       </Section>
 
       <Section title="What our early users say" headingId="about-testimonials-title" className={styles.section}>

@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { ButtonLink, Card, CardGrid, Cta, PageHeader, Reveal, Section } from '@/shared/ui'
-import { CORE_MODULES, ModuleCard } from '@/entities/framework-module'
 import { PERMISSION_TYPES, PIPELINE_STAGES, PRINCIPLES, USE_CASES } from '../model/content'
 import { ArchitectureDiagram } from './ArchitectureDiagram'
+import { CoreModules } from '@/widgets/core-modules'
 import styles from './ArchitecturePage.module.scss'
 
 export const ArchitecturePage = () => {
@@ -140,13 +140,7 @@ export const ArchitecturePage = () => {
         intro="Each core module has its own page: its role, inputs and outputs, how it loops and what it asks permission for."
         introClassName={styles.intro}
       >
-        <CardGrid
-          items={CORE_MODULES}
-          itemKey={(module) => module.id}
-          columns={3}
-          reveal="none"
-          renderItem={(module) => <ModuleCard module={module} />}
-        />
+        <CoreModules />
       </Section>
 
       <Section title="Example use cases" headingId="use-cases-title" className={styles.section}>
