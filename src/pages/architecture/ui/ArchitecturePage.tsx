@@ -7,6 +7,9 @@ import { ArchitectureDiagram } from './ArchitectureDiagram'
 import { CoreModules } from '@/widgets/core-modules'
 import styles from './ArchitecturePage.module.scss'
 
+/** The look of the page's sections and of their intros. */
+const SECTION_LOOK = { className: styles.section, introClassName: styles.intro }
+
 export const ArchitecturePage = () => {
   usePageMeta({
     title: 'Architecture',
@@ -31,7 +34,7 @@ export const ArchitecturePage = () => {
       <Section
         title="System overview"
         headingId="overview-title"
-        className={styles.section}
+        {...SECTION_LOOK}
         opening={
           <div className={styles.prose}>
             <p>
@@ -68,18 +71,16 @@ export const ArchitecturePage = () => {
       <Section
         title="Modular architecture diagram"
         headingId="diagram-title"
-        className={styles.section}
+        {...SECTION_LOOK}
         intro="The Overseer Core sits above every module. Work flows down through the loops, and at each approval gate the pipeline stops until a person with the matching permission decides."
-        introClassName={styles.intro}
         opening={<ArchitectureDiagram />}
       />
 
       <Section
         title="Core principles"
         headingId="principles-title"
-        className={styles.section}
+        {...SECTION_LOOK}
         intro="Four ideas shape every module, and every decision about what the agents may do."
-        introClassName={styles.intro}
       >
         <CardGrid
           items={PRINCIPLES}
@@ -101,7 +102,7 @@ export const ArchitecturePage = () => {
       <Section
         title="Permission types"
         headingId="permissions-title"
-        className={styles.section}
+        {...SECTION_LOOK}
         intro={
           <>
             Approval gates come in three kinds. Each can be assigned to different people, and each decision is recorded
@@ -109,7 +110,6 @@ export const ArchitecturePage = () => {
             <Link to="/docs/guides/permission-controls">permission controls guide</Link> for how to configure them.
           </>
         }
-        introClassName={styles.intro}
       >
         <CardGrid
           items={PERMISSION_TYPES}
@@ -136,14 +136,13 @@ export const ArchitecturePage = () => {
       <Section
         title="The core modules in depth"
         headingId="modules-title"
-        className={styles.section}
+        {...SECTION_LOOK}
         intro="Each core module has its own page: its role, inputs and outputs, how it loops and what it asks permission for."
-        introClassName={styles.intro}
       >
         <CoreModules />
       </Section>
 
-      <Section title="Example use cases" headingId="use-cases-title" className={styles.section}>
+      <Section title="Example use cases" headingId="use-cases-title" {...SECTION_LOOK}>
         <CardGrid
           items={USE_CASES}
           itemKey={(useCase) => useCase.title}
