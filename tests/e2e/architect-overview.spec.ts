@@ -5,7 +5,7 @@ import { STAFF } from './staff'
 import { watchErrors } from './errors'
 
 /**
- * The Architect Suite's dashboard and Overseer page (issue 7) as an administrator, against the
+ * The Architect Suite's dashboard and Overseer page as an administrator, against the
  * real server: System Status from GET /api/health, a command recorded and listed, and the token
  * chart drawn by ApexCharts after a build has run.
  */

@@ -6,7 +6,7 @@ import { conversation, messageBox, openAssistant } from './assistant-page'
 import { watchErrors } from './errors'
 
 /**
- * A build request on /assistant (issue 6) against the real server: the pipeline's seven stages
+ * A build request on /assistant against the real server: the pipeline's seven stages
  * with overseer-local, live over socket.io, ending with a starter project's zip.
  */
 

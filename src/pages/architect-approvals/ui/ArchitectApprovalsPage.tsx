@@ -12,7 +12,7 @@ const ACTION_ITEMS = ACTION_FILTERS.map((item) => ({ value: item.id, label: item
 const DECIDED_WORDS: Record<string, string> = { approved: 'Approved', denied: 'Denied' }
 
 /**
- * Permission Controls (spec section 2, D10): the requests waiting at build gates, filtered by
+ * Permission Controls (spec section 2): the requests waiting at build gates, filtered by
  * action, with Approve and Deny. Cards decided here stay, in their decided state, for this visit.
  */
 const PermissionControls = () => {

@@ -17,7 +17,7 @@ const countFormat = new Intl.NumberFormat('en-US')
 const NOUNS: Record<LeadKind, string> = { waitlist: 'waitlist signups', contact: 'contact messages', newsletter: 'newsletter subscriptions' }
 
 /**
- * Leads (D11): waitlist, contact and newsletter entries, searched, paged and exported as CSV.
+ * Leads: waitlist, contact and newsletter entries, searched, paged and exported as CSV.
  * The kind, search and page live in the URL.
  */
 const Leads = () => {
