@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { STAFF } from './staff'
-import { watchErrors } from './page'
+import { watchErrors } from './errors'
 
 /**
- * The Architect Suite's dashboard and Overseer page (issue 7) as an administrator, against the
+ * The Architect Suite's dashboard and Overseer page as an administrator, against the
  * real server: System Status from GET /api/health, a command recorded and listed, and the token
  * chart drawn by ApexCharts after a build has run.
  */

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
-import { conversation, messageBox, modelSelect, openAssistant, watchErrors } from './page'
+import { conversation, messageBox, modelSelect, openAssistant } from './assistant-page'
+import { watchErrors } from './errors'
 
 /**
- * The assistant chat (/assistant, issue 5) against the real server and its offline engine
+ * The assistant chat (/assistant) against the real server and its offline engine
  * (overseer-local answers from docs/). Every test has a browser context of its own, so a visitor
- * of its own: its history holds only its own conversations (D7).
+ * of its own: its history holds only its own conversations.
  */
 
 

@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { recordTracker, trackerSeen } from './tracker'
-import { conversation, messageBox, openAssistant, watchErrors } from './page'
+import { conversation, messageBox, openAssistant } from './assistant-page'
+import { watchErrors } from './errors'
 
 /**
- * A build request on /assistant (issue 6) against the real server: the pipeline's seven stages
+ * A build request on /assistant against the real server: the pipeline's seven stages
  * with overseer-local, live over socket.io, ending with a starter project's zip.
  */
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { STAFF } from './staff'
-import { watchErrors } from './page'
+import { watchErrors } from './errors'
 
 /**
  * The Architecture Canvas (issue 8) as an administrator, in the production build: the palette,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
-import { watchErrors } from './page'
+import { watchErrors } from './errors'
 
 /**
  * The architecture pages and the company pages (careers, blog, case studies, press): what a

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled } from './a11y'
-import { watchErrors } from './page'
+import { watchErrors } from './errors'
 
 /**
  * The documentation (/docs, /docs/:section, /docs/:section/:topic) in the production build: the

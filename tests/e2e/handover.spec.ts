@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { STAFF } from './staff'
 import { recordTracker, trackerSeen } from './tracker'
-import { conversation, messageBox } from './page'
+import { conversation, messageBox } from './assistant-page'
 
 /**
  * One browser tab that changes hands without a reload: a visitor chats on /assistant, a staff

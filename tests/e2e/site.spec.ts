@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
-import { watchErrors } from './page'
+import { watchErrors } from './errors'
 
 /**
  * Every public route: it renders its page (never /404), logs no console error, passes axe without

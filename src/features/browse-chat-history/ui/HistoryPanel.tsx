@@ -14,7 +14,7 @@ import {
 } from '@/entities/chat'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { Spinner } from '@/shared/ui'
-import { useDebounced } from '../lib/useDebounced'
+import { useDebounced } from '@/shared/lib/debounce'
 import { HistoryItemCard } from './HistoryItemCard'
 import styles from './HistoryPanel.module.scss'
 

@@ -1,8 +1,9 @@
 import { http, HttpResponse, delay } from 'msw'
-import { screen, waitFor } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { server } from '@tests/setup/msw'
 import { renderWithProviders } from '@tests/setup/renderWithProviders'
+import { leadFormCases, requiredFieldsCase } from '@tests/setup/leadFormCases'
 import { waitlistPrefill } from '../model/prefill'
 import { WaitlistForm } from './WaitlistForm'
 
@@ -27,6 +28,36 @@ const joined = () =>
   })
 
 describe('WaitlistForm', () => {
+  requiredFieldsCase({
+    render: () => renderWithProviders(<WaitlistForm />),
+    submitName: 'Join Waitlist',
+    messages: ['Name is required', 'Email is required', 'Company or project name is required', 'Role is required'],
+    optional: () => field(/^How do you plan/),
+    first: () => field(/^Name/),
+    firstMessage: 'Name is required',
+  })
+
+  leadFormCases({
+    url: WAITLIST_URL,
+    render: () => renderWithProviders(<WaitlistForm />),
+    submitName: 'Join Waitlist',
+    fillValid: (user) => fillValid(user),
+    failure: FAILURE,
+    findFailure: () => screen.findByRole('alert'),
+    expectKept: () => {
+      expect(field(/^Name/)).toHaveValue('Grace Hopper')
+      expect(field(/^Role/)).toHaveValue('architect')
+    },
+    expectAfterFailure: () =>
+      expect(screen.queryByRole('heading', { name: "You're on the list!" })).not.toBeInTheDocument(),
+    // The server names the how-did-you-hear answer `source`.
+    serverError: {
+      name: 'source',
+      message: 'Please choose one of the listed options',
+      field: () => field(/^How did you hear/),
+    },
+  })
+
   it('offers the roles and the ways people hear about us', () => {
     renderWithProviders(<WaitlistForm />)
     const labels = (select: HTMLElement) => Array.from(select.querySelectorAll('option'), (option) => option.textContent)
@@ -48,18 +79,6 @@ describe('WaitlistForm', () => {
       'Article or publication',
       'Other',
     ])
-  })
-
-  it('shows every required message on an empty submit and focuses the first field', async () => {
-    const user = userEvent.setup()
-    renderWithProviders(<WaitlistForm />)
-    await user.click(submit())
-    expect(await screen.findByText('Name is required')).toBeInTheDocument()
-    expect(screen.getByText('Email is required')).toBeInTheDocument()
-    expect(screen.getByText('Company or project name is required')).toBeInTheDocument()
-    expect(screen.getByText('Role is required')).toBeInTheDocument()
-    expect(field(/^How do you plan/)).toBeValid()
-    expect(field(/^Name/)).toHaveFocus()
   })
 
   it('rejects an invalid email', async () => {
@@ -121,40 +140,6 @@ describe('WaitlistForm', () => {
     expect(field(/^Name/)).toHaveFocus()
   })
 
-  it('keeps the fields and shows the failure toast when the server fails', async () => {
-    const user = userEvent.setup()
-    server.use(http.post(WAITLIST_URL, () => HttpResponse.json({ success: false, message: 'boom' }, { status: 500 })))
-    renderWithProviders(<WaitlistForm />)
-    await fillValid(user)
-    await user.click(submit())
-    expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE)
-    expect(field(/^Name/)).toHaveValue('Grace Hopper')
-    expect(field(/^Role/)).toHaveValue('architect')
-    expect(screen.queryByRole('heading', { name: "You're on the list!" })).not.toBeInTheDocument()
-  })
-
-  it('shows the field errors the server returns, its source as the how-did-you-hear answer', async () => {
-    const user = userEvent.setup()
-    server.use(
-      http.post(WAITLIST_URL, () =>
-        HttpResponse.json(
-          {
-            success: false,
-            message: 'Please choose one of the listed options',
-            errors: { source: 'Please choose one of the listed options' },
-          },
-          { status: 400 },
-        ),
-      ),
-    )
-    renderWithProviders(<WaitlistForm />)
-    await fillValid(user)
-    await user.click(submit())
-    expect(await screen.findByText('Please choose one of the listed options')).toBeInTheDocument()
-    await waitFor(() => expect(field(/^How did you hear/)).toHaveFocus())
-    expect(screen.queryByText(FAILURE)).not.toBeInTheDocument()
-  })
-
   it('shows and records the plan and product from the page', async () => {
     const user = userEvent.setup()
     let body: Record<string, unknown> = {}
@@ -182,15 +167,6 @@ describe('WaitlistForm', () => {
     expect(screen.getByText(/You can unsubscribe at any time\./)).toHaveTextContent(
       'By joining, you agree to our Privacy Policy and to receive early-access emails. You can unsubscribe at any time.',
     )
-  })
-
-  it('keeps the honeypot away from people and the keyboard', () => {
-    renderWithProviders(<WaitlistForm />)
-    const trap = screen.getByLabelText('Website')
-    expect(trap).toHaveAttribute('tabindex', '-1')
-    expect(trap).toHaveAttribute('autocomplete', 'off')
-    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull()
-    expect(screen.queryByRole('textbox', { name: 'Website' })).not.toBeInTheDocument()
   })
 
   it('clears the thank-you toast on Join again', async () => {

@@ -1,15 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { Field, Form, Formik, type FormikHelpers } from 'formik'
+import type { FormikHelpers } from 'formik'
 import { Link } from 'react-router-dom'
-import { isApiErrorBody } from '@/shared/api'
 import { PRODUCT_NAME } from '@/shared/config'
 import { WAITLIST_ROLES, WAITLIST_SOURCES } from '@/shared/lib/validation'
-import { Button, FormField, Toast, useToast } from '@/shared/ui'
+import { Button, FormField, FormNote, FormRow, Honeypot, Options, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
 import { useJoinWaitlistMutation } from '../api/waitlistApi'
 import { prefillLabel, type WaitlistPrefill } from '../model/prefill'
 import { EMPTY_WAITLIST_VALUES, WAITLIST_FIELDS, waitlistSchema, type WaitlistValues } from '../model/schema'
 import { WAITLIST_TEXTS } from '../model/texts'
-import { FocusFirstError } from './FocusFirstError'
 import styles from './WaitlistForm.module.scss'
 
 interface WaitlistFormProps {
@@ -17,20 +15,8 @@ interface WaitlistFormProps {
   prefill?: WaitlistPrefill
 }
 
-type FieldErrors = Partial<Record<keyof WaitlistValues, string>>
-
-/** The server's field errors for a 400 on the form's own fields (its `source` is the form's `hear`). */
-const fieldErrorsOf = (error: unknown): FieldErrors | undefined => {
-  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 400) return undefined
-  const data = 'data' in error ? error.data : undefined
-  if (!isApiErrorBody(data) || !data.errors) return undefined
-  const errors: FieldErrors = {}
-  for (const field of WAITLIST_FIELDS) {
-    const message = data.errors[field === 'hear' ? 'source' : field]
-    if (message) errors[field] = message
-  }
-  return Object.keys(errors).length > 0 ? errors : undefined
-}
+/** The server names the form's `hear` field `source`. */
+const serverName = (field: keyof WaitlistValues) => (field === 'hear' ? 'source' : field)
 
 interface ThanksProps {
   name: string
@@ -107,7 +93,7 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
       setJoined(person)
       showToast('success', WAITLIST_TEXTS.success)
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error)
+      const fieldErrors = fieldErrorsOf(error, WAITLIST_FIELDS, serverName)
       if (fieldErrors) helpers.setErrors(fieldErrors)
       else showToast('error', WAITLIST_TEXTS.failure)
     }
@@ -124,30 +110,20 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
       {joined ? (
         <Thanks name={joined.name} email={joined.email} joiningFor={joiningFor} onAgain={again} />
       ) : (
-        <Formik
-          initialValues={EMPTY_WAITLIST_VALUES}
-          validationSchema={waitlistSchema}
-          validateOnChange={false}
-          validateOnBlur={false}
-          onSubmit={submit}
-        >
-          {({ isSubmitting }) => (
-            <Form className={styles.form} noValidate aria-busy={isSubmitting}>
-              <FocusFirstError fields={WAITLIST_FIELDS} idOf={idOf} />
+        <SubmitForm initialValues={EMPTY_WAITLIST_VALUES} validationSchema={waitlistSchema} onSubmit={submit} fields={WAITLIST_FIELDS} idOf={idOf}>
+          {(isSubmitting) => (
+            <>
               {joiningFor && (
-                <p className={styles.joiningFor}>
+                <FormNote>
                   {WAITLIST_TEXTS.joiningFor} <strong>{joiningFor}</strong>
-                </p>
+                </FormNote>
               )}
-              <p className={styles.legend}>
-                Fields marked <span aria-hidden="true">*</span>
-                <span className="visually-hidden">with an asterisk</span> are required.
-              </p>
-              <div className={styles.row}>
+              <RequiredLegend />
+              <FormRow>
                 <FormField name="name" label="Name" id={idOf('name')} required autoComplete="name" />
                 <FormField name="email" label="Email" id={idOf('email')} type="email" required autoComplete="email" />
-              </div>
-              <div className={styles.row}>
+              </FormRow>
+              <FormRow>
                 <FormField
                   name="company"
                   label="Company or project name"
@@ -156,14 +132,9 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
                   autoComplete="organization"
                 />
                 <FormField name="role" label="Role" id={idOf('role')} as="select" required>
-                  <option value="">{WAITLIST_TEXTS.rolePlaceholder}</option>
-                  {WAITLIST_ROLES.map((role) => (
-                    <option key={role.value} value={role.value}>
-                      {role.label}
-                    </option>
-                  ))}
+                  <Options placeholder={WAITLIST_TEXTS.rolePlaceholder} items={WAITLIST_ROLES} />
                 </FormField>
-              </div>
+              </FormRow>
               <FormField
                 name="useCase"
                 label={`How do you plan to use ${PRODUCT_NAME}?`}
@@ -173,17 +144,9 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
                 hint="The kind of projects you would build, your stack, your team size: anything that helps us prepare your access."
               />
               <FormField name="hear" label="How did you hear about us?" id={idOf('hear')} as="select">
-                <option value="">{WAITLIST_TEXTS.hearPlaceholder}</option>
-                {WAITLIST_SOURCES.map((source) => (
-                  <option key={source.value} value={source.value}>
-                    {source.label}
-                  </option>
-                ))}
+                <Options placeholder={WAITLIST_TEXTS.hearPlaceholder} items={WAITLIST_SOURCES} />
               </FormField>
-              <div className={styles.honeypot} aria-hidden="true">
-                <label htmlFor={idOf('website')}>Website</label>
-                <Field id={idOf('website')} name="website" type="text" tabIndex={-1} autoComplete="off" />
-              </div>
+              <Honeypot id={idOf('website')} />
               <div className={styles.actions}>
                 <Button type="submit" size="large" disabled={isSubmitting}>
                   {isSubmitting ? WAITLIST_TEXTS.joining : WAITLIST_TEXTS.submit}
@@ -193,9 +156,9 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
                   emails. You can unsubscribe at any time.
                 </p>
               </div>
-            </Form>
+            </>
           )}
-        </Formik>
+        </SubmitForm>
       )}
       {toast && <Toast key={toast.id} type={toast.type} message={toast.message} onClose={hideToast} />}
     </>

@@ -1,8 +1,9 @@
 import { http, HttpResponse, delay } from 'msw'
-import { screen, waitFor } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { server } from '@tests/setup/msw'
 import { renderWithProviders } from '@tests/setup/renderWithProviders'
+import { leadFormCases, requiredFieldsCase } from '@tests/setup/leadFormCases'
 import { contactPrefill } from '../model/prefill'
 import { ContactForm } from './ContactForm'
 
@@ -22,24 +23,33 @@ const fillValid = async (user: UserEvent) => {
 }
 
 describe('ContactForm', () => {
+  requiredFieldsCase({
+    render: () => renderWithProviders(<ContactForm />),
+    submitName: 'Send Message',
+    messages: ['Name is required', 'Email is required', 'Please select a subject', 'Message is required'],
+    optional: () => field(/^Company/),
+    first: () => field(/^Name/),
+    firstMessage: 'Name is required',
+  })
+
+  leadFormCases({
+    url: CONTACT_URL,
+    render: () => renderWithProviders(<ContactForm />),
+    submitName: 'Send Message',
+    fillValid: (user) => fillValid(user),
+    failure: FAILURE,
+    findFailure: () => screen.findByRole('alert'),
+    expectKept: () => {
+      expect(field(/^Name/)).toHaveValue('Ada Lovelace')
+      expect(field(/^Message/)).toHaveValue('The DevLoop Matrix keeps retrying a test.')
+    },
+    serverError: { name: 'email', message: 'Please enter a valid email', field: () => field(/^Email/) },
+  })
+
   it('offers the five subjects by their names', () => {
     renderWithProviders(<ContactForm />)
     const options = screen.getAllByRole('option').map((option) => option.textContent)
     expect(options).toEqual(['Select a subject', 'Overseer information', 'Waitlist', 'Technical support', 'Request a demo', 'Careers'])
-  })
-
-  it('shows every required message on an empty submit and focuses the first field', async () => {
-    const user = userEvent.setup()
-    renderWithProviders(<ContactForm />)
-    await user.click(submit())
-    expect(await screen.findByText('Name is required')).toBeInTheDocument()
-    expect(screen.getByText('Email is required')).toBeInTheDocument()
-    expect(screen.getByText('Please select a subject')).toBeInTheDocument()
-    expect(screen.getByText('Message is required')).toBeInTheDocument()
-    expect(field(/^Company/)).toBeValid()
-    expect(field(/^Name/)).toHaveFocus()
-    expect(field(/^Name/)).toHaveAccessibleDescription('Name is required')
-    expect(field(/^Name/)).toHaveAttribute('aria-invalid', 'true')
   })
 
   it('rejects an invalid email and a short message', async () => {
@@ -95,44 +105,6 @@ describe('ContactForm', () => {
     })
     for (const name of [/^Name/, /^Email/, /^Company/, /^Subject/, /^Message/]) expect(field(name)).toHaveValue('')
     expect(submit()).toBeEnabled()
-  })
-
-  it('keeps the fields and shows the failure toast when the server fails', async () => {
-    const user = userEvent.setup()
-    server.use(http.post(CONTACT_URL, () => HttpResponse.json({ success: false, message: 'boom' }, { status: 500 })))
-    renderWithProviders(<ContactForm />)
-    await fillValid(user)
-    await user.click(submit())
-    expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE)
-    expect(field(/^Name/)).toHaveValue('Ada Lovelace')
-    expect(field(/^Message/)).toHaveValue('The DevLoop Matrix keeps retrying a test.')
-  })
-
-  it('shows the failure toast when the network is down', async () => {
-    const user = userEvent.setup()
-    server.use(http.post(CONTACT_URL, () => HttpResponse.error()))
-    renderWithProviders(<ContactForm />)
-    await fillValid(user)
-    await user.click(submit())
-    expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE)
-  })
-
-  it('shows the field errors the server returns, next to their fields', async () => {
-    const user = userEvent.setup()
-    server.use(
-      http.post(CONTACT_URL, () =>
-        HttpResponse.json(
-          { success: false, message: 'Please enter a valid email', errors: { email: 'Please enter a valid email' } },
-          { status: 400 },
-        ),
-      ),
-    )
-    renderWithProviders(<ContactForm />)
-    await fillValid(user)
-    await user.click(submit())
-    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument()
-    await waitFor(() => expect(field(/^Email/)).toHaveFocus())
-    expect(screen.queryByText(FAILURE)).not.toBeInTheDocument()
   })
 
   it('notes the product from the page, preselects its subject and sends it along', async () => {

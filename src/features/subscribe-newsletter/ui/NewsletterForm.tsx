@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { Formik, Form, Field, type FormikHelpers } from 'formik'
 import { isApiErrorBody } from '@/shared/api'
+import { Honeypot } from '@/shared/ui'
 import { useSubscribeMutation } from '../api/newsletterApi'
 import { newsletterSchema } from '../model/schema'
 import { NEWSLETTER_DEFAULTS, NEWSLETTER_TEXTS, type NewsletterOptions } from '../model/options'
@@ -107,10 +108,7 @@ const NewsletterForm = ({
                     </p>
                   )}
                 </div>
-                <div className={styles.honeypot} aria-hidden="true">
-                  <label htmlFor={`${id}-website`}>Website</label>
-                  <Field id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
-                </div>
+                <Honeypot id={`${id}-website`} />
                 <button type="submit" className={styles.submit} disabled={isSubmitting}>
                   {isSubmitting ? NEWSLETTER_TEXTS.submitting : buttonText}
                 </button>

@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { server } from '@tests/setup/msw'
 import { renderWithProviders } from '@tests/setup/renderWithProviders'
+import { leadFormCases } from '@tests/setup/leadFormCases'
 import { NewsletterSignup } from './NewsletterSignup'
 
 const NEWSLETTER_URL = 'http://localhost/api/newsletter'
@@ -16,6 +17,21 @@ const subscribed = () =>
 const emailInput = () => screen.findByPlaceholderText('Your email address')
 
 describe('NewsletterSignup', () => {
+  const onError = jest.fn()
+  beforeEach(() => onError.mockClear())
+
+  leadFormCases({
+    url: NEWSLETTER_URL,
+    render: () => renderWithProviders(<NewsletterSignup onError={onError} />),
+    submitName: 'Subscribe',
+    fillValid: async (user) => user.type(await emailInput(), 'ada@example.com'),
+    failure: 'Failed to subscribe. Please try again later.',
+    findFailure: () => screen.findByText('Failed to subscribe. Please try again later.'),
+    expectKept: async () => expect(await emailInput()).toHaveValue('ada@example.com'),
+    expectAfterFailure: () => expect(onError).toHaveBeenCalled(),
+    serverError: { name: 'email', message: 'Please enter a valid email address' },
+  })
+
   it('shows the default title, description, placeholder and button', async () => {
     renderWithProviders(<NewsletterSignup />)
     expect(await screen.findByRole('heading', { name: 'Stay Updated' })).toBeInTheDocument()
@@ -66,45 +82,6 @@ describe('NewsletterSignup', () => {
 
     await user.click(screen.getByRole('button', { name: 'Subscribe another email' }))
     expect(await emailInput()).toHaveValue('')
-  })
-
-  it('says the subscription failed when the server errors, and keeps the address', async () => {
-    const user = userEvent.setup()
-    const onError = jest.fn()
-    server.use(http.post(NEWSLETTER_URL, () => HttpResponse.json({ success: false, message: 'boom' }, { status: 500 })))
-    renderWithProviders(<NewsletterSignup onError={onError} />)
-    await user.type(await emailInput(), 'ada@example.com')
-    await user.click(screen.getByRole('button', { name: 'Subscribe' }))
-
-    expect(await screen.findByText('Failed to subscribe. Please try again later.')).toBeInTheDocument()
-    expect(onError).toHaveBeenCalled()
-    expect(await emailInput()).toHaveValue('ada@example.com')
-  })
-
-  it('shows the field error the server returns for a rejected address', async () => {
-    const user = userEvent.setup()
-    server.use(
-      http.post(NEWSLETTER_URL, () =>
-        HttpResponse.json(
-          { success: false, message: 'Please enter a valid email address', errors: { email: 'Please enter a valid email address' } },
-          { status: 400 },
-        ),
-      ),
-    )
-    renderWithProviders(<NewsletterSignup />)
-    await user.type(await emailInput(), 'ada@example.com')
-    await user.click(screen.getByRole('button', { name: 'Subscribe' }))
-    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
-    expect(screen.queryByText('Failed to subscribe. Please try again later.')).not.toBeInTheDocument()
-  })
-
-  it('fails over to the error message when the network is down', async () => {
-    const user = userEvent.setup()
-    server.use(http.post(NEWSLETTER_URL, () => HttpResponse.error()))
-    renderWithProviders(<NewsletterSignup />)
-    await user.type(await emailInput(), 'ada@example.com')
-    await user.click(screen.getByRole('button', { name: 'Subscribe' }))
-    expect(await screen.findByText('Failed to subscribe. Please try again later.')).toBeInTheDocument()
   })
 
   it('takes custom texts and hides the heading in the minimal variant', async () => {

@@ -1,10 +1,10 @@
 import { BRAND_NAME, PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
-import { Reveal } from '@/shared/ui'
-import { CORE_MODULES, ModuleCard } from '@/entities/framework-module'
+import { CardGrid, PageHeader, Section } from '@/shared/ui'
 import { TESTIMONIALS, TestimonialCard } from '@/entities/testimonial'
 import { NewsletterSignup } from '@/features/subscribe-newsletter'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
+import { CoreModules } from '@/widgets/core-modules'
 import styles from './AboutPage.module.scss'
 
 const PRINCIPLES = [
@@ -34,73 +34,71 @@ export const AboutPage = () => {
 
   return (
     <>
-      <header className={styles.header}>
-        <div className={styles.inner}>
-          <h1>About {BRAND_NAME}</h1>
-          <p className={styles.lead}>
+      <PageHeader
+        title={<>About {BRAND_NAME}</>}
+        lead={
+          <>
             We build {PRODUCT_NAME}, a system of recursive AI agents that takes software from a rough idea to a tested,
             assembled project, and that never makes a significant change without explicit permission.
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
 
-      <section className={styles.section} aria-labelledby="mission-title">
-        <Reveal>
-          <h2 id="mission-title">Our mission</h2>
-          <p>
-            AI can already write code. What it cannot do on its own is know when to stop, when to ask, and when a change
-            is too important to make unsupervised. Our mission is to make autonomous development trustworthy: agents
-            that clarify before they build, test before they ship, and wait for a person at every gate that matters.
-          </p>
-          <p>
-            {PRODUCT_NAME} divides the work among specialised agents: an analysis loop that turns vague requirements
-            into a clear brief, a planner that lays out the file structure, a DevLoop Matrix where development and QA
-            agents iterate until the tests pass, and an assembly agent that packages the result. The Overseer Core
-            coordinates them and holds each significant step for your approval.
-          </p>
-        </Reveal>
-      </section>
+      <Section
+        title="Our mission"
+        headingId="mission-title"
+        className={styles.section}
+        opening={
+          <>
+            <p>
+              AI can already write code. What it cannot do on its own is know when to stop, when to ask, and when a change
+              is too important to make unsupervised. Our mission is to make autonomous development trustworthy: agents
+              that clarify before they build, test before they ship, and wait for a person at every gate that matters.
+            </p>
+            <p>
+              {PRODUCT_NAME} divides the work among specialised agents: an analysis loop that turns vague requirements
+              into a clear brief, a planner that lays out the file structure, a DevLoop Matrix where development and QA
+              agents iterate until the tests pass, and an assembly agent that packages the result. The Overseer Core
+              coordinates them and holds each significant step for your approval.
+            </p>
+          </>
+        }
+      />
 
-      <section className={styles.section} aria-labelledby="principles-title">
-        <Reveal>
-          <h2 id="principles-title">Our principles</h2>
-        </Reveal>
-        <ul className={styles.principles}>
-          {PRINCIPLES.map((principle, index) => (
-            <li key={principle.title}>
-              <Reveal direction={index % 2 === 0 ? 'right' : 'left'}>
-                <h3>{principle.title}</h3>
-                <p>{principle.text}</p>
-              </Reveal>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section title="Our principles" headingId="principles-title" className={styles.section}>
+        <CardGrid
+          items={PRINCIPLES}
+          itemKey={(principle) => principle.title}
+          columns={2}
+          list
+          reveal="alternate"
+          className={styles.principles}
+          renderItem={(principle) => (
+            <>
+              <h3>{principle.title}</h3>
+              <p>{principle.text}</p>
+            </>
+          )}
+        />
+      </Section>
 
-      <section className={styles.section} aria-labelledby="how-title">
-        <Reveal>
-          <h2 id="how-title">How {PRODUCT_NAME} works</h2>
-          <p>Three core modules carry a request from intent to a delivered project.</p>
-        </Reveal>
-        <div className={styles.modules}>
-          {CORE_MODULES.map((module) => (
-            <ModuleCard key={module.id} module={module} />
-          ))}
-        </div>
-      </section>
+      <Section
+        title={`How ${PRODUCT_NAME} works`}
+        headingId="how-title"
+        className={styles.section}
+        intro="Three core modules carry a request from intent to a delivered project."
+      >
+        <CoreModules />
+      </Section>
 
-      <section className={styles.section} aria-labelledby="about-testimonials-title">
-        <Reveal>
-          <h2 id="about-testimonials-title">What our early users say</h2>
-        </Reveal>
-        <div className={styles.testimonials}>
-          {TESTIMONIALS.map((testimonial) => (
-            <Reveal key={testimonial.name}>
-              <TestimonialCard testimonial={testimonial} />
-            </Reveal>
-          ))}
-        </div>
-      </section>
+      <Section title="What our early users say" headingId="about-testimonials-title" className={styles.section}>
+        <CardGrid
+          items={TESTIMONIALS}
+          itemKey={(testimonial) => testimonial.name}
+          columns={2}
+          renderItem={(testimonial) => <TestimonialCard testimonial={testimonial} />}
+        />
+      </Section>
 
       <div className={styles.section}>
         <NewsletterSignup variant="card" layout="horizontal" />

@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { server } from '@tests/setup/msw'
 import { renderWithProviders } from '@tests/setup/renderWithProviders'
+import { signedInStaff } from '@tests/setup/staffPage'
 import { AuthProvider } from '@/entities/session'
 import { ArchitectApprovalsPage } from './ArchitectApprovalsPage'
 
 const API = 'http://localhost/api'
 const LIST = `${API}/architect/approvals`
 
-const signedIn = (permissions = ['architect.access', 'architect.approvals']) =>
-  http.get(`${API}/auth/me`, () => HttpResponse.json({ success: true, data: { id: 1, email: 'ops@example.com', roles: ['operator'], permissions } }))
+const signedIn = (permissions = ['architect.access', 'architect.approvals']) => signedInStaff(permissions)
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 

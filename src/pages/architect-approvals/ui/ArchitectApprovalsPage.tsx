@@ -1,16 +1,18 @@
 import { useCallback, useId, useMemo, useState } from 'react'
 import { usePageMeta } from '@/shared/lib/seo'
-import { Button, Spinner } from '@/shared/ui'
+import { Button, Options, Spinner } from '@/shared/ui'
 import { RequirePermission } from '@/entities/session'
 import { approvalsErrorText, useGetPendingApprovalsQuery } from '../api/approvalsApi'
 import { ACTION_FILTERS, PERMISSION_KINDS, type Approval } from '../model/types'
 import { ApprovalCard } from './ApprovalCard'
 import styles from './ArchitectApprovalsPage.module.scss'
 
+const ACTION_ITEMS = ACTION_FILTERS.map((item) => ({ value: item.id, label: item.label }))
+
 const DECIDED_WORDS: Record<string, string> = { approved: 'Approved', denied: 'Denied' }
 
 /**
- * Permission Controls (spec section 2, D10): the requests waiting at build gates, filtered by
+ * Permission Controls (spec section 2): the requests waiting at build gates, filtered by
  * action, with Approve and Deny. Cards decided here stay, in their decided state, for this visit.
  */
 const PermissionControls = () => {
@@ -42,11 +44,7 @@ const PermissionControls = () => {
         <div className={styles.field}>
           <label htmlFor={`${id}-action`}>Action</label>
           <select id={`${id}-action`} value={filter} onChange={(event) => setFilter(event.target.value)}>
-            {ACTION_FILTERS.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.label}
-              </option>
-            ))}
+            <Options items={ACTION_ITEMS} />
           </select>
         </div>
         <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>

@@ -1,17 +1,13 @@
-import { Provider } from 'react-redux'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { delay, http, HttpResponse } from 'msw'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { server } from '@tests/setup/msw'
-import { setupStore } from '@tests/setup/store'
-import { AuthProvider } from '@/entities/session'
+import { renderStaffPage, signedInStaff } from '@tests/setup/staffPage'
 import { ArchitectLeadsPage } from './ArchitectLeadsPage'
 
 const API = 'http://localhost/api'
 
-const signedIn = (permissions = ['architect.access', 'architect.leads']) =>
-  http.get(`${API}/auth/me`, () => HttpResponse.json({ success: true, data: { id: 1, email: 'admin@example.com', roles: ['admin'], permissions } }))
+const signedIn = (permissions = ['architect.access', 'architect.leads']) => signedInStaff(permissions, { email: 'admin@example.com', roles: ['admin'] })
 
 const created = (n: number) => new Date(Date.UTC(2026, 10, 1, 9, n)).toISOString()
 
@@ -66,27 +62,7 @@ const leadsServer = (data: Record<'waitlist' | 'contact' | 'newsletter', Lead[]>
   return requests
 }
 
-const renderAt = (url = '/architect/leads') => {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/architect/leads',
-        element: (
-          <AuthProvider>
-            <ArchitectLeadsPage />
-          </AuthProvider>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  )
-  render(
-    <Provider store={setupStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  )
-  return router
-}
+const renderAt = (url = '/architect/leads') => renderStaffPage('/architect/leads', <ArchitectLeadsPage />, url)
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1)
 const csvLink = () => screen.getByRole('link', { name: /^Download CSV/ })

@@ -3,7 +3,7 @@ import { usePageMeta } from '@/shared/lib/seo'
 import { Button, Pager, Spinner } from '@/shared/ui'
 import { RequirePermission } from '@/entities/session'
 import { leadsCsvUrl, leadsErrorText, useGetLeadsQuery } from '../api/leadsApi'
-import { useDebounced } from '../lib/useDebounced'
+import { useDebounced } from '@/shared/lib/debounce'
 import { MAX_SEARCH_LENGTH, useLeadView } from '../model/useLeadView'
 import { LEAD_KINDS, type LeadKind } from '../model/types'
 import { LeadTable } from './LeadTable'
@@ -17,7 +17,7 @@ const countFormat = new Intl.NumberFormat('en-US')
 const NOUNS: Record<LeadKind, string> = { waitlist: 'waitlist signups', contact: 'contact messages', newsletter: 'newsletter subscriptions' }
 
 /**
- * Leads (D11): waitlist, contact and newsletter entries, searched, paged and exported as CSV.
+ * Leads: waitlist, contact and newsletter entries, searched, paged and exported as CSV.
  * The kind, search and page live in the URL.
  */
 const Leads = () => {

@@ -1,6 +1,6 @@
 import { CONTACT_SUBJECTS, labelOf, WAITLIST_ROLES, WAITLIST_SOURCES } from '@/shared/lib/validation'
-import { DataTable } from '@/shared/ui'
-import type { LeadPage } from '../model/types'
+import { DataTable, type DataTableColumn } from '@/shared/ui'
+import type { ContactLead, LeadPage, NewsletterLead, WaitlistLead } from '../model/types'
 import styles from './ArchitectLeadsPage.module.scss'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
@@ -18,84 +18,41 @@ const roleLabel = (role: string) => labelOf(WAITLIST_ROLES, role)
 const sourceLabel = (source: string | null) => (source ? labelOf(WAITLIST_SOURCES, source) : null)
 const subjectLabel = (subject: string) => labelOf(CONTACT_SUBJECTS, subject)
 
+const name = { header: 'Name', cell: (lead: { name: string }) => lead.name }
+const email = { header: 'E-mail', cell: (lead: { email: string }) => lead.email }
+const at = (header: string) => ({
+  header,
+  cell: (lead: { createdAt: string }) => <When iso={lead.createdAt} />,
+  className: styles.when,
+})
+
+const WAITLIST_COLUMNS: DataTableColumn<WaitlistLead>[] = [
+  name,
+  email,
+  { header: 'Company', cell: (lead) => lead.company },
+  { header: 'Role', cell: (lead) => roleLabel(lead.role) },
+  { header: 'Use case', cell: (lead) => orDash(lead.useCase), className: styles.longText },
+  { header: 'Heard via', cell: (lead) => orDash(sourceLabel(lead.source)) },
+  at('Joined'),
+]
+
+const CONTACT_COLUMNS: DataTableColumn<ContactLead>[] = [
+  name,
+  email,
+  { header: 'Company', cell: (lead) => orDash(lead.company) },
+  { header: 'Subject', cell: (lead) => subjectLabel(lead.subject) },
+  { header: 'Message', cell: (lead) => lead.message, className: styles.longText },
+  at('Sent'),
+]
+
+const NEWSLETTER_COLUMNS: DataTableColumn<NewsletterLead>[] = [email, at('Subscribed')]
+
+const idOf = (lead: { id: number }) => lead.id
+
 /** One page of entries of one kind, with the columns that kind has. */
-export const LeadTable = ({ leads, caption }: { leads: LeadPage; caption: string }) => (
-  <DataTable label={`${caption} (table)`} caption={caption}>
-    {leads.kind === 'waitlist' ? (
-      <>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Company</th>
-            <th scope="col">Role</th>
-            <th scope="col">Use case</th>
-            <th scope="col">Heard via</th>
-            <th scope="col">Joined</th>
-          </tr>
-        </thead>
-        <tbody>
-          {leads.rows.map((lead) => (
-            <tr key={lead.id}>
-              <td>{lead.name}</td>
-              <td>{lead.email}</td>
-              <td>{lead.company}</td>
-              <td>{roleLabel(lead.role)}</td>
-              <td className={styles.longText}>{orDash(lead.useCase)}</td>
-              <td>{orDash(sourceLabel(lead.source))}</td>
-              <td className={styles.when}>
-                <When iso={lead.createdAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </>
-    ) : leads.kind === 'contact' ? (
-      <>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Company</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Message</th>
-            <th scope="col">Sent</th>
-          </tr>
-        </thead>
-        <tbody>
-          {leads.rows.map((lead) => (
-            <tr key={lead.id}>
-              <td>{lead.name}</td>
-              <td>{lead.email}</td>
-              <td>{orDash(lead.company)}</td>
-              <td>{subjectLabel(lead.subject)}</td>
-              <td className={styles.longText}>{lead.message}</td>
-              <td className={styles.when}>
-                <When iso={lead.createdAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </>
-    ) : (
-      <>
-        <thead>
-          <tr>
-            <th scope="col">E-mail</th>
-            <th scope="col">Subscribed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {leads.rows.map((lead) => (
-            <tr key={lead.id}>
-              <td>{lead.email}</td>
-              <td className={styles.when}>
-                <When iso={lead.createdAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </>
-    )}
-  </DataTable>
-)
+export const LeadTable = ({ leads, caption }: { leads: LeadPage; caption: string }) => {
+  const table = { label: `${caption} (table)`, caption, rowKey: idOf }
+  if (leads.kind === 'waitlist') return <DataTable {...table} columns={WAITLIST_COLUMNS} rows={leads.rows} />
+  if (leads.kind === 'contact') return <DataTable {...table} columns={CONTACT_COLUMNS} rows={leads.rows} />
+  return <DataTable {...table} columns={NEWSLETTER_COLUMNS} rows={leads.rows} />
+}

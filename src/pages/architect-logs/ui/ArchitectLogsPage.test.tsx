@@ -1,17 +1,13 @@
-import { Provider } from 'react-redux'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { delay, http, HttpResponse } from 'msw'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { server } from '@tests/setup/msw'
-import { setupStore } from '@tests/setup/store'
-import { AuthProvider } from '@/entities/session'
+import { renderStaffPage, signedInStaff } from '@tests/setup/staffPage'
 import { ArchitectLogsPage } from './ArchitectLogsPage'
 
 const API = 'http://localhost/api'
 
-const signedIn = (permissions = ['architect.access', 'architect.logs']) =>
-  http.get(`${API}/auth/me`, () => HttpResponse.json({ success: true, data: { id: 1, email: 'ops@example.com', roles: ['operator'], permissions } }))
+const signedIn = (permissions = ['architect.access', 'architect.logs']) => signedInStaff(permissions)
 
 const MODULES = [
   { module: 'overseer-core', name: 'Overseer Core', active: true },
@@ -58,27 +54,7 @@ const logServer = (entries: ReturnType<typeof entry>[], { total, totalCapped }: 
   return requests
 }
 
-const renderAt = (url = '/architect/logs') => {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/architect/logs',
-        element: (
-          <AuthProvider>
-            <ArchitectLogsPage />
-          </AuthProvider>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  )
-  render(
-    <Provider store={setupStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  )
-  return router
-}
+const renderAt = (url = '/architect/logs') => renderStaffPage('/architect/logs', <ArchitectLogsPage />, url)
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1)
 

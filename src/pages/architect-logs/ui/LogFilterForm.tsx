@@ -1,8 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Button } from '@/shared/ui'
+import { Button, Options } from '@/shared/ui'
 import { MAX_SEARCH_LENGTH } from '../model/useLogFilters'
 import { isLogLevelFilter, isLogModuleId, LOG_LEVEL_OPTIONS, LOG_MODULES, type LogFilters } from '../model/types'
 import styles from './ArchitectLogsPage.module.scss'
+
+const MODULE_ITEMS = LOG_MODULES.map((module) => ({ value: module.id, label: module.name }))
+const LEVEL_ITEMS = LOG_LEVEL_OPTIONS.map((level) => ({ value: level.id, label: level.name }))
 
 interface LogFilterFormProps {
   /** The filters in force (from the URL); the form starts from them. */
@@ -43,12 +46,7 @@ export const LogFilterForm = ({ initial, onApply }: LogFilterFormProps) => {
             setFilters({ ...filters, module: isLogModuleId(value) ? value : '' })
           }}
         >
-          <option value="">All Modules</option>
-          {LOG_MODULES.map((module) => (
-            <option key={module.id} value={module.id}>
-              {module.name}
-            </option>
-          ))}
+          <Options placeholder="All Modules" items={MODULE_ITEMS} />
         </select>
       </div>
       <div className={styles.field}>
@@ -61,12 +59,7 @@ export const LogFilterForm = ({ initial, onApply }: LogFilterFormProps) => {
             setFilters({ ...filters, level: isLogLevelFilter(value) ? value : '' })
           }}
         >
-          <option value="">All Levels</option>
-          {LOG_LEVEL_OPTIONS.map((level) => (
-            <option key={level.id} value={level.id}>
-              {level.name}
-            </option>
-          ))}
+          <Options placeholder="All Levels" items={LEVEL_ITEMS} />
         </select>
       </div>
       <Button type="submit" className={styles.filterButton}>

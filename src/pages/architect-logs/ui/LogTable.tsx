@@ -1,4 +1,4 @@
-import { DataTable } from '@/shared/ui'
+import { DataTable, type DataTableColumn } from '@/shared/ui'
 import type { LogEntry, LogLevel } from '../model/types'
 import styles from './ArchitectLogsPage.module.scss'
 
@@ -18,32 +18,31 @@ export const formatLogTime = (timestamp: string): string => {
   return Number.isNaN(date.getTime()) ? timestamp : timeFormat.format(date)
 }
 
+const COLUMNS: DataTableColumn<LogEntry>[] = [
+  {
+    header: 'Time',
+    cell: (entry) => <time dateTime={entry.timestamp}>{formatLogTime(entry.timestamp)}</time>,
+    className: styles.time,
+  },
+  {
+    header: 'Level',
+    cell: (entry) => (
+      <span className={`${styles.level} ${LEVEL_CLASS[entry.level] ?? ''}`} data-level={entry.level}>
+        {entry.level}
+      </span>
+    ),
+  },
+  { header: 'Source', cell: (entry) => entry.source, className: styles.source },
+  { header: 'Message', cell: (entry) => entry.message, className: styles.message },
+]
+
 /** The entries of one page: Time, Level (as text and colour), Source, Message. */
 export const LogTable = ({ entries }: { entries: LogEntry[] }) => (
-  <DataTable label="Log entries table" caption="Agent log entries, newest first">
-    <thead>
-      <tr>
-        <th scope="col">Time</th>
-        <th scope="col">Level</th>
-        <th scope="col">Source</th>
-        <th scope="col">Message</th>
-      </tr>
-    </thead>
-    <tbody>
-      {entries.map((entry) => (
-        <tr key={entry.id}>
-          <td className={styles.time}>
-            <time dateTime={entry.timestamp}>{formatLogTime(entry.timestamp)}</time>
-          </td>
-          <td>
-            <span className={`${styles.level} ${LEVEL_CLASS[entry.level] ?? ''}`} data-level={entry.level}>
-              {entry.level}
-            </span>
-          </td>
-          <td className={styles.source}>{entry.source}</td>
-          <td className={styles.message}>{entry.message}</td>
-        </tr>
-      ))}
-    </tbody>
-  </DataTable>
+  <DataTable
+    label="Log entries table"
+    caption="Agent log entries, newest first"
+    columns={COLUMNS}
+    rows={entries}
+    rowKey={(entry) => entry.id}
+  />
 )

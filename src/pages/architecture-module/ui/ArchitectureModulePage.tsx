@@ -7,6 +7,18 @@ import { WaitlistCta } from '@/widgets/waitlist-cta'
 import { isCoreModuleId, MODULE_DETAILS, type ModuleDetail } from '../model/moduleDetails'
 import styles from './ArchitectureModulePage.module.scss'
 
+/** Links to modules' pages, each with its one-line description. */
+const ModuleLinks = ({ modules, className }: { modules: readonly FrameworkModule[]; className: string | undefined }) => (
+  <ul className={className}>
+    {modules.map((module) => (
+      <li key={module.id}>
+        <Link to={module.link}>{module.title}</Link>
+        <span>{module.description}</span>
+      </li>
+    ))}
+  </ul>
+)
+
 const Breadcrumbs = ({ current }: { current: string }) => (
   <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
     <ol>
@@ -39,14 +51,7 @@ const ModuleNotFound = ({ id }: { id: string }) => {
       </PageHeader>
       <section className={styles.section} aria-labelledby="known-modules-title">
         <h2 id="known-modules-title">The core modules</h2>
-        <ul className={styles.knownModules}>
-          {CORE_MODULES.map((module) => (
-            <li key={module.id}>
-              <Link to={module.link}>{module.title}</Link>
-              <span>{module.description}</span>
-            </li>
-          ))}
-        </ul>
+        <ModuleLinks modules={CORE_MODULES} className={styles.knownModules} />
       </section>
     </>
   )
@@ -160,14 +165,7 @@ const ModuleDeepDive = ({ module, detail }: { module: FrameworkModule; detail: M
 
         <aside className={styles.aside} aria-labelledby="related-title">
           <h2 id="related-title">Related modules</h2>
-          <ul className={styles.related}>
-            {related.map((other) => (
-              <li key={other.id}>
-                <Link to={other.link}>{other.title}</Link>
-                <span>{other.description}</span>
-              </li>
-            ))}
-          </ul>
+          <ModuleLinks modules={related} className={styles.related} />
           <h2 id="docs-title">Documentation</h2>
           <ul className={styles.docs} aria-labelledby="docs-title">
             {detail.docs.map((doc) => (

@@ -1,11 +1,14 @@
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
-import { ButtonLink, PageHeader, Reveal } from '@/shared/ui'
-import { CORE_MODULES, ModuleCard } from '@/entities/framework-module'
+import { ButtonLink, Card, CardGrid, Cta, PageHeader, Reveal, Section } from '@/shared/ui'
 import { PERMISSION_TYPES, PIPELINE_STAGES, PRINCIPLES, USE_CASES } from '../model/content'
 import { ArchitectureDiagram } from './ArchitectureDiagram'
+import { CoreModules } from '@/widgets/core-modules'
 import styles from './ArchitecturePage.module.scss'
+
+/** The look of the page's sections and of their intros. */
+const SECTION_LOOK = { className: styles.section, introClassName: styles.intro }
 
 export const ArchitecturePage = () => {
   usePageMeta({
@@ -28,9 +31,11 @@ export const ArchitecturePage = () => {
         </ButtonLink>
       </PageHeader>
 
-      <section className={styles.section} aria-labelledby="overview-title">
-        <Reveal>
-          <h2 id="overview-title">System overview</h2>
+      <Section
+        title="System overview"
+        headingId="overview-title"
+        {...SECTION_LOOK}
+        opening={
           <div className={styles.prose}>
             <p>
               A request to {PRODUCT_NAME} (anything from &ldquo;build me a time-tracking API&rdquo; to &ldquo;add CSV export to
@@ -45,7 +50,8 @@ export const ArchitecturePage = () => {
               and revise inside a module, but the system never executes a significant change without explicit permission.
             </p>
           </div>
-        </Reveal>
+        }
+      >
         <Reveal>
           <h3 className={styles.subTitle}>The pipeline, stage by stage</h3>
           <ol className={styles.stages}>
@@ -60,105 +66,104 @@ export const ArchitecturePage = () => {
             ))}
           </ol>
         </Reveal>
-      </section>
+      </Section>
 
-      <section className={styles.section} aria-labelledby="diagram-title">
-        <Reveal>
-          <h2 id="diagram-title">Modular architecture diagram</h2>
-          <p className={styles.intro}>
-            The Overseer Core sits above every module. Work flows down through the loops, and at each approval gate the
-            pipeline stops until a person with the matching permission decides.
-          </p>
-          <ArchitectureDiagram />
-        </Reveal>
-      </section>
+      <Section
+        title="Modular architecture diagram"
+        headingId="diagram-title"
+        {...SECTION_LOOK}
+        intro="The Overseer Core sits above every module. Work flows down through the loops, and at each approval gate the pipeline stops until a person with the matching permission decides."
+        opening={<ArchitectureDiagram />}
+      />
 
-      <section className={styles.section} aria-labelledby="principles-title">
-        <Reveal>
-          <h2 id="principles-title">Core principles</h2>
-          <p className={styles.intro}>Four ideas shape every module, and every decision about what the agents may do.</p>
-        </Reveal>
-        <ul className={styles.principles}>
-          {PRINCIPLES.map((principle, index) => (
-            <li key={principle.title}>
-              <Reveal direction={index % 2 === 0 ? 'right' : 'left'}>
-                <h3>{principle.title}</h3>
-                <p className={styles.principleSummary}>{principle.summary}</p>
-                <p>{principle.detail}</p>
-              </Reveal>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section
+        title="Core principles"
+        headingId="principles-title"
+        {...SECTION_LOOK}
+        intro="Four ideas shape every module, and every decision about what the agents may do."
+      >
+        <CardGrid
+          items={PRINCIPLES}
+          itemKey={(principle) => principle.title}
+          columns={2}
+          list
+          reveal="alternate"
+          className={styles.principles}
+          renderItem={(principle) => (
+            <>
+              <h3>{principle.title}</h3>
+              <p className={styles.principleSummary}>{principle.summary}</p>
+              <p>{principle.detail}</p>
+            </>
+          )}
+        />
+      </Section>
 
-      <section className={styles.section} aria-labelledby="permissions-title">
-        <Reveal>
-          <h2 id="permissions-title">Permission types</h2>
-          <p className={styles.intro}>
+      <Section
+        title="Permission types"
+        headingId="permissions-title"
+        {...SECTION_LOOK}
+        intro={
+          <>
             Approval gates come in three kinds. Each can be assigned to different people, and each decision is recorded
             with who made it and when. See the{' '}
             <Link to="/docs/guides/permission-controls">permission controls guide</Link> for how to configure them.
-          </p>
-        </Reveal>
-        <div className={styles.permissions}>
-          {PERMISSION_TYPES.map((permission) => (
-            <Reveal key={permission.id}>
-              <article className={styles.permission} aria-labelledby={`permission-${permission.id}`}>
-                <h3 id={`permission-${permission.id}`}>{permission.title}</h3>
-                <p className={styles.when}>{permission.when}</p>
-                <h4>What it covers</h4>
-                <ul>
-                  {permission.covers.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-                <h4>Your decision</h4>
-                <p>{permission.decision}</p>
-              </article>
-            </Reveal>
-          ))}
-        </div>
-      </section>
+          </>
+        }
+      >
+        <CardGrid
+          items={PERMISSION_TYPES}
+          itemKey={(permission) => permission.id}
+          columns={3}
+          className={styles.permissions}
+          renderItem={(permission) => (
+            <article className={styles.permission} aria-labelledby={`permission-${permission.id}`}>
+              <h3 id={`permission-${permission.id}`}>{permission.title}</h3>
+              <p className={styles.when}>{permission.when}</p>
+              <h4>What it covers</h4>
+              <ul>
+                {permission.covers.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+              <h4>Your decision</h4>
+              <p>{permission.decision}</p>
+            </article>
+          )}
+        />
+      </Section>
 
-      <section className={styles.section} aria-labelledby="modules-title">
-        <Reveal>
-          <h2 id="modules-title">The core modules in depth</h2>
-          <p className={styles.intro}>Each core module has its own page: its role, inputs and outputs, how it loops and what it asks permission for.</p>
-        </Reveal>
-        <div className={styles.modules}>
-          {CORE_MODULES.map((module) => (
-            <ModuleCard key={module.id} module={module} />
-          ))}
-        </div>
-      </section>
+      <Section
+        title="The core modules in depth"
+        headingId="modules-title"
+        {...SECTION_LOOK}
+        intro="Each core module has its own page: its role, inputs and outputs, how it loops and what it asks permission for."
+      >
+        <CoreModules />
+      </Section>
 
-      <section className={styles.section} aria-labelledby="use-cases-title">
-        <Reveal>
-          <h2 id="use-cases-title">Example use cases</h2>
-        </Reveal>
-        <div className={styles.useCases}>
-          {USE_CASES.map((useCase) => (
-            <Reveal key={useCase.title}>
-              <article className={styles.useCase}>
-                <h3>{useCase.title}</h3>
-                <p className={styles.scenario}>{useCase.scenario}</p>
-                <p>{useCase.flow}</p>
-              </article>
-            </Reveal>
-          ))}
-        </div>
-      </section>
+      <Section title="Example use cases" headingId="use-cases-title" {...SECTION_LOOK}>
+        <CardGrid
+          items={USE_CASES}
+          itemKey={(useCase) => useCase.title}
+          columns={2}
+          renderItem={(useCase) => (
+            <Card title={useCase.title} className={styles.useCase}>
+              <p className={styles.scenario}>{useCase.scenario}</p>
+              <p>{useCase.flow}</p>
+            </Card>
+          )}
+        />
+      </Section>
 
-      <section className={styles.cta} aria-labelledby="request-access-title">
-        <h2 id="request-access-title">See it on your own project</h2>
-        <p>
-          Early access opens in June 2025, with a public beta in July and August and the full release in September 2025.
-          Request access and we will invite you as seats open.
-        </p>
-        <ButtonLink to="/waitlist" size="large" className={styles.ctaButton}>
-          Request Access
-        </ButtonLink>
-      </section>
+      <Cta
+        title="See it on your own project"
+        text="Early access opens in June 2025, with a public beta in July and August and the full release in September 2025. Request access and we will invite you as seats open."
+        to="/waitlist"
+        label="Request Access"
+        headingId="request-access-title"
+        className={styles.cta}
+      />
     </>
   )
 }

@@ -1,9 +1,19 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import { Link } from 'react-router-dom'
 import { useAuth, type SessionUser } from '@/entities/session'
 import styles from './LoginForm.module.scss'
 
 export const LOGIN_FALLBACK_ERROR = 'Invalid email or password. Please try again.'
+
+/** A required input under its label. */
+const LabelledInput = ({ id, label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) => (
+  <>
+    <label className={styles.label} htmlFor={id}>
+      {label}
+    </label>
+    <input id={id} className={styles.input} required {...input} />
+  </>
+)
 
 interface LoginFormProps {
   onSignedIn: (user: SessionUser) => void
@@ -39,29 +49,21 @@ export const LoginForm = ({ onSignedIn }: LoginFormProps) => {
           {error}
         </p>
       )}
-      <label className={styles.label} htmlFor={`${id}-email`}>
-        Email
-      </label>
-      <input
+      <LabelledInput
         id={`${id}-email`}
-        className={styles.input}
+        label="Email"
         type="email"
         name="email"
         autoComplete="username"
-        required
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <label className={styles.label} htmlFor={`${id}-password`}>
-        Password
-      </label>
-      <input
+      <LabelledInput
         id={`${id}-password`}
-        className={styles.input}
+        label="Password"
         type="password"
         name="password"
         autoComplete="current-password"
-        required
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
-import { Faq, PageHeader, Reveal } from '@/shared/ui'
+import { Faq, PageHeader, Reveal, Section } from '@/shared/ui'
 import { WaitlistForm, waitlistPrefill } from '@/features/join-waitlist'
 import { BENEFITS, TIMELINE, WAITLIST_FAQ } from '../model/content'
 import styles from './WaitlistPage.module.scss'
@@ -43,11 +43,13 @@ export const WaitlistPage = () => {
         </section>
       </div>
 
-      <section className={styles.section} aria-labelledby="timeline-title">
-        <Reveal>
-          <h2 id="timeline-title">Release timeline</h2>
-          <p className={styles.intro}>Three steps from the first invitations to every plan being available.</p>
-        </Reveal>
+      <Section
+        title="Release timeline"
+        headingId="timeline-title"
+        className={styles.section}
+        intro="Three steps from the first invitations to every plan being available."
+        introClassName={styles.intro}
+      >
         <ol className={styles.timeline}>
           {TIMELINE.map((milestone, index) => (
             <li key={milestone.title}>
@@ -61,7 +63,7 @@ export const WaitlistPage = () => {
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
       <div className={styles.section}>
         <Reveal>

@@ -1,1 +1,2 @@
 export { DataTable } from './DataTable'
+export type { DataTableColumn } from './DataTable'

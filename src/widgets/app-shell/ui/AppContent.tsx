@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { usePageMeta } from '@/shared/lib/seo'
-import { ButtonLink, Reveal } from '@/shared/ui'
+import { ButtonLink, Cta, Section } from '@/shared/ui'
 import styles from './AppContent.module.scss'
 
 interface AppSectionProps {
@@ -14,18 +14,11 @@ interface AppSectionProps {
 }
 
 /** A titled section of an app's sub-page. */
-export const AppSection = ({ title, id, intro, children }: AppSectionProps) => {
-  const headingId = useId()
-  return (
-    <section id={id} className={styles.section} aria-labelledby={headingId}>
-      <Reveal>
-        <h2 id={headingId}>{title}</h2>
-        {intro && <p className={styles.intro}>{intro}</p>}
-      </Reveal>
-      {children}
-    </section>
-  )
-}
+export const AppSection = ({ title, id, intro, children }: AppSectionProps) => (
+  <Section title={title} id={id} intro={intro} introClassName={styles.intro} className={styles.section}>
+    {children}
+  </Section>
+)
 
 /** A block of an app's sub-page with the page's width and spacing, for content with its own heading. */
 export const AppBlock = ({ children }: { children: ReactNode }) => <div className={styles.section}>{children}</div>
@@ -107,18 +100,7 @@ interface AppCtaProps {
 }
 
 /** The call to action closing an app's sub-page. */
-export const AppCta = ({ title, text, to, label }: AppCtaProps) => {
-  const headingId = useId()
-  return (
-    <section className={styles.cta} aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
-      <p>{text}</p>
-      <ButtonLink to={to} size="large" className={styles.ctaButton}>
-        {label}
-      </ButtonLink>
-    </section>
-  )
-}
+export const AppCta = (props: AppCtaProps) => <Cta {...props} className={styles.cta} />
 
 interface AppNotFoundProps {
   appName: string

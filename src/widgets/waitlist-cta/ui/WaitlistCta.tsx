@@ -1,6 +1,5 @@
-import { ButtonLink } from '@/shared/ui'
+import { Cta } from '@/shared/ui'
 import { PRODUCT_NAME } from '@/shared/config'
-import styles from './WaitlistCta.module.scss'
 
 interface WaitlistCtaProps {
   title?: string
@@ -12,11 +11,5 @@ export const WaitlistCta = ({
   title = `Be first to build with ${PRODUCT_NAME}`,
   text = 'Early access opens in June 2025. Join the waitlist and we will let you know as soon as your seat is ready.',
 }: WaitlistCtaProps) => (
-  <section className={styles.cta} aria-labelledby="waitlist-cta-title">
-    <h2 id="waitlist-cta-title">{title}</h2>
-    <p>{text}</p>
-    <ButtonLink to="/waitlist" size="large" className={styles.button}>
-      Join the Waitlist
-    </ButtonLink>
-  </section>
+  <Cta title={title} text={text} to="/waitlist" label="Join the Waitlist" headingId="waitlist-cta-title" />
 )

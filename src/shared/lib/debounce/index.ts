@@ -1,0 +1,1 @@
+export { useDebounced } from './useDebounced'

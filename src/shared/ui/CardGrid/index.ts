@@ -1,0 +1,1 @@
+export { CardGrid, Card } from './CardGrid'

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react'
+import styles from './FormKit.module.scss'
+
+/** Two fields side by side, one above the other on a narrow screen. */
+export const FormRow = ({ children }: { children: ReactNode }) => <div className={styles.row}>{children}</div>
+
+/** The line that says what the asterisk of a required field means. */
+export const RequiredLegend = () => (
+  <p className={styles.legend}>
+    Fields marked <span aria-hidden="true">*</span>
+    <span className="visually-hidden">with an asterisk</span> are required.
+  </p>
+)
+
+/** A note above a form that says what it is about (the plan joined for, the product asked about). */
+export const FormNote = ({ children }: { children: ReactNode }) => <p className={styles.note}>{children}</p>

@@ -1,0 +1,1 @@
+export { CoreModules } from './ui/CoreModules'
