@@ -35,6 +35,7 @@ module.exports = {
         '\\.s?css$': '<rootDir>/tests/setup/style-stub.js',
         '^@/(.*)$': '<rootDir>/src/$1',
         '^@tests/(.*)$': '<rootDir>/tests/$1',
+        '^@contracts/(.*)$': '<rootDir>/contracts/$1',
         // `x.md?search` (the docs search index's imports) is the page itself.
         '^(.+\\.md)\\?search$': '$1',
       },
@@ -44,10 +45,11 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/test'],
+      // contracts/ is shared by both sides; its own tests need no browser.
+      roots: ['<rootDir>/server/test', '<rootDir>/contracts'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest, '^.+\\.[cm]?js$': esmToCommonJs },
-      moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '^@contracts/(.*)$': '<rootDir>/contracts/$1' },
     },
   ],
 }

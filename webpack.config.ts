@@ -66,6 +66,7 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
       extensions: ['.tsx', '.ts', '.js'],
       alias: {
         '@': path.resolve(__dirname, 'src'),
+        '@contracts': path.resolve(__dirname, 'contracts'),
         // react-router's package exports point bundlers at its development build.
         ...(production && {
           'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { cleanContact, CONTACT_SUBJECTS, validateContact } from '../../../../../src/shared/lib/validation/contact'
-import { LEAD_PRODUCTS } from '../../../../../src/shared/lib/validation/products'
+import { cleanContact, CONTACT_SUBJECTS, LEAD_PRODUCTS, validateContact } from '@contracts/leads'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
 import { createContactRepository } from '../../../leads/contactRepository'

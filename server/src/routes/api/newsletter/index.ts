@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { validateNewsletter } from '../../../../../src/shared/lib/validation/newsletter'
+import { validateNewsletter } from '@contracts/leads'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
 import { createNewsletterRepository } from '../../../leads/newsletterRepository'

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { LEAD_PRODUCTS, WAITLIST_PLANS } from '../../../../../src/shared/lib/validation/products'
 import {
   cleanWaitlist,
+  LEAD_PRODUCTS,
   validateWaitlist,
+  WAITLIST_PLANS,
   WAITLIST_ROLES,
   WAITLIST_SOURCES,
-} from '../../../../../src/shared/lib/validation/waitlist'
+} from '@contracts/leads'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
 import {
