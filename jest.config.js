@@ -9,7 +9,7 @@ const tsJest = [
 
 const esmToCommonJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true, rootDir: '.' } }]
 
-const ESM_ONLY = ['rettime', 'until-async', 'redux-persist/es', 'marked']
+const ESM_ONLY = ['rettime', 'until-async', 'redux-persist/es', 'marked', 'typebox']
 
 module.exports = {
   // Creating a PGlite database takes seconds on a busy machine (a global option: projects ignore it).
@@ -49,6 +49,9 @@ module.exports = {
       roots: ['<rootDir>/server/test', '<rootDir>/contracts'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest, '^.+\\.[cm]?js$': esmToCommonJs },
+      // TypeBox ships only ES modules.
+      transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
       moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '^@contracts/(.*)$': '<rootDir>/contracts/$1' },
     },
   ],
