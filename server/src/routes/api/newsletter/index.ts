@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { SuccessMessage } from '@contracts/common'
 import { validateNewsletter } from '@contracts/leads'
+import { NewsletterBody } from '@contracts/leads/schemas'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
 import { createNewsletterRepository } from '../../../leads/newsletterRepository'
@@ -7,36 +10,10 @@ import { formRateLimit } from '../../../plugins/rateLimit'
 
 export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! You'll hear from us soon."
 
-interface NewsletterBody {
-  email?: string
-  /** A honeypot: hidden from people, so only bots fill it in. */
-  website?: string
-}
-
-/** Loose on purpose: the shared validator, not the schema, gives the messages the form shows. */
-const bodySchema = {
-  type: 'object',
-  properties: {
-    email: { type: 'string', maxLength: 1000, description: 'The address to subscribe' },
-    website: { type: 'string', maxLength: 1000, description: 'Leave empty (bot trap)' },
-  },
-  additionalProperties: false,
-} as const
-
-const subscribedSchema = {
-  description: 'Subscribed, or already subscribed: the answer is the same',
-  type: 'object',
-  required: ['success', 'message'],
-  properties: {
-    success: { type: 'boolean', const: true },
-    message: { type: 'string' },
-  },
-} as const
-
 const newsletterRoutes: FastifyPluginAsync = async (app) => {
   const subscriptions = createNewsletterRepository(app.db)
 
-  app.post<{ Body: NewsletterBody }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '',
     {
       config: { rateLimit: formRateLimit(app.config) },
@@ -44,8 +21,8 @@ const newsletterRoutes: FastifyPluginAsync = async (app) => {
         tags: ['leads'],
         summary: 'Subscribe to the newsletter',
         description: 'Idempotent: subscribing an address again answers the same and stores nothing new.',
-        body: bodySchema,
-        response: { 200: subscribedSchema, ...bodyErrorResponses, 429: rateLimitedResponse },
+        body: NewsletterBody,
+        response: { 200: SuccessMessage('Subscribed, or already subscribed: the answer is the same'), ...bodyErrorResponses, 429: rateLimitedResponse },
       },
     },
     async (request) => {
