@@ -59,3 +59,7 @@ export const guardOf =
   <T extends TSchema>(schema: T) =>
   (value: unknown): value is Static<T> =>
     fits(schema, value)
+
+/** A JSON object: not null, not an array. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
