@@ -1,17 +1,11 @@
 import { createAction } from '@reduxjs/toolkit'
 
-import { guardOf } from '@contracts/check'
-import { BuildProgress, ChatDeltaEvent, ChatDoneEvent, SocketMessage } from '@contracts/socket'
+import type { BuildProgress, ChatDeltaEvent, ChatDoneEvent, SocketMessage } from '@contracts/socket'
 
 /** A build-progress event as the server sends it (the session may be left out). */
 export type ProgressEvent = BuildProgress
 export type SocketMessageEvent = SocketMessage
 export type { ChatDeltaEvent, ChatDoneEvent }
-
-export const isProgressEvent = guardOf(BuildProgress)
-export const isSocketMessageEvent = guardOf(SocketMessage)
-export const isChatDeltaEvent = guardOf(ChatDeltaEvent)
-export const isChatDoneEvent = guardOf(ChatDoneEvent)
 
 /**
  * Intents for the socket middleware (it turns them into emits) and the events it dispatches
