@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import boundaries from './scripts/eslint/boundaries.mjs'
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -38,6 +39,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contracts/**/*.ts'],
+    // Drives the SPA's socket middleware against the real server: a test of both sides at once.
+    ignores: ['server/test/plugins/app/socket-middleware.test.ts'],
+    plugins: { overseer: boundaries },
+    rules: { 'overseer/boundaries': 'error' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

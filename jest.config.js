@@ -9,7 +9,7 @@ const tsJest = [
 
 const esmToCommonJs = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', isolatedModules: true, rootDir: '.' } }]
 
-const ESM_ONLY = ['rettime', 'until-async', 'redux-persist/es', 'marked']
+const ESM_ONLY = ['rettime', 'until-async', 'redux-persist/es', 'marked', 'typebox']
 
 module.exports = {
   // Creating a PGlite database takes seconds on a busy machine (a global option: projects ignore it).
@@ -36,6 +36,7 @@ module.exports = {
         '^@/(.*)$': '<rootDir>/src/$1',
         '^@tests/(.*)$': '<rootDir>/tests/$1',
         '^@content/(.*)$': '<rootDir>/content/$1',
+        '^@contracts/(.*)$': '<rootDir>/contracts/$1',
         // `x.md?search` (the docs search index's imports) is the page itself.
         '^(.+\\.md)\\?search$': '$1',
       },
@@ -45,10 +46,14 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/test'],
+      // contracts/ is shared by both sides; its own tests need no browser.
+      roots: ['<rootDir>/server/test', '<rootDir>/contracts'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest, '^.+\\.[cm]?js$': esmToCommonJs },
-      moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+      // TypeBox ships only ES modules.
+      transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '^@contracts/(.*)$': '<rootDir>/contracts/$1' },
     },
   ],
 }

@@ -67,6 +67,7 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
       alias: {
         '@': path.resolve(__dirname, 'src'),
         '@content': path.resolve(__dirname, 'content'),
+        '@contracts': path.resolve(__dirname, 'contracts'),
         // react-router's package exports point bundlers at its development build.
         ...(production && {
           'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),

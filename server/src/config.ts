@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../src/shared/lib/validation/newsletter'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '@contracts/leads'
 import type { LoginLimits } from './limits/loginLimiter'
 import { passwordProblem } from './auth/password'
 import { GATE_KINDS, type GateKind } from './builds/stages'

@@ -1,4 +1,4 @@
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../../src/shared/lib/validation/newsletter'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '@contracts/leads'
 import type { Database } from '../db'
 import type { PasswordHasher } from './password'
 import { passwordProblem } from './password'

@@ -3,18 +3,10 @@ import type { ProjectKind } from './classify'
 import type { BuildStatus } from './buildRepository'
 import type { GateKind, StageId } from './stages'
 
-export const APPROVAL_PRIORITIES = ['Critical', 'High', 'Medium', 'Low'] as const
-export type ApprovalPriority = (typeof APPROVAL_PRIORITIES)[number]
+import type { ApprovalDecision, ApprovalFilter, ApprovalPriority, ApprovalStatus } from '@contracts/approvals'
 
-export const APPROVAL_STATUSES = ['pending', 'approved', 'denied', 'expired', 'cancelled'] as const
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
-
-export const APPROVAL_DECISIONS = ['approve', 'deny'] as const
-export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number]
-
-/** Which requests a list shows: those waiting, those closed (decided, expired or cancelled), or all. */
-export const APPROVAL_FILTERS = ['pending', 'decided', 'all'] as const
-export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number]
+export { APPROVAL_DECISIONS, APPROVAL_FILTERS, APPROVAL_PRIORITIES, APPROVAL_STATUSES } from '@contracts/approvals'
+export type { ApprovalDecision, ApprovalFilter, ApprovalPriority, ApprovalStatus }
 
 /** What the build had produced when it reached the gate: the evidence behind More Details. */
 export interface ApprovalContext {

@@ -3,8 +3,10 @@
  * scoring (no model needed), and the names derived from it.
  */
 
-export const PROJECT_KINDS = ['web-app', 'http-api', 'cli', 'library'] as const
-export type ProjectKind = (typeof PROJECT_KINDS)[number]
+import { PROJECT_KINDS, type ProjectKind } from '@contracts/builds'
+
+export { PROJECT_KINDS }
+export type { ProjectKind }
 
 export const KIND_LABELS: Record<ProjectKind, string> = {
   'web-app': 'web app',

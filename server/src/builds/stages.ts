@@ -4,8 +4,10 @@
  * before it. A queue worker or a new gate reads the same table.
  */
 
-export const STAGE_IDS = ['classification', 'clarification', 'market_analysis', 'structuring', 'development', 'assembly', 'delivery'] as const
-export type StageId = (typeof STAGE_IDS)[number]
+import { GATE_KINDS, STAGE_IDS, type GateKind, type StageId } from '@contracts/builds'
+
+export { GATE_KINDS, STAGE_IDS }
+export type { GateKind, StageId }
 
 /** The agent modules that write log entries (the Logs page's module filter). */
 export const AGENT_MODULES = {
@@ -17,10 +19,6 @@ export const AGENT_MODULES = {
 } as const
 export type AgentModule = keyof typeof AGENT_MODULES
 export const AGENT_MODULE_IDS = Object.keys(AGENT_MODULES) as AgentModule[]
-
-/** Approval gate kinds (APPROVAL_GATES in a later part): planning, development, deployment. */
-export const GATE_KINDS = ['planning', 'development', 'deployment'] as const
-export type GateKind = (typeof GATE_KINDS)[number]
 
 export interface StageDefinition {
   id: StageId

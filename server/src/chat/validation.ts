@@ -1,5 +1,6 @@
 import { HttpError } from '../http/httpError'
 import type { ChatMessage } from '../llm/types'
+import { isRecord } from '@contracts/check'
 
 export const MAX_MESSAGES = 100
 export const MAX_MESSAGE_LENGTH = 16_000
@@ -40,8 +41,6 @@ export interface ChatInput {
   sessionId: string | undefined
   conversationId: string | undefined
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Checks a chat request body; every problem is a 400 with a message that says what to fix. */
 export const parseChatInput = (body: unknown): ChatInput => {

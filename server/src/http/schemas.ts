@@ -1,19 +1,7 @@
+import { ErrorResponse } from '@contracts/common'
+
 /** The body of every error answer: `{ success: false, message, errors? }`. */
-export const errorResponse = (description: string) =>
-  ({
-    description,
-    type: 'object',
-    required: ['success', 'message'],
-    properties: {
-      success: { type: 'boolean', const: false },
-      message: { type: 'string' },
-      errors: {
-        type: 'object',
-        description: 'A message per invalid field',
-        additionalProperties: { type: 'string' },
-      },
-    },
-  }) as const
+export const errorResponse = ErrorResponse
 
 /** The error answers any route with a JSON body can give, besides its own. */
 export const bodyErrorResponses = {

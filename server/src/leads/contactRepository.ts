@@ -1,6 +1,5 @@
 import type { Queryable } from '../db'
-import type { ContactInput } from '../../../src/shared/lib/validation/contact'
-import { normalizeEmail } from '../../../src/shared/lib/validation/newsletter'
+import { normalizeEmail, type ContactInput } from '@contracts/leads'
 
 export interface ContactRepository {
   /** Stores a message checked by `cleanContact`; every message gets its own row. */

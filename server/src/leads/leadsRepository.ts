@@ -1,7 +1,5 @@
 import type { Queryable } from '../db'
-import { CONTACT_SUBJECTS } from '../../../src/shared/lib/validation/contact'
-import { labelOf, LEAD_PRODUCTS, WAITLIST_PLANS } from '../../../src/shared/lib/validation/products'
-import { WAITLIST_ROLES, WAITLIST_SOURCES } from '../../../src/shared/lib/validation/waitlist'
+import { CONTACT_SUBJECTS, labelOf, LEAD_PRODUCTS, WAITLIST_PLANS, WAITLIST_ROLES, WAITLIST_SOURCES } from '@contracts/leads'
 import type { CsvCell } from './csv'
 
 /** What staff can list and export. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db'
-import { normalizeEmail } from '../../../src/shared/lib/validation/newsletter'
+import { normalizeEmail } from '@contracts/leads'
 
 export interface NewsletterRepository {
   /** Stores the normalised address; subscribing an address twice leaves one row. */

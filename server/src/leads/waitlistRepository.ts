@@ -1,6 +1,5 @@
 import type { Queryable } from '../db'
-import { normalizeEmail } from '../../../src/shared/lib/validation/newsletter'
-import type { WaitlistInput } from '../../../src/shared/lib/validation/waitlist'
+import { normalizeEmail, type WaitlistInput } from '@contracts/leads'
 
 export interface WaitlistRepository {
   /**

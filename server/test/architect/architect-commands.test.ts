@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { TEXT_MESSAGES } from '../../../src/shared/lib/validation/text'
+import { TEXT_MESSAGES } from '@contracts/text'
 import { COMMAND_MESSAGES } from '../../src/architect/commands'
 import { createUserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { createUserService } from '../../src/auth/userService'
 import { LOCAL_REPLIES } from '../../src/llm/local/assistant'
 import type { Database } from '../../src/db'
-import { TEXT_MESSAGES } from '../../../src/shared/lib/validation/text'
+import { TEXT_MESSAGES } from '@contracts/text'
 import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
 import {
   chatConfig,

@@ -5,10 +5,6 @@ import { authToken } from '@/shared/lib/auth-token'
 import {
   chatDeltaReceived,
   chatDoneReceived,
-  isChatDeltaEvent,
-  isChatDoneEvent,
-  isProgressEvent,
-  isSocketMessageEvent,
   progressFailed,
   progressReceived,
   progressSubscribed,
@@ -76,7 +72,10 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
       if (connection) return connection
       const mine = ++generation
       const current = () => mine === generation
-      const opening = factory(authToken.get()).then((socket) => {
+      const opening = Promise.all([
+        factory(authToken.get()),
+        import(/* webpackChunkName: "socket" */ '@/shared/lib/socket-events'),
+      ]).then(([socket, { isChatDeltaEvent, isChatDoneEvent, isProgressEvent, isSocketMessageEvent }]) => {
         socket.on('connect', () => {
           if (!current()) return
           api.dispatch(socketConnected())

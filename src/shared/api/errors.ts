@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import type { SerializedError } from '@reduxjs/toolkit'
+import { isRecord } from '@contracts/check'
 
 /** The server's error envelope: `{ success: false, message, errors? }`. */
 export interface ApiErrorBody {
@@ -7,8 +8,6 @@ export interface ApiErrorBody {
   message?: string
   errors?: Record<string, string>
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
 export const isApiErrorBody = (value: unknown): value is ApiErrorBody =>
   isRecord(value) && (value.message === undefined || typeof value.message === 'string')

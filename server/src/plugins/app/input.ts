@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import { isStorableText, TEXT_MESSAGES } from '../../../../src/shared/lib/validation/text'
+import { isStorableText, TEXT_MESSAGES } from '@contracts/text'
 import { HttpError } from '../../http/httpError'
 
 type Problem = { field: string; message: string }

@@ -1,7 +1,6 @@
 import { baseApi } from '@/shared/api'
 import type { ModelCatalog, ModelInfo } from '../model/types'
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+import { isRecord } from '@contracts/check'
 
 const modelInfoOf = (name: string, value: unknown): ModelInfo => {
   const info = isRecord(value) ? value : {}

@@ -1,7 +1,6 @@
 import { baseApi } from '@/shared/api'
 import type { BuildSnapshot } from '../model/types'
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+import { isRecord } from '@contracts/check'
 
 const STATUSES: readonly string[] = ['running', 'completed', 'error']
 

@@ -7,6 +7,7 @@ import {
   type ContainerType,
 } from '../config/catalog'
 import type { CanvasConnection, CanvasNode, SavedCanvas } from '../model/types'
+import { isRecord } from '@contracts/check'
 
 /** Marks an exported file as a canvas (stored values and older files may lack it). */
 export const CANVAS_FILE_FORMAT = 'overseer-architecture-canvas'
@@ -15,8 +16,6 @@ export type ParsedCanvas = { ok: true; canvas: SavedCanvas } | { ok: false; erro
 
 const NOT_A_CANVAS = 'This file is not an Overseer architecture canvas.'
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 100
 const isIsoTime = (value: unknown): value is string =>

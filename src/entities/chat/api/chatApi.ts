@@ -2,8 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { baseApi, isApiErrorBody } from '@/shared/api'
 import { CHAT_TEXTS, HISTORY_PAGE_SIZE } from '../lib/texts'
 import type { ChatMessage, ChatRequest, ChatResult, HistoryItem, HistoryPage } from '../model/types'
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+import { isRecord } from '@contracts/check'
 
 /** A response body read as JSON when it says it is JSON, else only its content type. */
 type RawBody = { json: true; body: unknown } | { json: false; type: string }

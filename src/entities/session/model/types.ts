@@ -1,3 +1,4 @@
+import { isRecord } from '@contracts/check'
 /** The signed-in staff member as `GET /api/auth/me` describes them. */
 export interface SessionUser {
   id: number
@@ -24,7 +25,6 @@ const ROLE_LABELS: Array<[role: string, label: string]> = [
 export const highestRoleLabel = (roles: readonly string[]): string =>
   ROLE_LABELS.find(([role]) => roles.includes(role))?.[1] ?? 'Staff'
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string')
 
 export const isSessionUser = (value: unknown): value is SessionUser =>

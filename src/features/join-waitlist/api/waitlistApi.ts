@@ -1,24 +1,11 @@
 import { baseApi } from '@/shared/api'
-import type { LeadProduct, WaitlistPlan, WaitlistRole, WaitlistSource } from '@/shared/lib/validation'
+import type { SuccessBody } from '@contracts/common'
+import type { WaitlistInput } from '@contracts/leads'
 
-export interface JoinWaitlistRequest {
-  name: string
-  email: string
-  company: string
-  role: WaitlistRole
-  useCase: string
-  /** The answer to 'How did you hear about us?'. */
-  source?: WaitlistSource
-  plan?: WaitlistPlan
-  product?: LeadProduct
-  /** Honeypot: people never see or fill it. */
-  website?: string
-}
+/** A checked signup, and the honeypot (people never see or fill it). */
+export type JoinWaitlistRequest = WaitlistInput & { website?: string }
 
-export interface JoinWaitlistResponse {
-  success: boolean
-  message: string
-}
+export type JoinWaitlistResponse = SuccessBody
 
 export const waitlistApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

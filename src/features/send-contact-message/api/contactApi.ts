@@ -1,21 +1,11 @@
 import { baseApi } from '@/shared/api'
-import type { ContactSubject, LeadProduct } from '@/shared/lib/validation'
+import type { SuccessBody } from '@contracts/common'
+import type { ContactInput } from '@contracts/leads'
 
-export interface ContactRequest {
-  name: string
-  email: string
-  company: string
-  subject: ContactSubject
-  message: string
-  product?: LeadProduct
-  /** Honeypot: people never see or fill it. */
-  website?: string
-}
+/** A checked message, and the honeypot (people never see or fill it). */
+export type ContactRequest = ContactInput & { website?: string }
 
-export interface ContactResponse {
-  success: boolean
-  message: string
-}
+export type ContactResponse = SuccessBody
 
 export const contactApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

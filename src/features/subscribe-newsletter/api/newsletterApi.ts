@@ -1,15 +1,10 @@
+import type { SuccessBody } from '@contracts/common'
+import type { NewsletterBody } from '@contracts/leads/schemas'
 import { baseApi } from '@/shared/api'
 
-export interface SubscribeRequest {
-  email: string
-  /** Honeypot: people never see or fill it. */
-  website?: string
-}
+export type SubscribeRequest = Required<Pick<NewsletterBody, 'email'>> & Pick<NewsletterBody, 'website'>
 
-export interface SubscribeResponse {
-  success: boolean
-  message: string
-}
+export type SubscribeResponse = SuccessBody
 
 export const newsletterApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

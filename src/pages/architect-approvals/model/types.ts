@@ -1,50 +1,15 @@
-/** The server's gate kinds: where a build waits for a staff decision (D8). */
-export const GATE_KINDS = ['planning', 'development', 'deployment'] as const
-export type GateKind = (typeof GATE_KINDS)[number]
+import type { GateKind } from '@contracts/builds'
 
-export const PRIORITIES = ['Critical', 'High', 'Medium', 'Low'] as const
-export type Priority = (typeof PRIORITIES)[number]
-
-export const APPROVAL_STATUSES = ['pending', 'approved', 'denied', 'expired', 'cancelled'] as const
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
-
-export type Decision = 'approve' | 'deny'
-
-/** What the build had produced when it reached the gate (More Details). */
-export interface ApprovalContext {
-  request: string
-  kind: string | null
-  name: string | null
-  /** The stage the build starts once approved. */
-  stage: string
-  details: string[]
-}
-
-/** The build a request belongs to, as it is now. */
-export interface ApprovalBuild {
-  id: string
-  sessionId: string
-  status: 'running' | 'completed' | 'error'
-  stage: string
-  percentage: number
-  message: string
-}
-
-export interface Approval {
-  id: string
-  title: string
-  description: string
-  category: GateKind
-  priority: Priority
-  /** ISO date-time the request was raised. */
-  timestamp: string
-  status: ApprovalStatus
-  decidedAt: string | null
-  decidedBy: { email: string } | null
-  context: ApprovalContext
-  /** Null for a request no build waits on (the sample). */
-  build: ApprovalBuild | null
-}
+export { GATE_KINDS, type GateKind } from '@contracts/builds'
+export { APPROVAL_PRIORITIES as PRIORITIES, APPROVAL_STATUSES } from '@contracts/approvals'
+export type {
+  ApprovalPriority as Priority,
+  ApprovalStatus,
+  ApprovalDecision as Decision,
+  ApprovalContext,
+  ApprovalBuild,
+  Approval,
+} from '@contracts/approvals'
 
 /** The three permission kinds of the overview (spec section 2), one per gate. */
 export const PERMISSION_KINDS: readonly { gate: GateKind; title: string; description: string }[] = [

@@ -1,6 +1,6 @@
 import { HEALTH_CHECKS, type CheckStatus, type HealthReport } from '../model/types'
+import { isRecord } from '@contracts/check'
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 const isStatus = (value: unknown): value is CheckStatus => value === 'ok' || value === 'error'
 
 /** Checks the body of GET /api/health; undefined when it is not a health report. */

@@ -1,11 +1,11 @@
 import { apiErrorMessage, baseApi } from '@/shared/api'
 import { API_BASE_URL } from '@/shared/config'
 import type { ContactLead, LeadPage, LeadQuery, NewsletterLead, WaitlistLead } from '../model/types'
+import { isRecord } from '@contracts/check'
 
 /** Entries a page. */
 export const LEADS_PAGE_SIZE = 20
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 const isText = (value: unknown): value is string => typeof value === 'string'
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 

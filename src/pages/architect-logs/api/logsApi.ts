@@ -1,7 +1,6 @@
 import { apiErrorMessage, baseApi } from '@/shared/api'
 import { isLogLevel, type LogEntry, type LogPage, type LogQuery, type ModuleStatus } from '../model/types'
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+import { isRecord } from '@contracts/check'
 
 const logEntryOf = (value: unknown): LogEntry | undefined => {
   if (

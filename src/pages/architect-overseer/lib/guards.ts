@@ -1,6 +1,6 @@
 import type { ActiveTask, ArchitectCommand, TokenUsageItem } from '../model/types'
+import { isRecord } from '@contracts/check'
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0
 
 export const isArchitectCommand = (value: unknown): value is ArchitectCommand =>

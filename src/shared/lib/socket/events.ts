@@ -1,27 +1,11 @@
 import { createAction } from '@reduxjs/toolkit'
 
-/** A build-progress event as the server sends it. */
-export interface ProgressEvent {
-  stage: string
-  message: string
-  percentage: number
-}
+import type { BuildProgress, ChatDeltaEvent, ChatDoneEvent, SocketMessage } from '@contracts/socket'
 
-export interface SocketMessageEvent {
-  message: string
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
-
-export const isProgressEvent = (value: unknown): value is ProgressEvent =>
-  isRecord(value) &&
-  typeof value.stage === 'string' &&
-  typeof value.message === 'string' &&
-  typeof value.percentage === 'number' &&
-  Number.isFinite(value.percentage)
-
-export const isSocketMessageEvent = (value: unknown): value is SocketMessageEvent =>
-  isRecord(value) && typeof value.message === 'string'
+/** A build-progress event as the server sends it (the session may be left out). */
+export type ProgressEvent = BuildProgress
+export type SocketMessageEvent = SocketMessage
+export type { ChatDeltaEvent, ChatDoneEvent }
 
 /**
  * Intents for the socket middleware (it turns them into emits) and the events it dispatches
@@ -40,37 +24,6 @@ export const socketDisconnected = createAction<{ reason: string }>('socket/disco
 export const progressReceived = createAction<ProgressEvent & { sessionId: string }>('progress/received')
 export const progressFailed = createAction<SocketMessageEvent & { sessionId: string }>('progress/failed')
 export const progressTimedOut = createAction<SocketMessageEvent & { sessionId: string }>('progress/timedOut')
-
-/** A piece of a chat reply as it is generated, sent to the room of the request's `sessionId`. */
-export interface ChatDeltaEvent {
-  sessionId: string
-  conversationId: string
-  /** The next piece of the reply's Markdown; the pieces in order make the whole reply. */
-  delta: string
-}
-
-/** A chat reply has ended: completed (possibly stopped by its owner) or failed. */
-export interface ChatDoneEvent {
-  sessionId: string
-  conversationId: string
-  status: 'completed' | 'error'
-  stopped: boolean
-  message?: string
-}
-
-export const isChatDeltaEvent = (value: unknown): value is ChatDeltaEvent =>
-  isRecord(value) &&
-  typeof value.sessionId === 'string' &&
-  typeof value.conversationId === 'string' &&
-  typeof value.delta === 'string'
-
-export const isChatDoneEvent = (value: unknown): value is ChatDoneEvent =>
-  isRecord(value) &&
-  typeof value.sessionId === 'string' &&
-  typeof value.conversationId === 'string' &&
-  (value.status === 'completed' || value.status === 'error') &&
-  typeof value.stopped === 'boolean' &&
-  (value.message === undefined || typeof value.message === 'string')
 
 export const chatDeltaReceived = createAction<ChatDeltaEvent>('chat/deltaReceived')
 export const chatDoneReceived = createAction<ChatDoneEvent>('chat/doneReceived')

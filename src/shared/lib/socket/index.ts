@@ -9,10 +9,6 @@ export {
   progressTimedOut,
   chatDeltaReceived,
   chatDoneReceived,
-  isProgressEvent,
-  isSocketMessageEvent,
-  isChatDeltaEvent,
-  isChatDoneEvent,
   joinSession,
   JOIN_TIMEOUT_MS,
 } from './events'

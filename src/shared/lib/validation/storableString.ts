@@ -1,5 +1,5 @@
 import { string } from 'yup'
-import { isStorableText, TEXT_MESSAGES } from './text'
+import { isStorableText, TEXT_MESSAGES } from '@contracts/text'
 
 /**
  * A Yup string that follows the API's rule for text (no NUL, no unpaired surrogate), with the

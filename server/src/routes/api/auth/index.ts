@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../../../../../src/shared/lib/validation/newsletter'
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '@contracts/leads'
 import { REMEMBERED_SESSION_TTL_MS } from '../../../auth/authService'
 import { clearSessionCookie, credentialOf, credentialsOf, isCrossSite, setSessionCookie } from '../../../auth/http'
 import { AUTH_MESSAGES } from '../../../auth/messages'

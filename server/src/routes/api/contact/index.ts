@@ -1,49 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { cleanContact, CONTACT_SUBJECTS, validateContact } from '../../../../../src/shared/lib/validation/contact'
-import { LEAD_PRODUCTS } from '../../../../../src/shared/lib/validation/products'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { SuccessMessage } from '@contracts/common'
+import { cleanContact, validateContact } from '@contracts/leads'
+import { ContactBody } from '@contracts/leads/schemas'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
-import {
-  choices,
-  FORM_BODY_LIMIT,
-  formBodyTooLargeResponse,
-  honeypotProperty,
-  successResponse,
-  textProperty,
-} from '../../../leads/forms'
+import { FORM_BODY_LIMIT, formBodyTooLargeResponse } from '../../../leads/forms'
 import { formRateLimit } from '../../../plugins/external/rateLimit'
 
 export const CONTACT_SENT_MESSAGE = "Your message has been sent successfully. We'll be in touch soon!"
 
-interface ContactBody {
-  name?: string
-  email?: string
-  company?: string
-  subject?: string
-  message?: string
-  product?: string
-  website?: string
-}
-
-/** Loose on purpose: the shared validator, not the schema, gives the messages the form shows. */
-const bodySchema = {
-  type: 'object',
-  properties: {
-    name: textProperty('Required; at most 100 characters'),
-    email: textProperty('Required; a valid address, at most 254 characters'),
-    company: textProperty('Optional; at most 200 characters'),
-    subject: textProperty(`Required; one of ${choices(CONTACT_SUBJECTS)}`),
-    message: textProperty('Required; 10 to 5000 characters'),
-    product: textProperty(`Optional; what the message is about: ${choices(LEAD_PRODUCTS)}`),
-    website: honeypotProperty,
-  },
-  additionalProperties: false,
-} as const
-
 const contactRoutes: FastifyPluginAsync = async (app) => {
   const messages = app.contactRepository
 
-  app.post<{ Body: ContactBody }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '',
     {
       bodyLimit: FORM_BODY_LIMIT,
@@ -53,9 +23,9 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Send a contact message',
         description:
           'Text is trimmed before it is checked and stored. Answers 400 with a message per invalid field (the same rules and messages as the contact form).',
-        body: bodySchema,
+        body: ContactBody,
         response: {
-          201: successResponse('Sent: the message is stored for the team'),
+          201: SuccessMessage('Sent: the message is stored for the team'),
           ...bodyErrorResponses,
           413: formBodyTooLargeResponse,
           429: rateLimitedResponse,

@@ -1,41 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { validateNewsletter } from '../../../../../src/shared/lib/validation/newsletter'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { SuccessMessage } from '@contracts/common'
+import { validateNewsletter } from '@contracts/leads'
+import { NewsletterBody } from '@contracts/leads/schemas'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, rateLimitedResponse } from '../../../http/schemas'
 import { formRateLimit } from '../../../plugins/external/rateLimit'
 
 export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! You'll hear from us soon."
 
-interface NewsletterBody {
-  email?: string
-  /** A honeypot: hidden from people, so only bots fill it in. */
-  website?: string
-}
-
-/** Loose on purpose: the shared validator, not the schema, gives the messages the form shows. */
-const bodySchema = {
-  type: 'object',
-  properties: {
-    email: { type: 'string', maxLength: 1000, description: 'The address to subscribe' },
-    website: { type: 'string', maxLength: 1000, description: 'Leave empty (bot trap)' },
-  },
-  additionalProperties: false,
-} as const
-
-const subscribedSchema = {
-  description: 'Subscribed, or already subscribed: the answer is the same',
-  type: 'object',
-  required: ['success', 'message'],
-  properties: {
-    success: { type: 'boolean', const: true },
-    message: { type: 'string' },
-  },
-} as const
-
 const newsletterRoutes: FastifyPluginAsync = async (app) => {
   const subscriptions = app.newsletterRepository
 
-  app.post<{ Body: NewsletterBody }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '',
     {
       config: { rateLimit: formRateLimit(app.config) },
@@ -43,8 +20,8 @@ const newsletterRoutes: FastifyPluginAsync = async (app) => {
         tags: ['leads'],
         summary: 'Subscribe to the newsletter',
         description: 'Idempotent: subscribing an address again answers the same and stores nothing new.',
-        body: bodySchema,
-        response: { 200: subscribedSchema, ...bodyErrorResponses, 429: rateLimitedResponse },
+        body: NewsletterBody,
+        response: { 200: SuccessMessage('Subscribed, or already subscribed: the answer is the same'), ...bodyErrorResponses, 429: rateLimitedResponse },
       },
     },
     async (request) => {

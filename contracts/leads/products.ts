@@ -35,3 +35,9 @@ export const findOption = <T extends string>(options: readonly LeadOption<T>[], 
 
 /** The label of `value` among `options`, or the value itself when it is not one of them. */
 export const labelOf = (options: readonly LeadOption[], value: string): string => findOption(options, value)?.label ?? value
+
+/** The values of `options` for a description: "a, b or c". */
+export const choices = (options: readonly { value: string }[]): string => {
+  const values = options.map((option) => option.value)
+  return values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : (values[0] ?? '')
+}

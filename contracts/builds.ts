@@ -1,0 +1,13 @@
+/** The build pipeline's vocabulary, as the API names it. */
+export const STAGE_IDS = ['classification', 'clarification', 'market_analysis', 'structuring', 'development', 'assembly', 'delivery'] as const
+export type StageId = (typeof STAGE_IDS)[number]
+
+/** Where a build waits for a staff decision. */
+export const GATE_KINDS = ['planning', 'development', 'deployment'] as const
+export type GateKind = (typeof GATE_KINDS)[number]
+
+export const PROJECT_KINDS = ['web-app', 'http-api', 'cli', 'library'] as const
+export type ProjectKind = (typeof PROJECT_KINDS)[number]
+
+export const BUILD_STATUSES = ['running', 'completed', 'error'] as const
+export type BuildStatus = (typeof BUILD_STATUSES)[number]
