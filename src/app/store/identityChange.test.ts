@@ -18,6 +18,11 @@ import { setupStore } from './store'
  */
 
 const API = 'http://localhost/api'
+/**
+ * How long a join may wait for the real server's acknowledgement: the app gives up after 1.5 s,
+ * which a loaded test machine can exceed; these tests are about who joins, not how fast.
+ */
+const JOIN_WAIT_MS = 15_000
 const admin = { id: 1, email: 'admin@example.com', roles: ['admin'], permissions: ['architect.access', 'architect.leads'] }
 
 interface Connection {
@@ -82,7 +87,7 @@ const visitorAtWork = async (store: AppStore) => {
   store.dispatch(replyReceived({ sessionId: 'visitor-1', reply: 'It asks before it builds.', conversationId: 'visitor-conversation' }))
   await store.dispatch(chatApi.endpoints.getChatHistory.initiate({ page: 1, search: '' }, { subscribe: false }))
   store.dispatch(buildStarted({ sessionId: 'visitor-build' }))
-  await expect(joinSession(store.dispatch, 'visitor-build')).resolves.toBe(true)
+  await expect(joinSession(store.dispatch, 'visitor-build', JOIN_WAIT_MS)).resolves.toBe(true)
   expect(connections.map((connection) => connection.token)).toEqual([null])
   expect(Object.keys(store.getState().api?.queries ?? {})).not.toEqual([])
 }
@@ -110,7 +115,7 @@ describe('a tab that changes hands', () => {
     // The next subscription opens a new connection, whose handshake carries the admin's token, and
     // the admin's progress arrives; the visitor's room is gone with the old connection.
     store.dispatch(buildStarted({ sessionId: 'admin-build' }))
-    await expect(joinSession(store.dispatch, 'admin-build')).resolves.toBe(true)
+    await expect(joinSession(store.dispatch, 'admin-build', JOIN_WAIT_MS)).resolves.toBe(true)
     expect(connections.map((connection) => connection.token)).toEqual([null, 'admin-token'])
     socketServer.to('visitor-build').emit('progress', progressOf('visitor-build'))
     socketServer.to('admin-build').emit('progress', progressOf('admin-build'))
@@ -129,7 +134,7 @@ describe('a tab that changes hands', () => {
     await store.dispatch(sessionChecked())
     store.dispatch(messageSent({ sessionId: 'admin-1', content: 'Build a todo app' }))
     store.dispatch(replyReceived({ sessionId: 'admin-1', reply: 'Done.', conversationId: 'admin-conversation' }))
-    await expect(joinSession(store.dispatch, 'admin-build')).resolves.toBe(true)
+    await expect(joinSession(store.dispatch, 'admin-build', JOIN_WAIT_MS)).resolves.toBe(true)
     expect(connections.map((connection) => connection.token)).toEqual(['admin-token'])
 
     await store.dispatch(loggedOut())
@@ -138,7 +143,7 @@ describe('a tab that changes hands', () => {
     expect(selectConversationId(store.getState())).toBeNull()
     expect(selectTurns(store.getState())).toEqual([])
     await waitFor(() => expect(store.getState().api?.queries).toEqual({}))
-    await expect(joinSession(store.dispatch, 'visitor-build')).resolves.toBe(true)
+    await expect(joinSession(store.dispatch, 'visitor-build', JOIN_WAIT_MS)).resolves.toBe(true)
     expect(connections.map((connection) => connection.token)).toEqual(['admin-token', null])
     for (const client of clients) client.disconnect()
   })
@@ -149,7 +154,7 @@ describe('a tab that changes hands', () => {
     const { store, clients } = makeStore()
     // The assistant was used before the session was checked: with the stored token.
     store.dispatch(messageSent({ sessionId: 'early', content: 'Hello' }))
-    await expect(joinSession(store.dispatch, 'early')).resolves.toBe(true)
+    await expect(joinSession(store.dispatch, 'early', JOIN_WAIT_MS)).resolves.toBe(true)
     expect(selectPendingReply(store.getState())).not.toBeNull()
 
     await store.dispatch(sessionChecked())
@@ -166,7 +171,7 @@ describe('a tab that changes hands', () => {
     const next = makeStore()
     next.store.dispatch(messageSent({ sessionId: 'kept', content: 'Hello' }))
     next.store.dispatch(replyReceived({ sessionId: 'kept', reply: 'Hi.', conversationId: 'kept-conversation' }))
-    await expect(joinSession(next.store.dispatch, 'kept')).resolves.toBe(true)
+    await expect(joinSession(next.store.dispatch, 'kept', JOIN_WAIT_MS)).resolves.toBe(true)
     await next.store.dispatch(sessionChecked())
     expect(selectSessionUser(next.store.getState())).toEqual(admin)
     expect(selectConversationId(next.store.getState())).toBe('kept-conversation')
