@@ -8,6 +8,35 @@ import { ModuleNotFound } from './ModuleNotFound'
 import { PipelineSection } from './PipelineSection'
 import styles from './AppModulePage.module.scss'
 
+/** One of the plain lists of the inputs and outputs, under its heading. */
+const TextList = ({ title, items }: { title: string; items: string[] }) => (
+  <div>
+    <h3>{title}</h3>
+    <ul>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  </div>
+)
+
+/** The link to the module before or after this one in the pipeline, or back to all modules at either end. */
+const NeighbourLink = ({ label, module }: { label: string; module: FrameworkModule | undefined }) => (
+  <li>
+    {module ? (
+      <Link to={module.link}>
+        <span className={styles.neighbourLabel}>{label}</span>
+        {module.title}
+      </Link>
+    ) : (
+      <Link to="/apps">
+        <span className={styles.neighbourLabel}>Back to</span>
+        All modules
+      </Link>
+    )}
+  </li>
+)
+
 const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: ModuleDetails }) => {
   usePageMeta({ title: `${module.title} · Framework Modules`, description: `${module.title}: ${details.tagline}` })
   const index = FRAMEWORK_MODULES.findIndex((candidate) => candidate.id === module.id)
@@ -58,22 +87,8 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
           <h2 id="io-title">Inputs and outputs</h2>
         </Reveal>
         <div className={styles.io}>
-          <div>
-            <h3>What goes in</h3>
-            <ul>
-              {details.inputs.map((input) => (
-                <li key={input}>{input}</li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3>What comes out</h3>
-            <ul>
-              {details.outputs.map((output) => (
-                <li key={output}>{output}</li>
-              ))}
-            </ul>
-          </div>
+          <TextList title="What goes in" items={details.inputs} />
+          <TextList title="What comes out" items={details.outputs} />
         </div>
       </section>
 
@@ -97,32 +112,8 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
 
       <nav className={styles.section} aria-label="Other modules">
         <ul className={styles.neighbours}>
-          <li>
-            {previous ? (
-              <Link to={previous.link}>
-                <span className={styles.neighbourLabel}>Previous module</span>
-                {previous.title}
-              </Link>
-            ) : (
-              <Link to="/apps">
-                <span className={styles.neighbourLabel}>Back to</span>
-                All modules
-              </Link>
-            )}
-          </li>
-          <li>
-            {next ? (
-              <Link to={next.link}>
-                <span className={styles.neighbourLabel}>Next module</span>
-                {next.title}
-              </Link>
-            ) : (
-              <Link to="/apps">
-                <span className={styles.neighbourLabel}>Back to</span>
-                All modules
-              </Link>
-            )}
-          </li>
+          <NeighbourLink label="Previous module" module={previous} />
+          <NeighbourLink label="Next module" module={next} />
         </ul>
       </nav>
 
