@@ -18,3 +18,4 @@ export { FocusFirstError, Honeypot, FormRow, FormNote, RequiredLegend, SubmitFor
 export { Section } from './Section'
 export { CardGrid, Card } from './CardGrid'
 export { Cta } from './Cta'
+export { HeadedList, TitledItems } from './TextList'

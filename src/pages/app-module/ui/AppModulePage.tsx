@@ -1,24 +1,12 @@
 import { Link, useParams } from 'react-router-dom'
 import { usePageMeta } from '@/shared/lib/seo'
-import { ButtonLink, PageHeader, Reveal } from '@/shared/ui'
+import { ButtonLink, HeadedList, PageHeader, Reveal } from '@/shared/ui'
 import { FRAMEWORK_MODULES, findFrameworkModule, ModuleIconGlyph, type FrameworkModule } from '@/entities/framework-module'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
 import { MODULE_DETAILS, type ModuleDetails } from '../model/details'
 import { ModuleNotFound } from './ModuleNotFound'
 import { PipelineSection } from './PipelineSection'
 import styles from './AppModulePage.module.scss'
-
-/** One of the plain lists of the inputs and outputs, under its heading. */
-const TextList = ({ title, items }: { title: string; items: string[] }) => (
-  <div>
-    <h3>{title}</h3>
-    <ul>
-      {items.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
-    </ul>
-  </div>
-)
 
 /** The link to the module before or after this one in the pipeline, or back to all modules at either end. */
 const NeighbourLink = ({ label, module }: { label: string; module: FrameworkModule | undefined }) => (
@@ -87,8 +75,8 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
           <h2 id="io-title">Inputs and outputs</h2>
         </Reveal>
         <div className={styles.io}>
-          <TextList title="What goes in" items={details.inputs} />
-          <TextList title="What comes out" items={details.outputs} />
+          <HeadedList title="What goes in" items={details.inputs} />
+          <HeadedList title="What comes out" items={details.outputs} />
         </div>
       </section>
 

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
-import { ButtonLink, PageHeader, Reveal } from '@/shared/ui'
+import { ButtonLink, HeadedList, PageHeader, Reveal } from '@/shared/ui'
 import { CORE_MODULES, type FrameworkModule } from '@/entities/framework-module'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
 import { isCoreModuleId, MODULE_DETAILS, type ModuleDetail } from '../model/moduleDetails'
@@ -114,22 +114,8 @@ const ModuleDeepDive = ({ module, detail }: { module: FrameworkModule; detail: M
             <Reveal>
               <h2 id="io-title">Inputs and outputs</h2>
               <div className={styles.io}>
-                <div>
-                  <h3>Inputs</h3>
-                  <ul>
-                    {detail.inputs.map((input) => (
-                      <li key={input}>{input}</li>
-                    ))}
-                  </ul>
-                </div>
-                <div>
-                  <h3>Outputs</h3>
-                  <ul>
-                    {detail.outputs.map((output) => (
-                      <li key={output}>{output}</li>
-                    ))}
-                  </ul>
-                </div>
+                <HeadedList title="Inputs" items={detail.inputs} />
+                <HeadedList title="Outputs" items={detail.outputs} />
               </div>
             </Reveal>
           </section>

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react'
+import { Reveal } from '../Reveal'
+
+/** A plain list of short texts under its own heading (a module's inputs, its outputs). */
+export const HeadedList = ({ title, items }: { title: string; items: readonly string[] }) => (
+  <div>
+    <h3>{title}</h3>
+    <ul>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  </div>
+)
+
+interface TitledItemsProps {
+  items: readonly { title: string; text: string }[]
+  /** A numbered list (steps in order) rather than bullets. */
+  ordered?: boolean
+  className?: string
+  /** Each item fades in as it scrolls into view. */
+  reveal?: boolean
+}
+
+/** A list whose items are a short heading and a paragraph (benefits, the steps of a process). */
+export const TitledItems = ({ items, ordered = false, className, reveal = false }: TitledItemsProps) => {
+  const List = ordered ? 'ol' : 'ul'
+  const body = (item: { title: string; text: string }): ReactNode => (
+    <>
+      <h3>{item.title}</h3>
+      <p>{item.text}</p>
+    </>
+  )
+  return (
+    <List className={className}>
+      {items.map((item) => (
+        <li key={item.title}>{reveal ? <Reveal>{body(item)}</Reveal> : body(item)}</li>
+      ))}
+    </List>
+  )
+}
