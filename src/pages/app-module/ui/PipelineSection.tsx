@@ -32,6 +32,6 @@ export const PipelineSection = ({ module, details }: { module: FrameworkModule; 
         })}
       </ol>
     </Reveal>
-    <TitledItems items={details.steps} ordered className={styles.steps} />
+    <TitledItems items={details.steps} as="ol" className={styles.steps} />
   </section>
 )

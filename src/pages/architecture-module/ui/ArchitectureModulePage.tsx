@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
-import { ButtonLink, HeadedList, PageHeader, Reveal } from '@/shared/ui'
+import { ButtonLink, HeadedList, PageHeader, Reveal, TermList } from '@/shared/ui'
 import { CORE_MODULES, type FrameworkModule } from '@/entities/framework-module'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
 import { isCoreModuleId, MODULE_DETAILS, type ModuleDetail } from '../model/moduleDetails'
@@ -99,14 +99,7 @@ const ModuleDeepDive = ({ module, detail }: { module: FrameworkModule; detail: M
           <section aria-labelledby="agents-title" className={styles.block}>
             <Reveal>
               <h2 id="agents-title">Agents inside</h2>
-              <dl className={styles.agents}>
-                {detail.agents.map((agent) => (
-                  <div key={agent.name}>
-                    <dt>{agent.name}</dt>
-                    <dd>{agent.text}</dd>
-                  </div>
-                ))}
-              </dl>
+              <TermList className={styles.agents} items={detail.agents.map((agent) => ({ term: agent.name, text: agent.text }))} />
             </Reveal>
           </section>
 

@@ -93,7 +93,7 @@ export const CareersPage = () => {
         <Reveal>
           <h2 id="hiring-title">How hiring works</h2>
           <p className={styles.intro}>{CAREERS.meta.hiringIntro}</p>
-          <TitledItems items={CAREERS.meta.hiringSteps} ordered className={styles.steps} />
+          <TitledItems items={CAREERS.meta.hiringSteps} as="ol" className={styles.steps} />
         </Reveal>
       </section>
 

@@ -15,16 +15,16 @@ export const HeadedList = ({ title, items }: { title: string; items: readonly st
 
 interface TitledItemsProps {
   items: readonly { title: string; text: string }[]
-  /** A numbered list (steps in order) rather than bullets. */
-  ordered?: boolean
+  /** A numbered list (steps in order), a bulleted one, or plain blocks side by side. */
+  as?: 'ul' | 'ol' | 'div'
   className?: string
   /** Each item fades in as it scrolls into view. */
   reveal?: boolean
 }
 
-/** A list whose items are a short heading and a paragraph (benefits, the steps of a process). */
-export const TitledItems = ({ items, ordered = false, className, reveal = false }: TitledItemsProps) => {
-  const List = ordered ? 'ol' : 'ul'
+/** Items that are a short heading and a paragraph (benefits, the steps of a process, explanations). */
+export const TitledItems = ({ items, as: List = 'ul', className, reveal = false }: TitledItemsProps) => {
+  const Item = List === 'div' ? 'div' : 'li'
   const body = (item: { title: string; text: string }): ReactNode => (
     <>
       <h3>{item.title}</h3>
@@ -34,7 +34,7 @@ export const TitledItems = ({ items, ordered = false, className, reveal = false 
   return (
     <List className={className}>
       {items.map((item) => (
-        <li key={item.title}>{reveal ? <Reveal>{body(item)}</Reveal> : body(item)}</li>
+        <Item key={item.title}>{reveal ? <Reveal>{body(item)}</Reveal> : body(item)}</Item>
       ))}
     </List>
   )
