@@ -41,7 +41,7 @@ import { loadTest, type LoadTestResult } from './lib/loadTest'
 import { Budgets, errorMessage, heading, kib, KIB, ms, percentile, subheading, table, type Cell } from './lib/report'
 import { timeInTurns, type RequestTimes } from './lib/requestTimes'
 import { benchAdminEnv, ensureTokenHistory, signInAsAdmin } from './lib/staff'
-import { pgliteDatabase, postgresDatabase, type BenchDatabase } from './lib/databases'
+import { measureEach, pgliteDatabase, postgresDatabase, type BenchDatabase } from './lib/databases'
 import { buildContents, chunkLabel, chunksWith, type BuildContents } from './lib/webpackStats'
 import { buildsSection, type BuildsSummary } from './sections/builds'
 import { canvasSection, type CanvasSummary } from './sections/canvas'
@@ -927,21 +927,7 @@ const historySection = async (budgets: Budgets, summary: Summary): Promise<void>
   const databases: HistoryDatabaseSummary[] = []
   summary.history = { conversations: HISTORY.conversations, mainOwnerConversations: HISTORY.conversations / HISTORY.mainOwnerShare, databases }
 
-  const targets: (() => Promise<HistoryTarget | string>)[] = [async () => pgliteTarget(), postgresTarget]
-  for (const makeTarget of targets) {
-    const target = await makeTarget()
-    if (typeof target === 'string') {
-      subheading('PostgreSQL: skipped')
-      console.log(`Skipped: ${target}. Set TEST_DATABASE_URL to a server where this user may create databases.`)
-      databases.push({ database: 'PostgreSQL', skipped: target })
-      continue
-    }
-    try {
-      databases.push(await measureHistory(target, corpus, owner, budgets))
-    } finally {
-      await target.dispose()
-    }
-  }
+  await measureEach([async () => pgliteTarget(), postgresTarget], databases, (target) => measureHistory(target, corpus, owner, budgets))
 }
 
 // ---------------------------------------------------------------------------------------------

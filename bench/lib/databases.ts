@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { openPglite, openPostgres, type Database } from '../../server/src/db'
+import { subheading } from './report'
 
 /** A database a bench section seeds and measures, thrown away at the end. */
 export interface BenchDatabase {
@@ -59,5 +60,36 @@ export const postgresDatabase = async (prefix: string): Promise<BenchDatabase | 
         await client.end()
       }
     },
+  }
+}
+
+/** What a section reports for PostgreSQL when there is no server to use. */
+export interface SkippedDatabase {
+  database: 'PostgreSQL'
+  skipped: string
+}
+
+/**
+ * Measures each database in turn (PGlite, then PostgreSQL), throwing each away after, into
+ * `results`; a database that cannot be had is reported as skipped, with why.
+ */
+export const measureEach = async <Target extends BenchDatabase, Result>(
+  targets: (() => Promise<Target | string>)[],
+  results: (Result | SkippedDatabase)[],
+  measure: (target: Target) => Promise<Result>,
+): Promise<void> => {
+  for (const makeTarget of targets) {
+    const target = await makeTarget()
+    if (typeof target === 'string') {
+      subheading('PostgreSQL: skipped')
+      console.log(`Skipped: ${target}. Set TEST_DATABASE_URL to a server where this user may create databases.`)
+      results.push({ database: 'PostgreSQL', skipped: target })
+      continue
+    }
+    try {
+      results.push(await measure(target))
+    } finally {
+      await target.dispose()
+    }
   }
 }

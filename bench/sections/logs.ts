@@ -6,7 +6,7 @@ import { agentLogRepository, type LogQuery } from '../../server/src/builds/agent
 import type { AgentModule, LogLevel } from '../../server/src/builds/stages'
 import { migrate, type Database, type Queryable } from '../../server/src/db'
 import { refreshStatistics } from '../../server/src/db/retention'
-import { pgliteDatabase, postgresDatabase, type BenchDatabase } from '../lib/databases'
+import { measureEach, pgliteDatabase, postgresDatabase, type BenchDatabase } from '../lib/databases'
 import { explaining, type PlannedQuery } from '../lib/chatHistory'
 import { type Budgets, heading, ms, percentile, subheading, table } from '../lib/report'
 
@@ -261,18 +261,5 @@ export const logsSection = async (budgets: Budgets, summary: { logs?: LogsSummar
   console.log(machineLoad('logs'))
   const databases: LogsDatabaseSummary[] = []
   summary.logs = { rows: LOGS.rows, databases }
-  for (const makeTarget of [async () => pgliteTarget(), postgresTarget]) {
-    const target = await makeTarget()
-    if (typeof target === 'string') {
-      subheading('PostgreSQL: skipped')
-      console.log(`Skipped: ${target}. Set TEST_DATABASE_URL to a server where this user may create databases.`)
-      databases.push({ database: 'PostgreSQL', skipped: target })
-      continue
-    }
-    try {
-      databases.push(await measure(target, budgets, machineLoad))
-    } finally {
-      await target.dispose()
-    }
-  }
+  await measureEach([async () => pgliteTarget(), postgresTarget], databases, (target) => measure(target, budgets, machineLoad))
 }
