@@ -8,6 +8,16 @@ import { ModuleNotFound } from './ModuleNotFound'
 import { PipelineSection } from './PipelineSection'
 import styles from './AppModulePage.module.scss'
 
+/** A titled section of Markdown compiled to HTML, shown as it scrolls into view. */
+const ProseSection = ({ id, title, html }: { id: string; title: string; html: string }) => (
+  <section className={styles.section} aria-labelledby={`${id}-title`}>
+    <Reveal>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <div className={styles.prose} dangerouslySetInnerHTML={{ __html: html }} />
+    </Reveal>
+  </section>
+)
+
 /** The link to the module before or after this one in the pipeline, or back to all modules at either end. */
 const NeighbourLink = ({ label, module }: { label: string; module: FrameworkModule | undefined }) => (
   <li>
@@ -61,12 +71,7 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
         )}
       </PageHeader>
 
-      <section className={styles.section} aria-labelledby="what-title">
-        <Reveal>
-          <h2 id="what-title">What it does</h2>
-          <div className={styles.prose} dangerouslySetInnerHTML={{ __html: details.overviewHtml }} />
-        </Reveal>
-      </section>
+      <ProseSection id="what" title="What it does" html={details.overviewHtml} />
 
       <PipelineSection module={module} details={details} />
 
@@ -80,12 +85,7 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby="approvals-title">
-        <Reveal>
-          <h2 id="approvals-title">Approvals and permissions</h2>
-          <div className={styles.prose} dangerouslySetInnerHTML={{ __html: details.approvalsHtml }} />
-        </Reveal>
-      </section>
+      <ProseSection id="approvals" title="Approvals and permissions" html={details.approvalsHtml} />
 
       <section className={styles.section} aria-labelledby="docs-title">
         <h2 id="docs-title">Related documentation</h2>
