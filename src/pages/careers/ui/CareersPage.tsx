@@ -86,7 +86,7 @@ export const CareersPage = () => {
         <Reveal>
           <h2 id="benefits-title">Benefits</h2>
         </Reveal>
-        <TitledItems items={CAREERS.meta.benefits} reveal className={styles.benefits} />
+        <TitledItems items={CAREERS.meta.benefits} wrapItem={(body) => <Reveal>{body}</Reveal>} className={styles.benefits} />
       </section>
 
       <section id="hiring-process" className={styles.section} aria-labelledby="hiring-title">

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { Reveal } from '../Reveal'
 
 /** A plain list of short texts under its own heading (a module's inputs, its outputs). */
 export const HeadedList = ({ title, items }: { title: string; items: readonly string[] }) => (
@@ -18,12 +17,12 @@ interface TitledItemsProps {
   /** A numbered list (steps in order), a bulleted one, or plain blocks side by side. */
   as?: 'ul' | 'ol' | 'div'
   className?: string
-  /** Each item fades in as it scrolls into view. */
-  reveal?: boolean
+  /** Wraps each item's heading and paragraph (in a Reveal, say). */
+  wrapItem?: (body: ReactNode) => ReactNode
 }
 
 /** Items that are a short heading and a paragraph (benefits, the steps of a process, explanations). */
-export const TitledItems = ({ items, as: List = 'ul', className, reveal = false }: TitledItemsProps) => {
+export const TitledItems = ({ items, as: List = 'ul', className, wrapItem = (body) => body }: TitledItemsProps) => {
   const Item = List === 'div' ? 'div' : 'li'
   const body = (item: { title: string; text: string }): ReactNode => (
     <>
@@ -34,7 +33,7 @@ export const TitledItems = ({ items, as: List = 'ul', className, reveal = false 
   return (
     <List className={className}>
       {items.map((item) => (
-        <Item key={item.title}>{reveal ? <Reveal>{body(item)}</Reveal> : body(item)}</Item>
+        <Item key={item.title}>{wrapItem(body(item))}</Item>
       ))}
     </List>
   )
