@@ -11,17 +11,16 @@
  */
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserContext } from '@playwright/test'
-import pg from 'pg'
 import type { Stats } from 'webpack'
 import { buildSpa } from '../scripts/build'
 import { conversationRepository } from '../server/src/chat/conversationRepository'
 import { newVisitorToken, VISITOR_COOKIE, visitorOwnerKey } from '../server/src/chat/owner'
 import { deltasOf, LOCAL_MODEL } from '../server/src/llm/providers/local'
-import { migrate, openPglite, openPostgres, type Database } from '../server/src/db'
+import { migrate } from '../server/src/db'
 import { startServer, type RunningServer } from '../tests/e2e/server'
 import {
   explaining,
@@ -42,6 +41,7 @@ import { loadTest, type LoadTestResult } from './lib/loadTest'
 import { Budgets, errorMessage, heading, kib, KIB, ms, percentile, subheading, table, type Cell } from './lib/report'
 import { timeInTurns, type RequestTimes } from './lib/requestTimes'
 import { benchAdminEnv, ensureTokenHistory, signInAsAdmin } from './lib/staff'
+import { measureEach, pgliteDatabase, postgresDatabase, type BenchDatabase } from './lib/databases'
 import { buildContents, chunkLabel, chunksWith, type BuildContents } from './lib/webpackStats'
 import { buildsSection, type BuildsSummary } from './sections/builds'
 import { canvasSection, type CanvasSummary } from './sections/canvas'
@@ -772,66 +772,17 @@ const chatSection = async (budgets: Budgets, summary: Summary): Promise<void> =>
 // ---------------------------------------------------------------------------------------------
 // Section: history search
 
-interface HistoryTarget {
+interface HistoryTarget extends BenchDatabase {
   database: HistoryDatabaseSummary['database']
   /** What the database would have done after so many inserts (see SeedOptions.maintenance). */
   maintenance: 'vacuum analyze' | 'none'
-  /** Where it is, for the output. */
-  where: string
-  open: () => Promise<Database>
-  /** What the server needs to use the same database. */
-  serverEnv: Record<string, string>
-  dispose: () => Promise<void>
 }
 
-const pgliteTarget = (): HistoryTarget => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'overseer-bench-history-'))
-  return {
-    database: 'PGlite',
-    where: dataDir,
-    maintenance: 'none',
-    open: () => openPglite(dataDir),
-    serverEnv: { DATA_DIR: dataDir },
-    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
-  }
-}
+const pgliteTarget = (): HistoryTarget => ({ ...pgliteDatabase('overseer-bench-history-'), database: 'PGlite', maintenance: 'none' })
 
-/**
- * A database of its own on the PostgreSQL server of TEST_DATABASE_URL (else the local default),
- * created here and dropped at the end; a string saying why when there is none to use.
- */
 const postgresTarget = async (): Promise<HistoryTarget | string> => {
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const name = `overseer_bench_${process.pid}_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 5_000 })
-  const shown = new URL(base)
-  shown.password = ''
-  try {
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-  } catch (error) {
-    return `cannot create a bench database on ${shown.host} (${process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : 'the default, TEST_DATABASE_URL unset'}): ${error instanceof Error ? error.message : String(error)}`
-  } finally {
-    await admin.end().catch(() => undefined)
-  }
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  return {
-    database: 'PostgreSQL',
-    maintenance: 'vacuum analyze',
-    where: `${shown.host}/${name} (created for this run)`,
-    open: () => openPostgres(url.toString()),
-    serverEnv: { DATABASE_URL: url.toString() },
-    dispose: async () => {
-      const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 5_000 })
-      await client.connect()
-      try {
-        await client.query(`drop database if exists ${name} with (force)`)
-      } finally {
-        await client.end()
-      }
-    },
-  }
+  const database = await postgresDatabase('overseer_bench')
+  return typeof database === 'string' ? database : { ...database, database: 'PostgreSQL', maintenance: 'vacuum analyze' }
 }
 
 /** What a statement of conversationRepository.list is for, in a few words. */
@@ -976,21 +927,7 @@ const historySection = async (budgets: Budgets, summary: Summary): Promise<void>
   const databases: HistoryDatabaseSummary[] = []
   summary.history = { conversations: HISTORY.conversations, mainOwnerConversations: HISTORY.conversations / HISTORY.mainOwnerShare, databases }
 
-  const targets: (() => Promise<HistoryTarget | string>)[] = [async () => pgliteTarget(), postgresTarget]
-  for (const makeTarget of targets) {
-    const target = await makeTarget()
-    if (typeof target === 'string') {
-      subheading('PostgreSQL: skipped')
-      console.log(`Skipped: ${target}. Set TEST_DATABASE_URL to a server where this user may create databases.`)
-      databases.push({ database: 'PostgreSQL', skipped: target })
-      continue
-    }
-    try {
-      databases.push(await measureHistory(target, corpus, owner, budgets))
-    } finally {
-      await target.dispose()
-    }
-  }
+  await measureEach([async () => pgliteTarget(), postgresTarget], databases, (target) => measureHistory(target, corpus, owner, budgets))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,15 +1,12 @@
 /**
- * Section `logs` (issue #7): the Logs page's query over 1,000,000 agent log rows, with a module
+ * Section `logs`: the Logs page's query over 1,000,000 agent log rows, with a module
  * filter, a level filter and a search word, on PGlite and on PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
 import { agentLogRepository, type LogQuery } from '../../server/src/builds/agentLogRepository'
 import type { AgentModule, LogLevel } from '../../server/src/builds/stages'
-import { migrate, openPglite, openPostgres, type Database, type Queryable } from '../../server/src/db'
+import { migrate, type Database, type Queryable } from '../../server/src/db'
 import { refreshStatistics } from '../../server/src/db/retention'
+import { measureEach, pgliteDatabase, postgresDatabase, type BenchDatabase } from '../lib/databases'
 import { explaining, type PlannedQuery } from '../lib/chatHistory'
 import { type Budgets, heading, ms, percentile, subheading, table } from '../lib/report'
 
@@ -126,61 +123,25 @@ export interface LogsSummary {
   databases: LogsDatabaseSummary[]
 }
 
-interface Target {
+interface Target extends BenchDatabase {
   database: LogsDatabaseSummary['database']
-  where: string
-  open: () => Promise<Database>
   /** What the database does for its statistics after so many inserts. */
   statistics: string
   maintain: (db: Database) => Promise<void>
-  dispose: () => Promise<void>
 }
 
-const pgliteTarget = (): Target => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'overseer-bench-logs-'))
-  return {
-    database: 'PGlite',
-    where: dataDir,
-    open: () => openPglite(dataDir),
-    statistics: "ANALYZE as the server's retention sweep runs it (PGlite has no autovacuum; the sweep analyses agent_logs a minute after start, then every 6 h)",
-    maintain: (db) => refreshStatistics(db),
-    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
-  }
-}
+const pgliteTarget = (): Target => ({
+  ...pgliteDatabase('overseer-bench-logs-'),
+  database: 'PGlite',
+  statistics: "ANALYZE as the server's retention sweep runs it (PGlite has no autovacuum; the sweep analyses agent_logs a minute after start, then every 6 h)",
+  maintain: (db) => refreshStatistics(db),
+})
 
-/** A database of its own on TEST_DATABASE_URL's server (else the local default), dropped at the end. */
 const postgresTarget = async (): Promise<Target | string> => {
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const name = `overseer_bench_logs_${process.pid}_${Date.now().toString(36)}`
-  const shown = new URL(base)
-  shown.password = ''
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 5_000 })
-  try {
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-  } catch (error) {
-    return `cannot create a bench database on ${shown.host}: ${error instanceof Error ? error.message : String(error)}`
-  } finally {
-    await admin.end().catch(() => undefined)
-  }
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  return {
-    database: 'PostgreSQL',
-    where: `${shown.host}/${name} (created for this run)`,
-    open: () => openPostgres(url.toString()),
-    statistics: 'VACUUM ANALYZE, as autovacuum would after so many inserts',
-    maintain: (db) => db.exec('vacuum analyze agent_logs'),
-    dispose: async () => {
-      const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 5_000 })
-      await client.connect()
-      try {
-        await client.query(`drop database if exists ${name} with (force)`)
-      } finally {
-        await client.end()
-      }
-    },
-  }
+  const database = await postgresDatabase('overseer_bench_logs')
+  return typeof database === 'string'
+    ? database
+    : { ...database, database: 'PostgreSQL', statistics: 'VACUUM ANALYZE, as autovacuum would after so many inserts', maintain: (db) => db.exec('vacuum analyze agent_logs') }
 }
 
 const queryOf = (kind: LogKind): LogQuery => ({
@@ -300,18 +261,5 @@ export const logsSection = async (budgets: Budgets, summary: { logs?: LogsSummar
   console.log(machineLoad('logs'))
   const databases: LogsDatabaseSummary[] = []
   summary.logs = { rows: LOGS.rows, databases }
-  for (const makeTarget of [async () => pgliteTarget(), postgresTarget]) {
-    const target = await makeTarget()
-    if (typeof target === 'string') {
-      subheading('PostgreSQL: skipped')
-      console.log(`Skipped: ${target}. Set TEST_DATABASE_URL to a server where this user may create databases.`)
-      databases.push({ database: 'PostgreSQL', skipped: target })
-      continue
-    }
-    try {
-      databases.push(await measure(target, budgets, machineLoad))
-    } finally {
-      await target.dispose()
-    }
-  }
+  await measureEach([async () => pgliteTarget(), postgresTarget], databases, (target) => measure(target, budgets, machineLoad))
 }

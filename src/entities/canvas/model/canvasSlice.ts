@@ -94,6 +94,19 @@ const remember = (state: CanvasState) => {
   state.future = []
 }
 
+/**
+ * Undo or redo: the diagram becomes the last one of `from`, and the current one goes onto `to`.
+ * A selection of something that is no longer there is cleared.
+ */
+const travel = (state: CanvasState, from: CanvasDocument[], to: CanvasDocument[]) => {
+  const target = from.pop()
+  if (!target) return
+  to.push(snapshot(state))
+  state.nodes = target.nodes
+  state.connections = target.connections
+  if (state.selection && !selectionExists(state, state.selection)) state.selection = null
+}
+
 const addConnection = (state: CanvasState, { id, from, to, layer }: { id: string; from: string; to: string; layer: LayerId }) => {
   // A connection to itself, to a node that is not there, or a second one between the same two
   // nodes (either way round) is ignored.
@@ -320,22 +333,8 @@ export const canvasSlice = createSlice({
         ? state.hiddenLayers.filter((layer) => layer !== payload)
         : [...state.hiddenLayers, payload]
     },
-    undone: (state) => {
-      const previous = state.past.pop()
-      if (!previous) return
-      state.future.push(snapshot(state))
-      state.nodes = previous.nodes
-      state.connections = previous.connections
-      if (state.selection && !selectionExists(state, state.selection)) state.selection = null
-    },
-    redone: (state) => {
-      const next = state.future.pop()
-      if (!next) return
-      state.past.push(snapshot(state))
-      state.nodes = next.nodes
-      state.connections = next.connections
-      if (state.selection && !selectionExists(state, state.selection)) state.selection = null
-    },
+    undone: (state) => travel(state, state.past, state.future),
+    redone: (state) => travel(state, state.future, state.past),
     /** Ctrl+S: the diagram becomes the saved one (redux-persist writes it to local storage). */
     canvasSaved: {
       reducer: (state, { payload }: PayloadAction<{ timestamp: string }>) => {

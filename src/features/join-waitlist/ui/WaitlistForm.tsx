@@ -3,7 +3,7 @@ import type { FormikHelpers } from 'formik'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { WAITLIST_ROLES, WAITLIST_SOURCES } from '@/shared/lib/validation'
-import { Button, FormField, FormNote, FormRow, Honeypot, Options, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
+import { Button, FormField, FormNote, FormRow, Honeypot, NameEmailRow, Options, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
 import { useJoinWaitlistMutation } from '../api/waitlistApi'
 import { prefillLabel, type WaitlistPrefill } from '../model/prefill'
 import { EMPTY_WAITLIST_VALUES, WAITLIST_FIELDS, waitlistSchema, type WaitlistValues } from '../model/schema'
@@ -119,10 +119,7 @@ export const WaitlistForm = ({ prefill = {} }: WaitlistFormProps) => {
                 </FormNote>
               )}
               <RequiredLegend />
-              <FormRow>
-                <FormField name="name" label="Name" id={idOf('name')} required autoComplete="name" />
-                <FormField name="email" label="Email" id={idOf('email')} type="email" required autoComplete="email" />
-              </FormRow>
+              <NameEmailRow idOf={idOf} />
               <FormRow>
                 <FormField
                   name="company"

@@ -1,7 +1,7 @@
 import { useCallback, useId } from 'react'
 import type { FormikHelpers } from 'formik'
 import { CONTACT_SUBJECTS, LEAD_LIMITS } from '@/shared/lib/validation'
-import { Button, FormField, FormNote, FormRow, Honeypot, Options, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
+import { Button, FormField, FormNote, FormRow, Honeypot, NameEmailRow, Options, RequiredLegend, SubmitForm, Toast, fieldErrorsOf, useToast } from '@/shared/ui'
 import { useSendContactMessageMutation } from '../api/contactApi'
 import type { ContactPrefill } from '../model/prefill'
 import { CONTACT_FIELDS, contactSchema, type ContactValues } from '../model/schema'
@@ -62,10 +62,7 @@ export const ContactForm = ({ prefill = {} }: ContactFormProps) => {
               </FormNote>
             )}
             <RequiredLegend />
-            <FormRow>
-              <FormField name="name" label="Name" id={idOf('name')} required autoComplete="name" />
-              <FormField name="email" label="Email" id={idOf('email')} type="email" required autoComplete="email" />
-            </FormRow>
+            <NameEmailRow idOf={idOf} />
             <FormRow>
               <FormField name="company" label="Company" id={idOf('company')} autoComplete="organization" />
               <FormField name="subject" label="Subject" id={idOf('subject')} as="select" required>

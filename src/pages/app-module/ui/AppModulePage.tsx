@@ -1,12 +1,39 @@
 import { Link, useParams } from 'react-router-dom'
 import { usePageMeta } from '@/shared/lib/seo'
-import { ButtonLink, PageHeader, Reveal } from '@/shared/ui'
+import { ButtonLink, HeadedList, PageHeader, Reveal } from '@/shared/ui'
 import { FRAMEWORK_MODULES, findFrameworkModule, ModuleIconGlyph, type FrameworkModule } from '@/entities/framework-module'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
 import { MODULE_DETAILS, type ModuleDetails } from '../model/details'
 import { ModuleNotFound } from './ModuleNotFound'
 import { PipelineSection } from './PipelineSection'
 import styles from './AppModulePage.module.scss'
+
+/** A titled section of Markdown compiled to HTML, shown as it scrolls into view. */
+const ProseSection = ({ id, title, html }: { id: string; title: string; html: string }) => (
+  <section className={styles.section} aria-labelledby={`${id}-title`}>
+    <Reveal>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <div className={styles.prose} dangerouslySetInnerHTML={{ __html: html }} />
+    </Reveal>
+  </section>
+)
+
+/** The link to the module before or after this one in the pipeline, or back to all modules at either end. */
+const NeighbourLink = ({ label, module }: { label: string; module: FrameworkModule | undefined }) => (
+  <li>
+    {module ? (
+      <Link to={module.link}>
+        <span className={styles.neighbourLabel}>{label}</span>
+        {module.title}
+      </Link>
+    ) : (
+      <Link to="/apps">
+        <span className={styles.neighbourLabel}>Back to</span>
+        All modules
+      </Link>
+    )}
+  </li>
+)
 
 const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: ModuleDetails }) => {
   usePageMeta({ title: `${module.title} · Framework Modules`, description: `${module.title}: ${details.tagline}` })
@@ -44,12 +71,7 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
         )}
       </PageHeader>
 
-      <section className={styles.section} aria-labelledby="what-title">
-        <Reveal>
-          <h2 id="what-title">What it does</h2>
-          <div className={styles.prose} dangerouslySetInnerHTML={{ __html: details.overviewHtml }} />
-        </Reveal>
-      </section>
+      <ProseSection id="what" title="What it does" html={details.overviewHtml} />
 
       <PipelineSection module={module} details={details} />
 
@@ -58,31 +80,12 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
           <h2 id="io-title">Inputs and outputs</h2>
         </Reveal>
         <div className={styles.io}>
-          <div>
-            <h3>What goes in</h3>
-            <ul>
-              {details.inputs.map((input) => (
-                <li key={input}>{input}</li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3>What comes out</h3>
-            <ul>
-              {details.outputs.map((output) => (
-                <li key={output}>{output}</li>
-              ))}
-            </ul>
-          </div>
+          <HeadedList title="What goes in" items={details.inputs} />
+          <HeadedList title="What comes out" items={details.outputs} />
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby="approvals-title">
-        <Reveal>
-          <h2 id="approvals-title">Approvals and permissions</h2>
-          <div className={styles.prose} dangerouslySetInnerHTML={{ __html: details.approvalsHtml }} />
-        </Reveal>
-      </section>
+      <ProseSection id="approvals" title="Approvals and permissions" html={details.approvalsHtml} />
 
       <section className={styles.section} aria-labelledby="docs-title">
         <h2 id="docs-title">Related documentation</h2>
@@ -97,32 +100,8 @@ const ModuleArticle = ({ module, details }: { module: FrameworkModule; details: 
 
       <nav className={styles.section} aria-label="Other modules">
         <ul className={styles.neighbours}>
-          <li>
-            {previous ? (
-              <Link to={previous.link}>
-                <span className={styles.neighbourLabel}>Previous module</span>
-                {previous.title}
-              </Link>
-            ) : (
-              <Link to="/apps">
-                <span className={styles.neighbourLabel}>Back to</span>
-                All modules
-              </Link>
-            )}
-          </li>
-          <li>
-            {next ? (
-              <Link to={next.link}>
-                <span className={styles.neighbourLabel}>Next module</span>
-                {next.title}
-              </Link>
-            ) : (
-              <Link to="/apps">
-                <span className={styles.neighbourLabel}>Back to</span>
-                All modules
-              </Link>
-            )}
-          </li>
+          <NeighbourLink label="Previous module" module={previous} />
+          <NeighbourLink label="Next module" module={next} />
         </ul>
       </nav>
 

@@ -1,4 +1,4 @@
-import { Reveal } from '@/shared/ui'
+import { Reveal, TitledItems } from '@/shared/ui'
 import type { FrameworkModule } from '@/entities/framework-module'
 import { PIPELINE_STAGES, type ModuleDetails } from '../model/details'
 import styles from './AppModulePage.module.scss'
@@ -32,13 +32,6 @@ export const PipelineSection = ({ module, details }: { module: FrameworkModule; 
         })}
       </ol>
     </Reveal>
-    <ol className={styles.steps}>
-      {details.steps.map((step) => (
-        <li key={step.title}>
-          <h3>{step.title}</h3>
-          <p>{step.text}</p>
-        </li>
-      ))}
-    </ol>
+    <TitledItems items={details.steps} as="ol" className={styles.steps} />
   </section>
 )

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
 import { PRODUCT_NAME } from '@/shared/config'
+import { useSkeletonDelay } from '@/shared/lib/motion'
 import { usePageMeta } from '@/shared/lib/seo'
 import { PageHeader, Reveal } from '@/shared/ui'
 import { FRAMEWORK_CATEGORIES, FRAMEWORK_MODULES } from '@/entities/framework-module'
@@ -11,21 +11,12 @@ import styles from './AppsPage.module.scss'
 /** How long the card skeletons show when the listing first appears. */
 export const APPS_SKELETON_MS = 800
 
-const useFirstShowDelay = (ms: number) => {
-  const [loading, setLoading] = useState(true)
-  useEffect(() => {
-    const timer = window.setTimeout(() => setLoading(false), ms)
-    return () => window.clearTimeout(timer)
-  }, [ms])
-  return loading
-}
-
 export const AppsPage = () => {
   usePageMeta({
     title: 'Intelligence Applications',
     description: `The framework modules of ${PRODUCT_NAME}: orchestration, requirement clarification, file planning, the DevLoop Matrix, assembly and the Architect Suite. Filter and search them, then open any module to see how it works.`,
   })
-  const loading = useFirstShowDelay(APPS_SKELETON_MS)
+  const loading = useSkeletonDelay(APPS_SKELETON_MS)
 
   return (
     <>

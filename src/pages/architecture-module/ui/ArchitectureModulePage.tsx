@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
-import { ButtonLink, PageHeader, Reveal } from '@/shared/ui'
+import { ButtonLink, HeadedList, PageHeader, Reveal, TermList, TitledItems } from '@/shared/ui'
 import { CORE_MODULES, type FrameworkModule } from '@/entities/framework-module'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
 import { isCoreModuleId, MODULE_DETAILS, type ModuleDetail } from '../model/moduleDetails'
@@ -57,6 +58,16 @@ const ModuleNotFound = ({ id }: { id: string }) => {
   )
 }
 
+/** A titled block of the deep dive, shown as it scrolls into view. */
+const Block = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <section aria-labelledby={`${id}-title`} className={styles.block}>
+    <Reveal>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </Reveal>
+  </section>
+)
+
 const ModuleDeepDive = ({ module, detail }: { module: FrameworkModule; detail: ModuleDetail }) => {
   usePageMeta({ title: `${module.title} | Architecture`, description: module.description })
   const related = CORE_MODULES.filter((other) => other.id !== module.id)
@@ -78,89 +89,49 @@ const ModuleDeepDive = ({ module, detail }: { module: FrameworkModule; detail: M
 
       <div className={styles.layout}>
         <div className={styles.main}>
-          <section aria-labelledby="role-title" className={styles.block}>
-            <Reveal>
-              <h2 id="role-title">Role in the system</h2>
-              {detail.role.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+          <Block id="role" title="Role in the system">
+            {detail.role.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <p className={styles.stages}>
+              Pipeline {detail.stages.length === 1 ? 'stage' : 'stages'}:{' '}
+              {detail.stages.map((stage, index) => (
+                <span key={stage}>
+                  {index > 0 && ', '}
+                  <code>{stage}</code>
+                </span>
               ))}
-              <p className={styles.stages}>
-                Pipeline {detail.stages.length === 1 ? 'stage' : 'stages'}:{' '}
-                {detail.stages.map((stage, index) => (
-                  <span key={stage}>
-                    {index > 0 && ', '}
-                    <code>{stage}</code>
-                  </span>
-                ))}
-              </p>
-            </Reveal>
-          </section>
+            </p>
+          </Block>
 
-          <section aria-labelledby="agents-title" className={styles.block}>
-            <Reveal>
-              <h2 id="agents-title">Agents inside</h2>
-              <dl className={styles.agents}>
-                {detail.agents.map((agent) => (
-                  <div key={agent.name}>
-                    <dt>{agent.name}</dt>
-                    <dd>{agent.text}</dd>
-                  </div>
-                ))}
-              </dl>
-            </Reveal>
-          </section>
+          <Block id="agents" title="Agents inside">
+            <TermList className={styles.agents} items={detail.agents.map((agent) => ({ term: agent.name, text: agent.text }))} />
+          </Block>
 
-          <section aria-labelledby="io-title" className={styles.block}>
-            <Reveal>
-              <h2 id="io-title">Inputs and outputs</h2>
-              <div className={styles.io}>
-                <div>
-                  <h3>Inputs</h3>
-                  <ul>
-                    {detail.inputs.map((input) => (
-                      <li key={input}>{input}</li>
-                    ))}
-                  </ul>
-                </div>
-                <div>
-                  <h3>Outputs</h3>
-                  <ul>
-                    {detail.outputs.map((output) => (
-                      <li key={output}>{output}</li>
-                    ))}
-                  </ul>
-                </div>
-              </div>
-            </Reveal>
-          </section>
+          <Block id="io" title="Inputs and outputs">
+            <div className={styles.io}>
+              <HeadedList title="Inputs" items={detail.inputs} />
+              <HeadedList title="Outputs" items={detail.outputs} />
+            </div>
+          </Block>
 
-          <section aria-labelledby="loop-title" className={styles.block}>
-            <Reveal>
-              <h2 id="loop-title">How it loops</h2>
-              <ol className={styles.loop}>
-                {detail.loop.map((step) => (
-                  <li key={step}>{step}</li>
-                ))}
-              </ol>
-              <p className={styles.exit}>
-                <strong>When it stops.</strong> {detail.exit}
-              </p>
-            </Reveal>
-          </section>
+          <Block id="loop" title="How it loops">
+            <ol className={styles.loop}>
+              {detail.loop.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+            <p className={styles.exit}>
+              <strong>When it stops.</strong> {detail.exit}
+            </p>
+          </Block>
 
-          <section aria-labelledby="permission-title" className={styles.block}>
-            <Reveal>
-              <h2 id="permission-title">What it asks permission for</h2>
-              <ul className={styles.gates}>
-                {detail.permissions.map((permission) => (
-                  <li key={permission.gate}>
-                    <h3>{permission.gate} gate</h3>
-                    <p>{permission.text}</p>
-                  </li>
-                ))}
-              </ul>
-            </Reveal>
-          </section>
+          <Block id="permission" title="What it asks permission for">
+            <TitledItems
+              className={styles.gates}
+              items={detail.permissions.map((permission) => ({ title: `${permission.gate} gate`, text: permission.text }))}
+            />
+          </Block>
         </div>
 
         <aside className={styles.aside} aria-labelledby="related-title">

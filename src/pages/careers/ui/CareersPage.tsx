@@ -4,7 +4,7 @@ import { CONTACT_EMAIL } from '@/shared/config'
 import { useInternalLinks } from '@/shared/lib/links'
 import { prefersReducedMotion } from '@/shared/lib/motion'
 import { usePageMeta } from '@/shared/lib/seo'
-import { ButtonLink, PageHeader, Reveal } from '@/shared/ui'
+import { ButtonLink, PageHeader, Reveal, TitledItems } from '@/shared/ui'
 import { CAREERS, careersSection, findJob, JOBS, type Job } from '../model/jobs'
 import { JobPosting } from './JobPosting'
 import styles from './CareersPage.module.scss'
@@ -86,30 +86,14 @@ export const CareersPage = () => {
         <Reveal>
           <h2 id="benefits-title">Benefits</h2>
         </Reveal>
-        <ul className={styles.benefits}>
-          {CAREERS.meta.benefits.map((benefit) => (
-            <li key={benefit.title}>
-              <Reveal>
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
-              </Reveal>
-            </li>
-          ))}
-        </ul>
+        <TitledItems items={CAREERS.meta.benefits} wrapItem={(body) => <Reveal>{body}</Reveal>} className={styles.benefits} />
       </section>
 
       <section id="hiring-process" className={styles.section} aria-labelledby="hiring-title">
         <Reveal>
           <h2 id="hiring-title">How hiring works</h2>
           <p className={styles.intro}>{CAREERS.meta.hiringIntro}</p>
-          <ol className={styles.steps}>
-            {CAREERS.meta.hiringSteps.map((step) => (
-              <li key={step.title}>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <TitledItems items={CAREERS.meta.hiringSteps} as="ol" className={styles.steps} />
         </Reveal>
       </section>
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { CONTACT_EMAIL } from '@/shared/config'
-import { ButtonLink } from '@/shared/ui'
+import { ButtonLink, TermList } from '@/shared/ui'
 import type { Job } from '../model/jobs'
 import styles from './JobPosting.module.scss'
 
@@ -23,20 +23,14 @@ export const JobPosting = ({ job, open, current, onToggle }: JobPostingProps) =>
       <h3 id={titleId} className={styles.title} tabIndex={-1}>
         {job.title}
       </h3>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Team</dt>
-          <dd>{job.team}</dd>
-        </div>
-        <div>
-          <dt>Location</dt>
-          <dd>{job.location}</dd>
-        </div>
-        <div>
-          <dt>Type</dt>
-          <dd>{job.type}</dd>
-        </div>
-      </dl>
+      <TermList
+        className={styles.facts}
+        items={[
+          { term: 'Team', text: job.team },
+          { term: 'Location', text: job.location },
+          { term: 'Type', text: job.type },
+        ]}
+      />
       <p className={styles.summary}>{job.summary}</p>
       <button
         type="button"

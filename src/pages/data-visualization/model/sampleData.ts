@@ -5,47 +5,32 @@ export interface WeeklyRuns {
   completed: number
 }
 
-/** Builds that reached delivery, per week (weeks starting on the date shown). */
-export const WEEKLY_RUNS: WeeklyRuns[] = [
-  { week: 'Mar 17', completed: 18 },
-  { week: 'Mar 24', completed: 22 },
-  { week: 'Mar 31', completed: 19 },
-  { week: 'Apr 7', completed: 27 },
-  { week: 'Apr 14', completed: 31 },
-  { week: 'Apr 21', completed: 29 },
-  { week: 'Apr 28', completed: 36 },
-  { week: 'May 5', completed: 41 },
+const COMPLETED_PER_WEEK: [string, number][] = [
+  ['Mar 17', 18], ['Mar 24', 22], ['Mar 31', 19], ['Apr 7', 27], ['Apr 14', 31], ['Apr 21', 29], ['Apr 28', 36], ['May 5', 41],
 ]
+
+/** Builds that reached delivery, per week (weeks starting on the date shown). */
+export const WEEKLY_RUNS: WeeklyRuns[] = COMPLETED_PER_WEEK.map(([week, completed]) => ({ week, completed }))
 
 export interface TokenUsagePoint {
   iteration: number
   totalTokens: number
 }
 
+const ITERATION_TOKENS = [48200, 41350, 33900, 27400, 21800, 17600, 14900, 13200]
+
 /** Tokens used by each DevLoop iteration of one build, as the token-usage history reports them. */
-export const TOKEN_USAGE: TokenUsagePoint[] = [
-  { iteration: 1, totalTokens: 48200 },
-  { iteration: 2, totalTokens: 41350 },
-  { iteration: 3, totalTokens: 33900 },
-  { iteration: 4, totalTokens: 27400 },
-  { iteration: 5, totalTokens: 21800 },
-  { iteration: 6, totalTokens: 17600 },
-  { iteration: 7, totalTokens: 14900 },
-  { iteration: 8, totalTokens: 13200 },
-]
+export const TOKEN_USAGE: TokenUsagePoint[] = ITERATION_TOKENS.map((totalTokens, index) => ({ iteration: index + 1, totalTokens }))
 
 export interface StageTokens {
   stage: string
   tokens: number
 }
 
-/** Where the tokens of a typical build go, by pipeline stage. */
-export const STAGE_TOKENS: StageTokens[] = [
-  { stage: 'Classification', tokens: 3100 },
-  { stage: 'Clarification', tokens: 14800 },
-  { stage: 'Market analysis', tokens: 11200 },
-  { stage: 'Structuring', tokens: 12600 },
-  { stage: 'Development', tokens: 89400 },
-  { stage: 'Assembly', tokens: 19300 },
-  { stage: 'Delivery', tokens: 9600 },
+const TOKENS_PER_STAGE: [string, number][] = [
+  ['Classification', 3100], ['Clarification', 14800], ['Market analysis', 11200], ['Structuring', 12600],
+  ['Development', 89400], ['Assembly', 19300], ['Delivery', 9600],
 ]
+
+/** Where the tokens of a typical build go, by pipeline stage. */
+export const STAGE_TOKENS: StageTokens[] = TOKENS_PER_STAGE.map(([stage, tokens]) => ({ stage, tokens }))

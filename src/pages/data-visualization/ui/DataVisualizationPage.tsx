@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
@@ -33,6 +34,34 @@ const VIEWS: AppFeature[] = [
   },
 ]
 
+/** The sample charts, each with its section and its entry in the page's anchor list. */
+const CHARTS: { id: string; label: string; title: string; intro: string; chart: ReactNode }[] = [
+  {
+    id: 'pipeline-runs',
+    label: 'Pipeline runs',
+    title: 'Pipeline runs',
+    intro:
+      'Delivered builds rose steadily as the team moved more of its backlog through the pipeline. Dips show weeks with more work stopped at an approval gate for rework.',
+    chart: <RunsChart data={WEEKLY_RUNS} />,
+  },
+  {
+    id: 'token-usage',
+    label: 'Token usage',
+    title: 'Token usage per iteration',
+    intro:
+      'Recursive improvement is visible in the cost: each DevLoop iteration changes less code than the one before, so it needs fewer tokens, until the tests pass.',
+    chart: <TokenUsageChart data={TOKEN_USAGE} />,
+  },
+  {
+    id: 'stage-costs',
+    label: 'Tokens by stage',
+    title: 'Tokens by stage',
+    intro:
+      'More than half of a typical build’s tokens go to development. Time spent on clarification is cheap by comparison and saves iterations later.',
+    chart: <StageTokensChart data={STAGE_TOKENS} />,
+  },
+]
+
 export const DataVisualizationPage = () => {
   usePageMeta({
     title: 'Data Visualization',
@@ -50,39 +79,14 @@ export const DataVisualizationPage = () => {
         title="Your pipeline at a glance"
         intro="Every stage of every build reports what it did and what it used. Data Visualization turns those reports into charts your team can read in a stand-up and your finance team can trust. The charts below use sample data from one team’s last eight weeks."
       >
-        <AnchorNav
-          label="Charts on this page"
-          anchors={[
-            { id: 'pipeline-runs', label: 'Pipeline runs' },
-            { id: 'token-usage', label: 'Token usage' },
-            { id: 'stage-costs', label: 'Tokens by stage' },
-          ]}
-        />
+        <AnchorNav label="Charts on this page" anchors={CHARTS.map(({ id, label }) => ({ id, label }))} />
       </AppSection>
 
-      <AppSection
-        id="pipeline-runs"
-        title="Pipeline runs"
-        intro="Delivered builds rose steadily as the team moved more of its backlog through the pipeline. Dips show weeks with more work stopped at an approval gate for rework."
-      >
-        <RunsChart data={WEEKLY_RUNS} />
-      </AppSection>
-
-      <AppSection
-        id="token-usage"
-        title="Token usage per iteration"
-        intro="Recursive improvement is visible in the cost: each DevLoop iteration changes less code than the one before, so it needs fewer tokens, until the tests pass."
-      >
-        <TokenUsageChart data={TOKEN_USAGE} />
-      </AppSection>
-
-      <AppSection
-        id="stage-costs"
-        title="Tokens by stage"
-        intro="More than half of a typical build’s tokens go to development. Time spent on clarification is cheap by comparison and saves iterations later."
-      >
-        <StageTokensChart data={STAGE_TOKENS} />
-      </AppSection>
+      {CHARTS.map((chart) => (
+        <AppSection key={chart.id} id={chart.id} title={chart.title} intro={chart.intro}>
+          {chart.chart}
+        </AppSection>
+      ))}
 
       <AppSection title="What you can chart">
         <FeatureGrid features={VIEWS} />

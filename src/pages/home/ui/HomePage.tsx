@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
+import { useSkeletonDelay } from '@/shared/lib/motion'
 import { usePageMeta } from '@/shared/lib/seo'
 import { ButtonLink, Reveal } from '@/shared/ui'
 import { CORE_MODULES, ModuleCard, ModuleCardSkeleton } from '@/entities/framework-module'
@@ -19,21 +19,12 @@ const CAPABILITIES = [
   'Assembles the finished project',
 ]
 
-const useSkeleton = (ms: number) => {
-  const [loading, setLoading] = useState(true)
-  useEffect(() => {
-    const timer = window.setTimeout(() => setLoading(false), ms)
-    return () => window.clearTimeout(timer)
-  }, [ms])
-  return loading
-}
-
 export const HomePage = () => {
   usePageMeta({
     title: 'AI Development Orchestration',
     description: `${PRODUCT_NAME} is a modular, recursive system of GPT agents that clarifies requirements, plans, writes, tests and assembles software, and never makes a significant change without your permission.`,
   })
-  const loadingModules = useSkeleton(CORE_MODULES_SKELETON_MS)
+  const loadingModules = useSkeletonDelay(CORE_MODULES_SKELETON_MS)
 
   return (
     <>

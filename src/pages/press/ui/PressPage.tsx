@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom'
 import { BRAND_NAME, PRESS_EMAIL } from '@/shared/config'
 import { useInternalLinks } from '@/shared/lib/links'
 import { usePageMeta } from '@/shared/lib/seo'
-import { PageHeader, Reveal } from '@/shared/ui'
+import { PageHeader, Reveal, TermList } from '@/shared/ui'
 import { PRESS, PRESS_RELEASES, pressSection, type PressRelease } from '../model/press'
 import styles from './PressPage.module.scss'
 
@@ -83,14 +83,7 @@ export const PressPage = () => {
 
           <section aria-labelledby="facts-title" className={styles.card}>
             <h3 id="facts-title">Brand facts</h3>
-            <dl className={styles.facts}>
-              {PRESS.meta.facts.map((fact) => (
-                <div key={fact.term}>
-                  <dt>{fact.term}</dt>
-                  <dd>{fact.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <TermList className={styles.facts} items={PRESS.meta.facts.map((fact) => ({ term: fact.term, text: fact.value }))} />
           </section>
 
           <section aria-labelledby="logo-title" className={styles.card}>

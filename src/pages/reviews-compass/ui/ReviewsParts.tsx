@@ -1,4 +1,5 @@
 import { usePageMeta } from '@/shared/lib/seo'
+import { TitledItems } from '@/shared/ui'
 import { COPY } from '../model/copy'
 import styles from './ReviewsCompass.module.scss'
 
@@ -8,12 +9,5 @@ export const useReviewsPageMeta = (tab: string, description: string) =>
 
 /** Short explanations side by side, each under its own heading. */
 export const Columns = ({ columns }: { columns: readonly { title: string; text: string }[] }) => (
-  <div className={styles.columns}>
-    {columns.map((column) => (
-      <div key={column.title}>
-        <h3>{column.title}</h3>
-        <p>{column.text}</p>
-      </div>
-    ))}
-  </div>
+  <TitledItems items={columns} as="div" className={styles.columns} />
 )

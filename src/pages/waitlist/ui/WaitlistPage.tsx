@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
-import { Faq, PageHeader, Reveal, Section } from '@/shared/ui'
+import { Faq, PageHeader, Reveal, Section, TitledItems } from '@/shared/ui'
 import { WaitlistForm, waitlistPrefill } from '@/features/join-waitlist'
 import { BENEFITS, TIMELINE, WAITLIST_FAQ } from '../model/content'
 import styles from './WaitlistPage.module.scss'
@@ -32,14 +32,7 @@ export const WaitlistPage = () => {
 
         <section className={styles.benefits} aria-labelledby="benefits-title">
           <h2 id="benefits-title">Why join early</h2>
-          <ul>
-            {BENEFITS.map((benefit) => (
-              <li key={benefit.title}>
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
-              </li>
-            ))}
-          </ul>
+          <TitledItems items={BENEFITS} />
         </section>
       </div>
 

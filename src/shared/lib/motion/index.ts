@@ -1,1 +1,2 @@
 export { usePrefersReducedMotion, prefersReducedMotion } from './usePrefersReducedMotion'
+export { useSkeletonDelay } from './useSkeletonDelay'

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { FormField } from '../FormField'
 import styles from './FormKit.module.scss'
 
 /** Two fields side by side, one above the other on a narrow screen. */
@@ -14,3 +15,11 @@ export const RequiredLegend = () => (
 
 /** A note above a form that says what it is about (the plan joined for, the product asked about). */
 export const FormNote = ({ children }: { children: ReactNode }) => <p className={styles.note}>{children}</p>
+
+/** The first row of a form that writes back: the sender's name and email, both required. */
+export const NameEmailRow = ({ idOf }: { idOf: (name: string) => string }) => (
+  <FormRow>
+    <FormField name="name" label="Name" id={idOf('name')} required autoComplete="name" />
+    <FormField name="email" label="Email" id={idOf('email')} type="email" required autoComplete="email" />
+  </FormRow>
+)

@@ -1,6 +1,6 @@
 export { FocusFirstError } from './FocusFirstError'
 export { Honeypot } from './Honeypot'
-export { FormRow, FormNote, RequiredLegend } from './FormRow'
+export { FormRow, FormNote, NameEmailRow, RequiredLegend } from './FormRow'
 export { fieldErrorsOf } from './fieldErrors'
 export { SubmitForm } from './SubmitForm'
 export { Options } from './Options'

@@ -1,0 +1,1 @@
+export { TermList } from './TermList'

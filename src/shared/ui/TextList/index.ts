@@ -1,0 +1,1 @@
+export { HeadedList, TitledItems } from './TextList'
