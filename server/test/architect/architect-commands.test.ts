@@ -6,6 +6,7 @@ import type { Database } from '../../src/db'
 import { COMMANDS_PER_MINUTE } from '../../src/routes/api/architect/commands'
 import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
 import type { Headers } from '../support/chat'
+import { signIn as signInAs } from '../support/auth'
 
 const URL = '/api/architect/commands'
 
@@ -38,11 +39,7 @@ describe.each(databasesUnderTest())('Overseer commands on $name', ({ open }) => 
     await db.close()
   })
 
-  const signIn = async (email: string, password: string): Promise<Headers> => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    expect(response.statusCode).toBe(200)
-    return { authorization: `Bearer ${response.json<{ data: { token: string } }>().data.token}` }
-  }
+  const signIn = (email: string, password: string) => signInAs(app, email, password)
 
   const send = (payload: unknown, headers: Headers = operator) => app.inject({ method: 'POST', url: URL, headers, payload: payload as Record<string, unknown> })
 

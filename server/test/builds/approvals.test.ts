@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import type { LightMyRequestResponse } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { DEMO_APPROVAL } from '../../src/builds/demoApproval'
 import type { Database } from '../../src/db'
-import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
 import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite } from '../helper'
 import { buildConfig, buildRequest, sendBuild, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, type Headers } from '../support/chat'
+import { signIn as signInAs } from '../support/auth'
+import { connectSocket, followBuild } from '../support/sockets'
 
 const NOT_SIGNED_IN = { success: false, message: 'Not signed in' }
 const FORBIDDEN = { success: false, message: 'You do not have permission to do this.' }
@@ -80,35 +80,11 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     await db.close()
   })
 
-  const signIn = async (email: string, password: string): Promise<Headers> => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    expect(response.statusCode).toBe(200)
-    return { authorization: `Bearer ${response.json<{ data: { token: string } }>().data.token}` }
-  }
+  const signIn = (email: string, password: string) => signInAs(app, email, password)
 
   /** A socket of the build's owner, subscribed to its session, recording what the build sends. */
-  const follow = async (server: FastifyInstance, sessionId: string, headers: Headers) => {
-    const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`
-    const socket = connect(url, { path: '/socket.io', reconnection: false, extraHeaders: headers })
-    clients.push(socket)
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve)
-      socket.once('connect_error', reject)
-    })
-    expect(await socket.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
-    const progress: ProgressEvent[] = []
-    const errors: BuildMessageEvent[] = []
-    const timeouts: BuildMessageEvent[] = []
-    socket.on('progress', (event: ProgressEvent) => progress.push(event))
-    socket.on('error', (event: BuildMessageEvent) => errors.push(event))
-    socket.on('timeout', (event: BuildMessageEvent) => timeouts.push(event))
-    const ended = new Promise<void>((resolve) => {
-      socket.on('progress', (event: ProgressEvent) => event.percentage === 100 && resolve())
-      socket.once('error', () => resolve())
-      socket.once('timeout', () => resolve())
-    })
-    return { progress, errors, timeouts, ended }
-  }
+  const follow = async (server: FastifyInstance, sessionId: string, headers: Headers) =>
+    followBuild(await connectSocket(server, { headers }, clients), sessionId)
 
   const list = async (query = '', headers = operator, server = app): Promise<ListBody> => {
     const response = await server.inject({ method: 'GET', url: `/api/architect/approvals${query}`, headers })

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { NOTES_MAX_TOKENS, parseKind, sanitizeNotes } from '../../src/builds/modelStages'
 import { STAGE_IDS } from '../../src/builds/stages'
 import { PROVIDER_MESSAGES } from '../../src/llm/providers/openai'
 import type { Database } from '../../src/db'
-import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
 import { startBuildWorker } from '../../src/scale/buildWorker'
 import { buildTestApp, openTestPglite, testConfig } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, type Headers } from '../support/chat'
 import { byPrompt, FakeLlm, status, streamed, type FakeHandler, type FakeUsage } from '../support/fakeLlm'
+import { connectSocket, followBuild } from '../support/sockets'
 
 const CLASSIFY = /You classify requests/
 const CLARIFY = /assumptions a starter project/
@@ -67,22 +66,7 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
 
   beforeEach(() => fake.reset())
 
-  const follow = async (sessionId: string, headers: Headers) => {
-    const client = connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, { path: '/socket.io', reconnection: false, extraHeaders: headers })
-    clients.push(client)
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', resolve)
-      client.once('connect_error', reject)
-    })
-    expect(await client.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
-    const errors: BuildMessageEvent[] = []
-    client.on('error', (event: BuildMessageEvent) => errors.push(event))
-    const ended = new Promise<void>((resolve) => {
-      client.on('progress', (event: ProgressEvent) => event.percentage === 100 && resolve())
-      client.once('error', () => resolve())
-    })
-    return { errors, ended }
-  }
+  const follow = async (sessionId: string, headers: Headers) => followBuild(await connectSocket(app, { headers }, clients), sessionId)
 
   const logsOf = async (sessionId: string, level: string) =>
     (

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { STOPPED_NOTE } from '../../src/chat/service'
 import type { Database } from '../../src/db'
 import type { ChatDeltaEvent, ChatDoneEvent } from '../../src/socket/events'
 import { buildTestApp, fastPasswords, openTestPglite } from '../helper'
 import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from '../support/chat'
+import { connectSocket, listenOnLoopback } from '../support/sockets'
 
 const NOT_ALLOWED = { ok: false, message: 'Not allowed' }
 
@@ -21,8 +21,7 @@ describe('chat over socket.io', () => {
     db = await openTestPglite()
     // Slow deltas, so a reply can be stopped half way.
     app = await buildTestApp(db, chatConfig(), { chat: { local: { deltaDelayMs: 15 } } })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    url = await listenOnLoopback(app)
   })
 
   afterAll(async () => {
@@ -31,15 +30,7 @@ describe('chat over socket.io', () => {
     await db.close()
   })
 
-  const socketFor = async (headers: Headers = {}, auth: Record<string, string> = {}): Promise<Socket> => {
-    const client = connect(url, { path: '/socket.io', reconnection: false, extraHeaders: headers, auth })
-    clients.push(client)
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', resolve)
-      client.once('connect_error', reject)
-    })
-    return client
-  }
+  const socketFor = (headers: Headers = {}, auth: Record<string, string> = {}): Promise<Socket> => connectSocket(url, { headers, auth }, clients)
 
   const collect = (client: Socket) => {
     const deltas: ChatDeltaEvent[] = []

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { STAGE_IDS } from '../../src/builds/stages'
 import { openPostgres, type Database } from '../../src/db'
@@ -14,6 +14,7 @@ import { fastPasswords } from '../helper'
 import type { BuildReplyBody } from '../support/builds'
 import { VISITOR_COOKIE } from '../support/chat'
 import { spawnScript, startServerProcess, waitUntil } from '../support/processes'
+import { connectSocket } from '../support/sockets'
 
 /**
  * Scale-out: two server processes and one worker share PostgreSQL and Redis. A browser
@@ -135,12 +136,7 @@ if (!REDIS_URL || !DATABASE_URL) {
       expect(cookie).toBeDefined()
       const visitor = { cookie: (cookie as string).split(';')[0] as string }
 
-      const socket = connect(first, { path: '/socket.io', reconnection: false, extraHeaders: visitor, transports: ['websocket'] })
-      sockets.push(socket)
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve)
-        socket.once('connect_error', reject)
-      })
+      const socket = await connectSocket(first, { headers: visitor, transports: ['websocket'] }, sockets)
       const sessionId = randomUUID()
       expect(await socket.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
       const progress: ProgressEvent[] = []

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { io as connect, type Socket } from 'socket.io-client'
 import type { Database } from '../../../src/db'
 import { buildTestApp, openTestPglite } from '../../helper'
 import { chatConfig, VISITOR_COOKIE } from '../../support/chat'
+import { listenOnLoopback } from '../../support/sockets'
 
 /**
  * A socket.io client written against the protocol itself (engine.io 4 long-polling), as a client
@@ -75,8 +75,7 @@ describe('socket.io handshake', () => {
   beforeAll(async () => {
     db = await openTestPglite()
     app = await buildTestApp(db, { ...chatConfig(), allowedOrigins: ['https://app.example.com'] })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    base = await listenOnLoopback(app)
   })
 
   afterAll(async () => {
@@ -121,8 +120,7 @@ describe('socket.io handshake', () => {
 
     const behindProxy = await buildTestApp(db, { ...chatConfig(), trustProxy: true })
     try {
-      await behindProxy.listen({ port: 0, host: '127.0.0.1' })
-      const url = `http://127.0.0.1:${(behindProxy.server.address() as AddressInfo).port}`
+      const url = await listenOnLoopback(behindProxy)
       expect(await tryConnect(proxied.origin, 'polling', proxied, url)).toBeUndefined()
       expect(await tryConnect('https://evil.example', 'polling', { ...proxied, origin: 'https://evil.example' }, url)).toBeInstanceOf(Error)
     } finally {

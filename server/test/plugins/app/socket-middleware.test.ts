@@ -2,7 +2,6 @@
  * The SPA's socket middleware against the real server: intents become subscribe/unsubscribe
  * emits, and server events become actions (after their shape is checked).
  */
-import type { AddressInfo } from 'node:net'
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit'
 import type { FastifyInstance } from 'fastify'
 import { io as connect } from 'socket.io-client'
@@ -11,6 +10,7 @@ import { progressSubscribed, progressUnsubscribed } from '../../../../src/shared
 import type { Database } from '../../../src/db'
 import { progressRoom } from '../../../src/socket/events'
 import { buildTestApp, openTestPglite } from '../../helper'
+import { listenOnLoopback } from '../../support/sockets'
 
 const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
   const deadline = Date.now() + timeoutMs
@@ -28,8 +28,7 @@ describe('socket middleware', () => {
   beforeAll(async () => {
     db = await openTestPglite()
     app = await buildTestApp(db)
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    url = await listenOnLoopback(app)
   })
 
   afterAll(async () => {

@@ -1,21 +1,12 @@
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { buildApp } from '../../../src/app'
 import type { Database } from '../../../src/db'
 import { progressRoom, type ProgressEvent } from '../../../src/socket/events'
 import { buildTestApp, openTestPglite, testConfig } from '../../helper'
+import { connectSocket, listenOnLoopback } from '../../support/sockets'
 
-const connectTo = async (app: FastifyInstance): Promise<Socket> => {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as AddressInfo
-  const client = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', reconnection: false })
-  await new Promise<void>((resolve, reject) => {
-    client.once('connect', resolve)
-    client.once('connect_error', reject)
-  })
-  return client
-}
+const connectTo = async (app: FastifyInstance): Promise<Socket> => connectSocket(await listenOnLoopback(app))
 
 describe('socket.io build progress', () => {
   let db: Database
