@@ -86,6 +86,14 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   const follow = async (server: FastifyInstance, sessionId: string, headers: Headers) =>
     followBuild(await connectSocket(server, { headers }, clients), sessionId)
 
+  /** A new visitor's build of `prompt` on `server`, followed over a socket from before it starts; `reply` settles when it ends. */
+  const startBuild = async (prompt: string, server = app) => {
+    const visitor = await newVisitor(server)
+    const body = buildRequest(prompt)
+    const events = await follow(server, body.sessionId, visitor)
+    return { visitor, body, events, reply: sendBuild(server, visitor, body) }
+  }
+
   const list = async (query = '', headers = operator, server = app): Promise<ListBody> => {
     const response = await server.inject({ method: 'GET', url: `/api/architect/approvals${query}`, headers })
     expect(response.statusCode).toBe(200)
@@ -121,10 +129,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   }
 
   it('stops a build at an enabled gate until approved, then runs it to the end', async () => {
-    const alice = await newVisitor(app)
-    const body = buildRequest('Build a todo web app')
-    const events = await follow(app, body.sessionId, alice)
-    const reply = sendBuild(app, alice, body)
+    const { visitor: alice, body, events, reply } = await startBuild('Build a todo web app')
 
     const planning = await pendingFor(body.sessionId, 'planning')
     expect(planning).toMatchObject({
@@ -204,10 +209,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('ends a denied build with an error event carrying the comment, and stores the conversation as error', async () => {
-    const bob = await newVisitor(app)
-    const body = buildRequest('Create a REST API for invoices')
-    const events = await follow(app, body.sessionId, bob)
-    const reply = sendBuild(app, bob, body)
+    const { visitor: bob, body, events, reply } = await startBuild('Create a REST API for invoices')
     const planning = await pendingFor(body.sessionId, 'planning')
 
     const denied = await decide(planning.id, { decision: 'deny', comment: 'Use the existing billing service instead' })
@@ -237,10 +239,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('ends a build that waits longer than APPROVAL_TIMEOUT_MS with a timeout event, and the request expires', async () => {
-    const dave = await newVisitor(expiring)
-    const body = buildRequest('Make a library of date helpers')
-    const events = await follow(expiring, body.sessionId, dave)
-    const response = await sendBuild(expiring, dave, body)
+    const { visitor: dave, body, events, reply } = await startBuild('Make a library of date helpers', expiring)
+    const response = await reply
     await events.ended
 
     const message = 'No decision was made at the development gate within 0.3 seconds. Please send the request again.'

@@ -33,6 +33,15 @@ const planner = (kind: string, overrides: { clarify?: FakeHandler } = {}): FakeH
     [STRUCTURE, streamed(['- index.js holds the functions; tests sit in test/'], { usage: USAGE.structure })],
   ])
 
+/** A new visitor's build of `prompt` on `app` (with `model`, else overseer-local), which must succeed. */
+const completedBuild = async (app: FastifyInstance, prompt: string, model?: string) => {
+  const visitor = await newVisitor(app)
+  const body = buildRequest(prompt, model ? { model } : {})
+  const response = await sendBuild(app, visitor, body)
+  expect(response.statusCode).toBe(200)
+  return { visitor, body, reply: response.json<BuildReplyBody>() }
+}
+
 describe('builds with an OpenAI-compatible model (pglite)', () => {
   let fake: FakeLlm
   let db: Database
@@ -78,12 +87,8 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
 
   it("classifies by the model's answer, puts its notes in the README and the logs, and records its reported usage", async () => {
     fake.fallback = planner('library')
-    const alice = await newVisitor(app)
     // The keywords point to a web app; the model says library.
-    const body = buildRequest('Build a todo web app with a browser page', { model: 'fake-small' })
-    const response = await sendBuild(app, alice, body)
-    expect(response.statusCode).toBe(200)
-    const reply = response.json<BuildReplyBody>()
+    const { visitor: alice, body, reply } = await completedBuild(app, 'Build a todo web app with a browser page', 'fake-small')
     expect(reply).toMatchObject({ model: 'fake-small', status: 'completed' })
     expect(reply.reply).toContain('**library**')
     expect(reply.reply).toContain("The code comes from Overseer's tested templates; the classification and the planning notes are by fake-small")
@@ -130,11 +135,8 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
 
   it('falls back to the keyword classifier, with a warning, when the answer is not a supported kind', async () => {
     fake.fallback = planner('It is probably a web app, or maybe an API.')
-    const bob = await newVisitor(app)
-    const body = buildRequest('Build a REST API for invoices', { model: 'fake-small' })
-    const response = await sendBuild(app, bob, body)
-    expect(response.statusCode).toBe(200)
-    expect(response.json<BuildReplyBody>().reply).toContain('**HTTP API**')
+    const { body, reply } = await completedBuild(app, 'Build a REST API for invoices', 'fake-small')
+    expect(reply.reply).toContain('**HTTP API**')
     const warnings = await logsOf(body.sessionId, 'WARNING')
     expect(warnings).toContainEqual({ module: 'overseer-core', message: expect.stringContaining('not a supported kind: used the keyword classifier instead') as unknown })
   })
@@ -167,10 +169,7 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
   })
 
   it('builds with overseer-local exactly as before: no model call, no notes', async () => {
-    const dave = await newVisitor(app)
-    const response = await sendBuild(app, dave, buildRequest('Build a todo web app'))
-    expect(response.statusCode).toBe(200)
-    const reply = response.json<BuildReplyBody>()
+    const { visitor: dave, reply } = await completedBuild(app, 'Build a todo web app')
     expect(reply.model).toBe('overseer-local')
     expect(reply.reply).not.toContain('planning notes')
     expect(fake.completions).toHaveLength(0)
@@ -208,10 +207,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL
     })
     try {
       fake.fallback = planner('library')
-      const visitor = await newVisitor(app)
-      const response = await sendBuild(app, visitor, buildRequest('Build a todo web app', { model: 'fake-small' }))
-      expect(response.statusCode).toBe(200)
-      const reply = response.json<BuildReplyBody>()
+      const { visitor, reply } = await completedBuild(app, 'Build a todo web app', 'fake-small')
       expect(reply.reply).toContain('**library**')
       expect(reply.reply).toContain('planning notes are by fake-small')
       const entries = await unzip((await app.inject({ method: 'GET', url: reply.zipUrl, headers: visitor })).rawPayload)

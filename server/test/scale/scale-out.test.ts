@@ -9,12 +9,11 @@ import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { STAGE_IDS } from '../../src/builds/stages'
 import { openPostgres, type Database } from '../../src/db'
-import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
 import { fastPasswords } from '../helper'
 import type { BuildReplyBody } from '../support/builds'
 import { VISITOR_COOKIE } from '../support/chat'
 import { spawnScript, startServerProcess, waitUntil } from '../support/processes'
-import { connectSocket } from '../support/sockets'
+import { connectSocket, followBuild } from '../support/sockets'
 
 /**
  * Scale-out: two server processes and one worker share PostgreSQL and Redis. A browser
@@ -138,17 +137,7 @@ if (!REDIS_URL || !DATABASE_URL) {
 
       const socket = await connectSocket(first, { headers: visitor, transports: ['websocket'] }, sockets)
       const sessionId = randomUUID()
-      expect(await socket.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
-      const progress: ProgressEvent[] = []
-      const problems: BuildMessageEvent[] = []
-      socket.on('progress', (event: ProgressEvent) => progress.push(event))
-      socket.on('error', (event: BuildMessageEvent) => problems.push(event))
-      socket.on('timeout', (event: BuildMessageEvent) => problems.push(event))
-      const ended = new Promise<void>((resolve) => {
-        socket.on('progress', (event: ProgressEvent) => event.percentage === 100 && resolve())
-        socket.once('error', () => resolve())
-        socket.once('timeout', () => resolve())
-      })
+      const { progress, errors, timeouts, ended } = await followBuild(socket, sessionId)
 
       const response = fetch(`${second}/api/overseer/chat`, {
         method: 'POST',
@@ -189,7 +178,7 @@ if (!REDIS_URL || !DATABASE_URL) {
       expect(children.find((child) => child.name === 'worker')?.output.join('')).toContain(`"buildId":"${buildId}"`)
       await ended
 
-      expect(problems).toEqual([])
+      expect([...errors, ...timeouts]).toEqual([])
       const stages = progress.map((event) => event.stage).filter((stage, index, all) => stage !== all[index - 1])
       expect(stages).toEqual([...STAGE_IDS])
       const percentages = progress.map((event) => event.percentage)
