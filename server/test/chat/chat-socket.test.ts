@@ -148,12 +148,18 @@ describe('chat over socket.io', () => {
     expect((await first).statusCode).toBe(200)
   })
 
-  it('refuses a follow-up while the conversation is still answering', async () => {
+  /** A new visitor's conversation, with a follow-up whose long answer is still streaming. */
+  const answering = async () => {
     const alice = await newVisitor(app)
     const start = await sendChat(app, alice, question('Hello'))
     const conversationId = start.json<ChatReplyBody>().conversationId
     const slow = sendChat(app, alice, question('How do I deploy behind a reverse proxy?', { conversationId }))
     await new Promise((resolve) => setTimeout(resolve, 50))
+    return { alice, conversationId, slow }
+  }
+
+  it('refuses a follow-up while the conversation is still answering', async () => {
+    const { alice, conversationId, slow } = await answering()
     const busy = await sendChat(app, alice, question('And then?', { conversationId }))
     expect(busy.statusCode).toBe(409)
     expect((await slow).statusCode).toBe(200)
@@ -161,11 +167,7 @@ describe('chat over socket.io', () => {
   })
 
   it('stops the reply of a conversation that is deleted', async () => {
-    const alice = await newVisitor(app)
-    const start = await sendChat(app, alice, question('Hello'))
-    const conversationId = start.json<ChatReplyBody>().conversationId
-    const pending = sendChat(app, alice, question('How do I deploy behind a reverse proxy?', { conversationId }))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const { alice, conversationId, slow: pending } = await answering()
     const removed = await app.inject({ method: 'DELETE', url: `/api/overseer-dev/chat/history/${conversationId}`, headers: alice })
     expect(removed.statusCode).toBe(200)
     const response = await pending
