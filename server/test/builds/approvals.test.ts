@@ -62,8 +62,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
 
   beforeAll(async () => {
     db = await open()
-    app = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalGates: ['planning', 'deployment'], approvalTimeoutMs: 20_000 })) })
-    expiring = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalGates: ['development'], approvalTimeoutMs: 300 })) })
+    app = await gatedApp({ approvalGates: ['planning', 'deployment'] })
+    expiring = await gatedApp({ approvalGates: ['development'], approvalTimeoutMs: 300 })
     await app.listen({ port: 0, host: '127.0.0.1' })
     await expiring.listen({ port: 0, host: '127.0.0.1' })
     const users = createUserService(db, fastPasswords())
@@ -85,6 +85,18 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   /** A socket of the build's owner, subscribed to its session, recording what the build sends. */
   const follow = async (server: FastifyInstance, sessionId: string, headers: Headers) =>
     followBuild(await connectSocket(server, { headers }, clients), sessionId)
+
+  /** An app on the same database whose builds wait at the gates given, for up to 20 s unless told. */
+  const gatedApp = async (builds: Parameters<typeof buildConfig>[0], options: Parameters<typeof buildTestApp>[2] = {}) =>
+    buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalTimeoutMs: 20_000, ...builds })) }, options)
+
+  /** A new visitor's build of `prompt` on `server`, sent without a socket, once it waits at `gate`. */
+  const waitingBuild = async (server: FastifyInstance, prompt: string, gate: string) => {
+    const visitor = await newVisitor(server)
+    const body = buildRequest(prompt)
+    const reply = sendBuild(server, visitor, body)
+    return { visitor, body, reply, pending: await pendingFor(body.sessionId, gate, server) }
+  }
 
   /** A new visitor's build of `prompt` on `server`, followed over a socket from before it starts; `reply` settles when it ends. */
   const startBuild = async (prompt: string, server = app) => {
@@ -258,15 +270,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('is not a stall: a build waits at a gate longer than the stage timeout, its heartbeat fresh', async () => {
-    const patient = await buildTestApp(
-      db,
-      { ...chatConfig(), ...(await buildConfig({ approvalGates: ['planning'], approvalTimeoutMs: 20_000, stageTimeoutMs: 200 })) },
-      { builds: { approvalHeartbeatMs: 50 } },
-    )
-    const erin = await newVisitor(patient)
-    const body = buildRequest('Build a notes web app')
-    const reply = sendBuild(patient, erin, body)
-    const planning = await pendingFor(body.sessionId, 'planning', patient)
+    const patient = await gatedApp({ approvalGates: ['planning'], stageTimeoutMs: 200 }, { builds: { approvalHeartbeatMs: 50 } })
+    const { reply, pending: planning } = await waitingBuild(patient, 'Build a notes web app', 'planning')
     const heartbeat = async () =>
       (await db.query<{ at: Date }>('select heartbeat_at as at from approval_requests where id = $1', [planning.id])).rows[0]?.at.getTime() ?? 0
     const first = await heartbeat()
@@ -281,11 +286,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('fails a build left waiting by a server that stopped, and cancels its request', async () => {
-    const crashed = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalGates: ['planning'], approvalTimeoutMs: 20_000 })) })
-    const frank = await newVisitor(crashed)
-    const body = buildRequest('Build a habit tracker web app')
-    const reply = sendBuild(crashed, frank, body)
-    const planning = await pendingFor(body.sessionId, 'planning', crashed)
+    const crashed = await gatedApp({ approvalGates: ['planning'] })
+    const { visitor: frank, body, reply, pending: planning } = await waitingBuild(crashed, 'Build a habit tracker web app', 'planning')
 
     // While its process lives (heartbeat fresh), a starting server leaves it alone.
     await app.builds.failStale()
@@ -307,11 +309,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('cancels the request of a build stopped by a shutdown', async () => {
-    const closing = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalGates: ['deployment'], approvalTimeoutMs: 20_000 })) })
-    const grace = await newVisitor(closing)
-    const body = buildRequest('Build a command line tool that renames files')
-    const reply = sendBuild(closing, grace, body)
-    const deployment = await pendingFor(body.sessionId, 'deployment', closing)
+    const closing = await gatedApp({ approvalGates: ['deployment'] })
+    const { reply, pending: deployment } = await waitingBuild(closing, 'Build a command line tool that renames files', 'deployment')
     await closing.close()
     expect((await reply).json()).toMatchObject({ message: 'The build was interrupted: the server is shutting down. Please send the request again.' })
     expect((await list('?status=all')).data.find((approval) => approval.id === deployment.id)).toMatchObject({ status: 'cancelled' })
