@@ -21,15 +21,9 @@ interface StoredMessage {
 }
 
 describe.each(databasesUnderTest())('POST /api/contact on $name', ({ open }) => {
-  const form = useForm(open, '/api/contact', 'contact_messages')
+  const form = useForm<StoredMessage>(open, '/api/contact', 'contact_messages', 'name, email, company, subject, message, product')
   const send = form.post
-
-  const stored = async (): Promise<StoredMessage[]> => {
-    const { rows } = await form.db.query<StoredMessage>(
-      'select name, email, company, subject, message, product from contact_messages order by id',
-    )
-    return rows
-  }
+  const stored = form.rows
 
   itBehavesLikeAPublicForm(form, {
     accepted: { status: 201, body: SENT },

@@ -4,13 +4,9 @@ import { itBehavesLikeAPublicForm, useForm } from '../support/forms'
 const SUCCESS = { success: true, message: "Thanks for subscribing! You'll hear from us soon." }
 
 describe.each(databasesUnderTest())('POST /api/newsletter on $name', ({ open }) => {
-  const form = useForm(open, '/api/newsletter', 'newsletter_subscriptions')
+  const form = useForm<{ email: string }>(open, '/api/newsletter', 'newsletter_subscriptions', 'email')
   const subscribe = form.post
-
-  const storedEmails = async (): Promise<string[]> => {
-    const { rows } = await form.db.query<{ email: string }>('select email from newsletter_subscriptions order by id')
-    return rows.map((row) => row.email)
-  }
+  const storedEmails = async (): Promise<string[]> => (await form.rows()).map((row) => row.email)
 
   itBehavesLikeAPublicForm(form, {
     accepted: { status: 200, body: SUCCESS },

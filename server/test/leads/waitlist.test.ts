@@ -25,15 +25,14 @@ interface StoredSignup {
 }
 
 describe.each(databasesUnderTest())('POST /api/waitlist/join on $name', ({ open }) => {
-  const form = useForm(open, '/api/waitlist/join', 'waitlist_signups')
+  const form = useForm<StoredSignup>(
+    open,
+    '/api/waitlist/join',
+    'waitlist_signups',
+    'name, email, company, role, use_case, source, plan, product, consented_at',
+  )
   const join = form.post
-
-  const stored = async (): Promise<StoredSignup[]> => {
-    const { rows } = await form.db.query<StoredSignup>(
-      'select name, email, company, role, use_case, source, plan, product, consented_at from waitlist_signups order by id',
-    )
-    return rows
-  }
+  const stored = form.rows
 
   itBehavesLikeAPublicForm(form, {
     accepted: { status: 200, body: JOINED },

@@ -3,14 +3,14 @@ import { migrate, type Database } from '../../src/db'
 import { buildTestApp, type DatabaseUnderTest } from '../helper'
 
 /** One public form's endpoint on a fresh app, and the table it writes to. */
-export interface FormUnderTest {
+export interface FormUnderTest<Row = unknown> {
   readonly url: string
   readonly app: FastifyInstance
   readonly db: Database
   /** Posts `payload` as JSON from `remoteAddress`. */
   post: (payload: unknown, remoteAddress?: string) => Promise<LightMyRequestResponse>
-  /** Every row of the form's table, oldest first. */
-  rows: () => Promise<unknown[]>
+  /** Every row of the form's table (the columns asked for), oldest first. */
+  rows: () => Promise<Row[]>
   /** Replaces the app with one built on these settings (closed after the test as usual). */
   rebuild: (overrides: Parameters<typeof buildTestApp>[1]) => Promise<void>
 }
@@ -19,7 +19,12 @@ export interface FormUnderTest {
  * Opens and migrates a database for the enclosing describe, and gives each test an emptied table
  * and a fresh app: a fresh app resets the in-memory rate limit.
  */
-export const useForm = (open: DatabaseUnderTest['open'], url: string, table: string): FormUnderTest => {
+export const useForm = <Row extends object = Record<string, unknown>>(
+  open: DatabaseUnderTest['open'],
+  url: string,
+  table: string,
+  columns = '*',
+): FormUnderTest<Row> => {
   let db: Database | undefined
   let app: FastifyInstance | undefined
   const ready = <T>(value: T | undefined): T => {
@@ -55,7 +60,7 @@ export const useForm = (open: DatabaseUnderTest['open'], url: string, table: str
     },
     post: (payload, remoteAddress = '203.0.113.1') =>
       ready(app).inject({ method: 'POST', url, payload: payload as object, remoteAddress }),
-    rows: async () => (await ready(db).query(`select * from ${table} order by id`)).rows,
+    rows: async () => (await ready(db).query<Row>(`select ${columns} from ${table} order by id`)).rows,
     rebuild: async (overrides) => {
       await ready(app).close()
       app = await buildTestApp(ready(db), overrides)
