@@ -42,12 +42,7 @@ describe.each(databasesUnderTest())('POST /api/contact on $name', ({ open }) => 
       ['message', { message: 'm'.repeat(5001) }, 'Message must be at most 5000 characters'],
       ['product', { product: 'spaceship' }, 'Unknown product'],
     ],
-    missing: {
-      name: 'Name is required',
-      email: 'Email is required',
-      subject: 'Please select a subject',
-      message: 'Message is required',
-    },
+    missing: { name: 'Name is required', email: 'Email is required', subject: 'Please select a subject', message: 'Message is required' },
     textField: 'message',
     bodyLimit: { kib: 32, field: 'message' },
   })

@@ -53,12 +53,7 @@ describe.each(databasesUnderTest())('POST /api/waitlist/join on $name', ({ open 
       ['plan', { plan: 'enterprise' }, 'Unknown plan'],
       ['product', { product: 'spaceship' }, 'Unknown product'],
     ],
-    missing: {
-      name: 'Name is required',
-      email: 'Email is required',
-      company: 'Company or project name is required',
-      role: 'Role is required',
-    },
+    missing: { name: 'Name is required', email: 'Email is required', company: 'Company or project name is required', role: 'Role is required' },
     textField: 'email',
     bodyLimit: { kib: 32, field: 'useCase' },
   })
