@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -79,4 +80,58 @@ export const buildTestApp = async (
 ): Promise<FastifyInstance> => {
   await migrate(db)
   return buildApp({ config: testConfig(overrides), db, logger: false, passwords: fastPasswords(), ...options })
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance
+  readonly db: Database
+  /** Where the app answers, when it listens. */
+  readonly url: string
+}
+
+/**
+ * For the enclosing describe: a database (a fresh PGlite unless `open` is given) and the app built
+ * on it before the tests, listening on a loopback port when `listen` is set; both closed after them.
+ */
+export const useTestApp = (
+  setup: {
+    open?: () => Promise<Database>
+    config?: () => Partial<Config> | Promise<Partial<Config>>
+    options?: Partial<Omit<BuildAppOptions, 'config' | 'db'>>
+    listen?: boolean
+  } = {},
+): TestApp => {
+  let built: { app: FastifyInstance; db: Database; url: string } | undefined
+  const ready = () => {
+    if (!built) throw new Error('the test app is used outside a test')
+    return built
+  }
+
+  beforeAll(async () => {
+    const db = await (setup.open ?? openTestPglite)()
+    const app = await buildTestApp(db, await setup.config?.(), setup.options)
+    let url = ''
+    if (setup.listen) {
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    }
+    built = { app, db, url }
+  })
+
+  afterAll(async () => {
+    await built?.app.close()
+    await built?.db.close()
+  })
+
+  return {
+    get app() {
+      return ready().app
+    },
+    get db() {
+      return ready().db
+    },
+    get url() {
+      return ready().url
+    },
+  }
 }

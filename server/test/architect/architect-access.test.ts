@@ -6,6 +6,7 @@ import type { Database } from '../../src/db'
 import { OPENAPI_PATH } from '../../src/plugins/external/openapi'
 import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
 import type { Headers } from '../support/chat'
+import { signIn as signInAs } from '../support/auth'
 
 /**
  * Every staff endpoint refuses a visitor without a session (401) and a user who holds every
@@ -85,11 +86,7 @@ describe.each(databasesUnderTest())('permissions of the staff endpoints on $name
     await db.close()
   })
 
-  const signIn = async (email: string): Promise<Headers> => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'staff-password' } })
-    expect(response.statusCode).toBe(200)
-    return { authorization: `Bearer ${response.json<{ data: { token: string } }>().data.token}` }
-  }
+  const signIn = (email: string) => signInAs(app, email, 'staff-password')
 
   const call = (endpoint: string, headers: Headers) => {
     const [method, route] = endpoint.split(' ') as ['GET' | 'POST', string]

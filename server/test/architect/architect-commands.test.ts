@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify'
 import { TEXT_MESSAGES } from '@contracts/text'
 import { COMMAND_MESSAGES } from '../../src/architect/commands'
 import { createUserService } from '../../src/auth/userService'
-import type { Database } from '../../src/db'
 import { COMMANDS_PER_MINUTE } from '../../src/routes/api/architect/commands'
-import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { databasesUnderTest, fastPasswords, useTestApp } from '../helper'
 import type { Headers } from '../support/chat'
+import { signIn as signInAs } from '../support/auth'
 
 const URL = '/api/architect/commands'
 
@@ -17,15 +16,12 @@ interface CommandBody {
 }
 
 describe.each(databasesUnderTest())('Overseer commands on $name', ({ open }) => {
-  let db: Database
-  let app: FastifyInstance
+  const fixture = useTestApp({ open })
   let operator: Headers
   let admin: Headers
 
   beforeAll(async () => {
-    db = await open()
-    app = await buildTestApp(db)
-    const users = createUserService(db, fastPasswords())
+    const users = createUserService(fixture.db, fastPasswords())
     await users.create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
     await users.create({ email: 'admin@example.com', password: 'admin-password', roles: ['admin'] })
     await users.create({ email: 'busy@example.com', password: 'busy-password', roles: ['operator'] })
@@ -33,28 +29,19 @@ describe.each(databasesUnderTest())('Overseer commands on $name', ({ open }) => 
     admin = await signIn('admin@example.com', 'admin-password')
   })
 
-  afterAll(async () => {
-    await app.close()
-    await db.close()
-  })
+  const signIn = (email: string, password: string) => signInAs(fixture.app, email, password)
 
-  const signIn = async (email: string, password: string): Promise<Headers> => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    expect(response.statusCode).toBe(200)
-    return { authorization: `Bearer ${response.json<{ data: { token: string } }>().data.token}` }
-  }
-
-  const send = (payload: unknown, headers: Headers = operator) => app.inject({ method: 'POST', url: URL, headers, payload: payload as Record<string, unknown> })
+  const send = (payload: unknown, headers: Headers = operator) => fixture.app.inject({ method: 'POST', url: URL, headers, payload: payload as Record<string, unknown> })
 
   const listOf = async (headers: Headers): Promise<CommandBody[]> => {
-    const response = await app.inject({ method: 'GET', url: URL, headers })
+    const response = await fixture.app.inject({ method: 'GET', url: URL, headers })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     return response.json<{ success: true; data: CommandBody[] }>().data
   }
 
   const logsWith = async (text: string) => {
-    const { rows } = await db.query<{ level: string; module: string; message: string; build_id: string | null }>(
+    const { rows } = await fixture.db.query<{ level: string; module: string; message: string; build_id: string | null }>(
       'select level, module, message, build_id from agent_logs where strpos(message, $1) > 0 order by id',
       [text],
     )
@@ -76,7 +63,7 @@ describe.each(databasesUnderTest())('Overseer commands on $name', ({ open }) => 
       { level: 'OWNER', module: 'overseer-core', message: 'Command from operator@example.com: Pause the DevLoop Matrix after the current iteration', build_id: null },
     ])
     // The Logs page shows it as Overseer Core's entry.
-    const logs = await app.inject({ method: 'GET', url: '/api/architect/logs?level=OWNER&search=pause%20the%20devloop', headers: operator })
+    const logs = await fixture.app.inject({ method: 'GET', url: '/api/architect/logs?level=OWNER&search=pause%20the%20devloop', headers: operator })
     expect(logs.json<{ data: { source: string; message: string }[] }>().data).toEqual([
       expect.objectContaining({ source: 'Overseer Core', message: 'Command from operator@example.com: Pause the DevLoop Matrix after the current iteration' }),
     ])
@@ -91,7 +78,7 @@ describe.each(databasesUnderTest())('Overseer commands on $name', ({ open }) => 
   })
 
   it('refuses an empty, blank, missing or too long command with a field error, and stores nothing', async () => {
-    const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from architect_commands')).rows[0]?.n
+    const count = async () => (await fixture.db.query<{ n: number }>('select count(*)::int as n from architect_commands')).rows[0]?.n
     const stored = await count()
     for (const payload of [{ command: '' }, { command: '   \n\t ' }, {}]) {
       const response = await send(payload)

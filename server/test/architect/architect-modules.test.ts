@@ -6,6 +6,7 @@ import type { Database } from '../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
 import { chatConfig, newVisitor, type Headers } from '../support/chat'
+import { signIn as signInAs } from '../support/auth'
 
 interface ModuleBody {
   module: string
@@ -90,11 +91,7 @@ describe.each(databasesUnderTest())('GET /api/architect/logs/modules on $name', 
     await db.close()
   })
 
-  const signIn = async (email: string, password: string): Promise<Headers> => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    expect(response.statusCode).toBe(200)
-    return { authorization: `Bearer ${response.json<{ data: { token: string } }>().data.token}` }
-  }
+  const signIn = (email: string, password: string) => signInAs(app, email, password)
 
   const modules = async (server = app): Promise<ModuleBody[]> => {
     const response = await server.inject({ method: 'GET', url: '/api/architect/logs/modules', headers: viewer })

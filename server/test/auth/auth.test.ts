@@ -322,10 +322,19 @@ describe.each(databasesUnderTest())('auth on $name', ({ open }) => {
   })
 
   describe('sign-in rate limits', () => {
+    /** Runs `use` on an app of its own with these sign-in limits, closed afterwards. */
+    const withLoginLimits = async (loginLimits: LoginLimits, use: (limited: FastifyInstance) => Promise<void>) => {
+      const limited = await buildTestApp(db, { loginLimits })
+      try {
+        await use(limited)
+      } finally {
+        await limited.close()
+      }
+    }
+
     it('limits failed sign-ins per account with 429 and Retry-After, then unlocks after the window', async () => {
       const member = await freshUser()
-      const limited = await buildTestApp(db, { loginLimits: limits(100, 3, 1_000) })
-      try {
+      await withLoginLimits(limits(100, 3, 1_000), async (limited) => {
         for (let i = 0; i < 3; i += 1) {
           const failed = await login({ email: member.email, password: 'wrong-password' }, { on: limited, remoteAddress: `203.0.113.${i + 20}` })
           expect(failed.statusCode).toBe(401)
@@ -340,14 +349,11 @@ describe.each(databasesUnderTest())('auth on $name', ({ open }) => {
 
         await new Promise((resolve) => setTimeout(resolve, 1_100))
         expect((await login(member, { on: limited })).statusCode).toBe(200)
-      } finally {
-        await limited.close()
-      }
+      })
     })
 
     it('limits an unknown e-mail the same way as a known one', async () => {
-      const limited = await buildTestApp(db, { loginLimits: limits(100, 2) })
-      try {
+      await withLoginLimits(limits(100, 2), async (limited) => {
         const guess = { email: 'stranger@example.com', password: 'whatever-password' }
         expect((await login(guess, { on: limited })).statusCode).toBe(401)
         expect((await login(guess, { on: limited })).statusCode).toBe(401)
@@ -358,14 +364,11 @@ describe.each(databasesUnderTest())('auth on $name', ({ open }) => {
           success: false,
           message: expect.stringMatching(/^Too many sign-in attempts\. Please try again in \d+ seconds\.$/),
         })
-      } finally {
-        await limited.close()
-      }
+      })
     })
 
     it('limits failed sign-ins per client IP across accounts', async () => {
-      const limited = await buildTestApp(db, { loginLimits: limits(3, 100) })
-      try {
+      await withLoginLimits(limits(3, 100), async (limited) => {
         for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
           expect((await login({ email, password: 'whatever-password' }, { on: limited, remoteAddress: '192.0.2.1' })).statusCode).toBe(401)
         }
@@ -373,37 +376,29 @@ describe.each(databasesUnderTest())('auth on $name', ({ open }) => {
         expect(locked.statusCode).toBe(429)
         expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
         expect((await login(STAFF.viewer, { on: limited, remoteAddress: '192.0.2.2' })).statusCode).toBe(200)
-      } finally {
-        await limited.close()
-      }
+      })
     })
 
     it('does not count successful sign-ins, and a success clears the account\'s failures', async () => {
       const member = await freshUser()
-      const limited = await buildTestApp(db, { loginLimits: limits(3, 2) })
-      try {
+      await withLoginLimits(limits(3, 2), async (limited) => {
         for (let i = 0; i < 5; i += 1) expect((await login(member, { on: limited })).statusCode).toBe(200)
         expect((await login({ email: member.email, password: 'wrong-password' }, { on: limited })).statusCode).toBe(401)
         expect((await login(member, { on: limited })).statusCode).toBe(200)
         expect((await login({ email: member.email, password: 'wrong-password' }, { on: limited })).statusCode).toBe(401)
         expect((await login(member, { on: limited })).statusCode).toBe(200)
-      } finally {
-        await limited.close()
-      }
+      })
     })
 
     it('counts concurrent guesses before they are checked, so a burst cannot pass the limit', async () => {
       const member = await freshUser()
-      const limited = await buildTestApp(db, { loginLimits: limits(100, 3) })
-      try {
+      await withLoginLimits(limits(100, 3), async (limited) => {
         const burst = await Promise.all(
           Array.from({ length: 8 }, () => login({ email: member.email, password: 'wrong-password' }, { on: limited })),
         )
         const statuses = burst.map((response) => response.statusCode).sort()
         expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429])
-      } finally {
-        await limited.close()
-      }
+      })
     })
   })
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import type { LightMyRequestResponse } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { DEMO_APPROVAL } from '../../src/builds/demoApproval'
 import type { Database } from '../../src/db'
-import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
 import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite } from '../helper'
 import { buildConfig, buildRequest, sendBuild, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, type Headers } from '../support/chat'
+import { signIn as signInAs } from '../support/auth'
+import { connectSocket, followBuild } from '../support/sockets'
 
 const NOT_SIGNED_IN = { success: false, message: 'Not signed in' }
 const FORBIDDEN = { success: false, message: 'You do not have permission to do this.' }
@@ -62,8 +62,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
 
   beforeAll(async () => {
     db = await open()
-    app = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalGates: ['planning', 'deployment'], approvalTimeoutMs: 20_000 })) })
-    expiring = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalGates: ['development'], approvalTimeoutMs: 300 })) })
+    app = await gatedApp({ approvalGates: ['planning', 'deployment'] })
+    expiring = await gatedApp({ approvalGates: ['development'], approvalTimeoutMs: 300 })
     await app.listen({ port: 0, host: '127.0.0.1' })
     await expiring.listen({ port: 0, host: '127.0.0.1' })
     const users = createUserService(db, fastPasswords())
@@ -80,34 +80,30 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     await db.close()
   })
 
-  const signIn = async (email: string, password: string): Promise<Headers> => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    expect(response.statusCode).toBe(200)
-    return { authorization: `Bearer ${response.json<{ data: { token: string } }>().data.token}` }
-  }
+  const signIn = (email: string, password: string) => signInAs(app, email, password)
 
   /** A socket of the build's owner, subscribed to its session, recording what the build sends. */
-  const follow = async (server: FastifyInstance, sessionId: string, headers: Headers) => {
-    const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`
-    const socket = connect(url, { path: '/socket.io', reconnection: false, extraHeaders: headers })
-    clients.push(socket)
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve)
-      socket.once('connect_error', reject)
-    })
-    expect(await socket.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
-    const progress: ProgressEvent[] = []
-    const errors: BuildMessageEvent[] = []
-    const timeouts: BuildMessageEvent[] = []
-    socket.on('progress', (event: ProgressEvent) => progress.push(event))
-    socket.on('error', (event: BuildMessageEvent) => errors.push(event))
-    socket.on('timeout', (event: BuildMessageEvent) => timeouts.push(event))
-    const ended = new Promise<void>((resolve) => {
-      socket.on('progress', (event: ProgressEvent) => event.percentage === 100 && resolve())
-      socket.once('error', () => resolve())
-      socket.once('timeout', () => resolve())
-    })
-    return { progress, errors, timeouts, ended }
+  const follow = async (server: FastifyInstance, sessionId: string, headers: Headers) =>
+    followBuild(await connectSocket(server, { headers }, clients), sessionId)
+
+  /** An app on the same database whose builds wait at the gates given, for up to 20 s unless told. */
+  const gatedApp = async (builds: Parameters<typeof buildConfig>[0], options: Parameters<typeof buildTestApp>[2] = {}) =>
+    buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalTimeoutMs: 20_000, ...builds })) }, options)
+
+  /** A new visitor's build of `prompt` on `server`, sent without a socket, once it waits at `gate`. */
+  const waitingBuild = async (server: FastifyInstance, prompt: string, gate: string) => {
+    const visitor = await newVisitor(server)
+    const body = buildRequest(prompt)
+    const reply = sendBuild(server, visitor, body)
+    return { visitor, body, reply, pending: await pendingFor(body.sessionId, gate, server) }
+  }
+
+  /** A new visitor's build of `prompt` on `server`, followed over a socket from before it starts; `reply` settles when it ends. */
+  const startBuild = async (prompt: string, server = app) => {
+    const visitor = await newVisitor(server)
+    const body = buildRequest(prompt)
+    const events = await follow(server, body.sessionId, visitor)
+    return { visitor, body, events, reply: sendBuild(server, visitor, body) }
   }
 
   const list = async (query = '', headers = operator, server = app): Promise<ListBody> => {
@@ -145,10 +141,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   }
 
   it('stops a build at an enabled gate until approved, then runs it to the end', async () => {
-    const alice = await newVisitor(app)
-    const body = buildRequest('Build a todo web app')
-    const events = await follow(app, body.sessionId, alice)
-    const reply = sendBuild(app, alice, body)
+    const { visitor: alice, body, events, reply } = await startBuild('Build a todo web app')
 
     const planning = await pendingFor(body.sessionId, 'planning')
     expect(planning).toMatchObject({
@@ -228,10 +221,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('ends a denied build with an error event carrying the comment, and stores the conversation as error', async () => {
-    const bob = await newVisitor(app)
-    const body = buildRequest('Create a REST API for invoices')
-    const events = await follow(app, body.sessionId, bob)
-    const reply = sendBuild(app, bob, body)
+    const { visitor: bob, body, events, reply } = await startBuild('Create a REST API for invoices')
     const planning = await pendingFor(body.sessionId, 'planning')
 
     const denied = await decide(planning.id, { decision: 'deny', comment: 'Use the existing billing service instead' })
@@ -261,10 +251,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('ends a build that waits longer than APPROVAL_TIMEOUT_MS with a timeout event, and the request expires', async () => {
-    const dave = await newVisitor(expiring)
-    const body = buildRequest('Make a library of date helpers')
-    const events = await follow(expiring, body.sessionId, dave)
-    const response = await sendBuild(expiring, dave, body)
+    const { visitor: dave, body, events, reply } = await startBuild('Make a library of date helpers', expiring)
+    const response = await reply
     await events.ended
 
     const message = 'No decision was made at the development gate within 0.3 seconds. Please send the request again.'
@@ -282,15 +270,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('is not a stall: a build waits at a gate longer than the stage timeout, its heartbeat fresh', async () => {
-    const patient = await buildTestApp(
-      db,
-      { ...chatConfig(), ...(await buildConfig({ approvalGates: ['planning'], approvalTimeoutMs: 20_000, stageTimeoutMs: 200 })) },
-      { builds: { approvalHeartbeatMs: 50 } },
-    )
-    const erin = await newVisitor(patient)
-    const body = buildRequest('Build a notes web app')
-    const reply = sendBuild(patient, erin, body)
-    const planning = await pendingFor(body.sessionId, 'planning', patient)
+    const patient = await gatedApp({ approvalGates: ['planning'], stageTimeoutMs: 200 }, { builds: { approvalHeartbeatMs: 50 } })
+    const { reply, pending: planning } = await waitingBuild(patient, 'Build a notes web app', 'planning')
     const heartbeat = async () =>
       (await db.query<{ at: Date }>('select heartbeat_at as at from approval_requests where id = $1', [planning.id])).rows[0]?.at.getTime() ?? 0
     const first = await heartbeat()
@@ -305,11 +286,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('fails a build left waiting by a server that stopped, and cancels its request', async () => {
-    const crashed = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalGates: ['planning'], approvalTimeoutMs: 20_000 })) })
-    const frank = await newVisitor(crashed)
-    const body = buildRequest('Build a habit tracker web app')
-    const reply = sendBuild(crashed, frank, body)
-    const planning = await pendingFor(body.sessionId, 'planning', crashed)
+    const crashed = await gatedApp({ approvalGates: ['planning'] })
+    const { visitor: frank, body, reply, pending: planning } = await waitingBuild(crashed, 'Build a habit tracker web app', 'planning')
 
     // While its process lives (heartbeat fresh), a starting server leaves it alone.
     await app.builds.failStale()
@@ -331,11 +309,8 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('cancels the request of a build stopped by a shutdown', async () => {
-    const closing = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalGates: ['deployment'], approvalTimeoutMs: 20_000 })) })
-    const grace = await newVisitor(closing)
-    const body = buildRequest('Build a command line tool that renames files')
-    const reply = sendBuild(closing, grace, body)
-    const deployment = await pendingFor(body.sessionId, 'deployment', closing)
+    const closing = await gatedApp({ approvalGates: ['deployment'] })
+    const { reply, pending: deployment } = await waitingBuild(closing, 'Build a command line tool that renames files', 'deployment')
     await closing.close()
     expect((await reply).json()).toMatchObject({ message: 'The build was interrupted: the server is shutting down. Please send the request again.' })
     expect((await list('?status=all')).data.find((approval) => approval.id === deployment.id)).toMatchObject({ status: 'cancelled' })

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { NOTES_MAX_TOKENS, parseKind, sanitizeNotes } from '../../src/builds/modelStages'
 import { STAGE_IDS } from '../../src/builds/stages'
 import { PROVIDER_MESSAGES } from '../../src/llm/providers/openai'
 import type { Database } from '../../src/db'
-import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
 import { startBuildWorker } from '../../src/scale/buildWorker'
 import { buildTestApp, openTestPglite, testConfig } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, type Headers } from '../support/chat'
 import { byPrompt, FakeLlm, status, streamed, type FakeHandler, type FakeUsage } from '../support/fakeLlm'
+import { connectSocket, followBuild } from '../support/sockets'
 
 const CLASSIFY = /You classify requests/
 const CLARIFY = /assumptions a starter project/
@@ -33,6 +32,15 @@ const planner = (kind: string, overrides: { clarify?: FakeHandler } = {}): FakeH
     [MARKET, streamed(['- Like lodash, but smaller'], { usage: USAGE.market })],
     [STRUCTURE, streamed(['- index.js holds the functions; tests sit in test/'], { usage: USAGE.structure })],
   ])
+
+/** A new visitor's build of `prompt` on `app` (with `model`, else overseer-local), which must succeed. */
+const completedBuild = async (app: FastifyInstance, prompt: string, model?: string) => {
+  const visitor = await newVisitor(app)
+  const body = buildRequest(prompt, model ? { model } : {})
+  const response = await sendBuild(app, visitor, body)
+  expect(response.statusCode).toBe(200)
+  return { visitor, body, reply: response.json<BuildReplyBody>() }
+}
 
 describe('builds with an OpenAI-compatible model (pglite)', () => {
   let fake: FakeLlm
@@ -67,22 +75,7 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
 
   beforeEach(() => fake.reset())
 
-  const follow = async (sessionId: string, headers: Headers) => {
-    const client = connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, { path: '/socket.io', reconnection: false, extraHeaders: headers })
-    clients.push(client)
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', resolve)
-      client.once('connect_error', reject)
-    })
-    expect(await client.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
-    const errors: BuildMessageEvent[] = []
-    client.on('error', (event: BuildMessageEvent) => errors.push(event))
-    const ended = new Promise<void>((resolve) => {
-      client.on('progress', (event: ProgressEvent) => event.percentage === 100 && resolve())
-      client.once('error', () => resolve())
-    })
-    return { errors, ended }
-  }
+  const follow = async (sessionId: string, headers: Headers) => followBuild(await connectSocket(app, { headers }, clients), sessionId)
 
   const logsOf = async (sessionId: string, level: string) =>
     (
@@ -94,12 +87,8 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
 
   it("classifies by the model's answer, puts its notes in the README and the logs, and records its reported usage", async () => {
     fake.fallback = planner('library')
-    const alice = await newVisitor(app)
     // The keywords point to a web app; the model says library.
-    const body = buildRequest('Build a todo web app with a browser page', { model: 'fake-small' })
-    const response = await sendBuild(app, alice, body)
-    expect(response.statusCode).toBe(200)
-    const reply = response.json<BuildReplyBody>()
+    const { visitor: alice, body, reply } = await completedBuild(app, 'Build a todo web app with a browser page', 'fake-small')
     expect(reply).toMatchObject({ model: 'fake-small', status: 'completed' })
     expect(reply.reply).toContain('**library**')
     expect(reply.reply).toContain("The code comes from Overseer's tested templates; the classification and the planning notes are by fake-small")
@@ -146,11 +135,8 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
 
   it('falls back to the keyword classifier, with a warning, when the answer is not a supported kind', async () => {
     fake.fallback = planner('It is probably a web app, or maybe an API.')
-    const bob = await newVisitor(app)
-    const body = buildRequest('Build a REST API for invoices', { model: 'fake-small' })
-    const response = await sendBuild(app, bob, body)
-    expect(response.statusCode).toBe(200)
-    expect(response.json<BuildReplyBody>().reply).toContain('**HTTP API**')
+    const { body, reply } = await completedBuild(app, 'Build a REST API for invoices', 'fake-small')
+    expect(reply.reply).toContain('**HTTP API**')
     const warnings = await logsOf(body.sessionId, 'WARNING')
     expect(warnings).toContainEqual({ module: 'overseer-core', message: expect.stringContaining('not a supported kind: used the keyword classifier instead') as unknown })
   })
@@ -183,10 +169,7 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
   })
 
   it('builds with overseer-local exactly as before: no model call, no notes', async () => {
-    const dave = await newVisitor(app)
-    const response = await sendBuild(app, dave, buildRequest('Build a todo web app'))
-    expect(response.statusCode).toBe(200)
-    const reply = response.json<BuildReplyBody>()
+    const { visitor: dave, reply } = await completedBuild(app, 'Build a todo web app')
     expect(reply.model).toBe('overseer-local')
     expect(reply.reply).not.toContain('planning notes')
     expect(fake.completions).toHaveLength(0)
@@ -224,10 +207,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL
     })
     try {
       fake.fallback = planner('library')
-      const visitor = await newVisitor(app)
-      const response = await sendBuild(app, visitor, buildRequest('Build a todo web app', { model: 'fake-small' }))
-      expect(response.statusCode).toBe(200)
-      const reply = response.json<BuildReplyBody>()
+      const { visitor, reply } = await completedBuild(app, 'Build a todo web app', 'fake-small')
       expect(reply.reply).toContain('**library**')
       expect(reply.reply).toContain('planning notes are by fake-small')
       const entries = await unzip((await app.inject({ method: 'GET', url: reply.zipUrl, headers: visitor })).rawPayload)

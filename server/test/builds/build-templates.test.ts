@@ -4,11 +4,9 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import type { FastifyInstance } from 'fastify'
 import type { ProjectKind } from '../../src/builds/classify'
 import { TEMPLATES } from '../../src/builds/templates'
-import type { Database } from '../../src/db'
-import { buildTestApp, openTestPglite } from '../helper'
+import { useTestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, newVisitor, type Headers } from '../support/chat'
 
@@ -41,21 +39,16 @@ describe('the template files', () => {
  * `npm test`: offline (npm may not reach a registry) and with nothing installed.
  */
 describe('the generated projects', () => {
-  let db: Database
-  let app: FastifyInstance
+  const fixture = useTestApp({ config: async () => ({ ...chatConfig(), ...(await buildConfig()) }) })
   let owner: Headers
   let workDir: string
 
   beforeAll(async () => {
-    db = await openTestPglite()
-    app = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig()) })
-    owner = await newVisitor(app)
+    owner = await newVisitor(fixture.app)
     workDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-projects-'))
   })
 
   afterAll(async () => {
-    await app.close()
-    await db.close()
     await rm(workDir, { recursive: true, force: true })
   })
 
@@ -66,13 +59,13 @@ describe('the generated projects', () => {
     ['Develop a library of array helpers', 'library', 'library-array-helpers', 'index.d.ts'],
   ])('%j gives a %s whose own tests pass', async (request, kind, name, mainFile) => {
     const body = buildRequest(request)
-    const response = await sendBuild(app, owner, body)
+    const response = await sendBuild(fixture.app, owner, body)
     expect(response.statusCode).toBe(200)
     const { zipUrl } = response.json<BuildReplyBody>()
-    const state = await app.inject({ method: 'GET', url: `/api/overseer/builds/${body.sessionId}`, headers: owner })
+    const state = await fixture.app.inject({ method: 'GET', url: `/api/overseer/builds/${body.sessionId}`, headers: owner })
     expect(state.json<{ data: { kind: string; name: string } }>().data).toMatchObject({ kind, name })
 
-    const download = await app.inject({ method: 'GET', url: zipUrl, headers: owner })
+    const download = await fixture.app.inject({ method: 'GET', url: zipUrl, headers: owner })
     const entries = await unzip(download.rawPayload)
     expect(entries.map((entry) => entry.name)).toEqual(expect.arrayContaining([`${name}/README.md`, `${name}/package.json`, `${name}/${mainFile}`]))
     for (const entry of entries) {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { STAGE_IDS, type StageId } from '../../src/builds/stages'
 import type { Database } from '../../src/db'
-import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
 import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, sendChat, type Headers } from '../support/chat'
+import { signIn as signInAs } from '../support/auth'
+import { connectSocket, followBuild } from '../support/sockets'
 
 const NOT_ALLOWED = { ok: false, message: 'Not allowed' }
 const NOT_SIGNED_IN = { success: false, message: 'Not signed in' }
@@ -79,40 +79,12 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     await db.close()
   })
 
-  const socketFor = async (server: FastifyInstance, headers: Headers = {}): Promise<Socket> => {
-    const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`
-    const client = connect(url, { path: '/socket.io', reconnection: false, extraHeaders: headers })
-    clients.push(client)
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', resolve)
-      client.once('connect_error', reject)
-    })
-    return client
-  }
+  const socketFor = (server: FastifyInstance, headers: Headers = {}): Promise<Socket> => connectSocket(server, { headers }, clients)
 
   /** A socket of `headers`' owner, subscribed to `sessionId`, recording what the build sends. */
-  const follow = async (sessionId: string, headers: Headers, server = app) => {
-    const socket = await socketFor(server, headers)
-    expect(await socket.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
-    const progress: ProgressEvent[] = []
-    const errors: BuildMessageEvent[] = []
-    const timeouts: BuildMessageEvent[] = []
-    socket.on('progress', (event: ProgressEvent) => progress.push(event))
-    socket.on('error', (event: BuildMessageEvent) => errors.push(event))
-    socket.on('timeout', (event: BuildMessageEvent) => timeouts.push(event))
-    const ended = new Promise<void>((resolve) => {
-      socket.on('progress', (event: ProgressEvent) => event.percentage === 100 && resolve())
-      socket.once('error', () => resolve())
-      socket.once('timeout', () => resolve())
-    })
-    return { socket, progress, errors, timeouts, ended }
-  }
+  const follow = async (sessionId: string, headers: Headers, server = app) => followBuild(await socketFor(server, headers), sessionId)
 
-  const signIn = async (email: string, password: string): Promise<Headers> => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
-    expect(response.statusCode).toBe(200)
-    return { authorization: `Bearer ${response.json<{ data: { token: string } }>().data.token}` }
-  }
+  const signIn = (email: string, password: string) => signInAs(app, email, password)
 
   const stateOf = (sessionId: string, headers: Headers) => app.inject({ method: 'GET', url: `/api/overseer/builds/${sessionId}`, headers })
 

@@ -1,45 +1,24 @@
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import type { FastifyInstance } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { STOPPED_NOTE } from '../../src/chat/service'
-import type { Database } from '../../src/db'
 import type { ChatDeltaEvent, ChatDoneEvent } from '../../src/socket/events'
-import { buildTestApp, fastPasswords, openTestPglite } from '../helper'
+import { fastPasswords, useTestApp } from '../helper'
 import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from '../support/chat'
+import { connectSocket } from '../support/sockets'
 
 const NOT_ALLOWED = { ok: false, message: 'Not allowed' }
 
 describe('chat over socket.io', () => {
-  let db: Database
-  let app: FastifyInstance
-  let url: string
+  // Slow deltas, so a reply can be stopped half way.
+  const fixture = useTestApp({ config: chatConfig, options: { chat: { local: { deltaDelayMs: 15 } } }, listen: true })
   const clients: Socket[] = []
 
-  beforeAll(async () => {
-    db = await openTestPglite()
-    // Slow deltas, so a reply can be stopped half way.
-    app = await buildTestApp(db, chatConfig(), { chat: { local: { deltaDelayMs: 15 } } })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  })
-
-  afterAll(async () => {
+  afterAll(() => {
     for (const client of clients) client.disconnect()
-    await app.close()
-    await db.close()
   })
 
-  const socketFor = async (headers: Headers = {}, auth: Record<string, string> = {}): Promise<Socket> => {
-    const client = connect(url, { path: '/socket.io', reconnection: false, extraHeaders: headers, auth })
-    clients.push(client)
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', resolve)
-      client.once('connect_error', reject)
-    })
-    return client
-  }
+  const socketFor = (headers: Headers = {}, auth: Record<string, string> = {}): Promise<Socket> => connectSocket(fixture.url, { headers, auth }, clients)
 
   const collect = (client: Socket) => {
     const deltas: ChatDeltaEvent[] = []
@@ -51,13 +30,13 @@ describe('chat over socket.io', () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
 
   it('streams the reply to the owner, who subscribed before sending', async () => {
-    const alice = await newVisitor(app)
+    const alice = await newVisitor(fixture.app)
     const socket = await socketFor(alice)
     const sessionId = randomUUID()
     expect(await socket.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
     const { deltas, done } = collect(socket)
 
-    const response = await sendChat(app, alice, question('How do I deploy behind a reverse proxy?', { sessionId }))
+    const response = await sendChat(fixture.app, alice, question('How do I deploy behind a reverse proxy?', { sessionId }))
     const body = response.json<ChatReplyBody>()
     expect(await done).toEqual({ sessionId, conversationId: body.conversationId, status: 'completed', stopped: false })
     expect(deltas.length).toBeGreaterThan(5)
@@ -66,10 +45,10 @@ describe('chat over socket.io', () => {
   })
 
   it('lets only the owner join a session once it is registered', async () => {
-    const alice = await newVisitor(app)
-    const bob = await newVisitor(app)
+    const alice = await newVisitor(fixture.app)
+    const bob = await newVisitor(fixture.app)
     const sessionId = randomUUID()
-    await sendChat(app, alice, question('Hello', { sessionId }))
+    await sendChat(fixture.app, alice, question('Hello', { sessionId }))
 
     expect(await (await socketFor(bob)).emitWithAck('subscribe:progress', sessionId)).toEqual(NOT_ALLOWED)
     expect(await (await socketFor()).emitWithAck('subscribe:progress', sessionId)).toEqual(NOT_ALLOWED)
@@ -77,8 +56,8 @@ describe('chat over socket.io', () => {
   })
 
   it('removes another visitor who joined a session before its owner registered it, before the first delta', async () => {
-    const alice = await newVisitor(app)
-    const bob = await newVisitor(app)
+    const alice = await newVisitor(fixture.app)
+    const bob = await newVisitor(fixture.app)
     const sessionId = randomUUID()
     const early = await socketFor(bob)
     const anonymous = await socketFor()
@@ -90,7 +69,7 @@ describe('chat over socket.io', () => {
     await owner.emitWithAck('subscribe:progress', sessionId)
     const aliceEvents = collect(owner)
 
-    await sendChat(app, alice, question('How do I scale out?', { sessionId }))
+    await sendChat(fixture.app, alice, question('How do I scale out?', { sessionId }))
     await aliceEvents.done
     await settle()
     expect(aliceEvents.deltas.length).toBeGreaterThan(0)
@@ -99,35 +78,35 @@ describe('chat over socket.io', () => {
   })
 
   it('knows a signed-in user by the token in the handshake or the session cookie', async () => {
-    const users = createUserService(db, fastPasswords())
+    const users = createUserService(fixture.db, fastPasswords())
     const email = `socket-${randomUUID()}@example.com`
     await users.create({ email, password: 'socket-password-1', roles: ['viewer'] })
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'socket-password-1' } })
+    const login = await fixture.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'socket-password-1' } })
     const token = login.json<{ data: { token: string } }>().data.token
     const sessionId = randomUUID()
-    await sendChat(app, { authorization: `Bearer ${token}` }, question('Hello', { sessionId }))
+    await sendChat(fixture.app, { authorization: `Bearer ${token}` }, question('Hello', { sessionId }))
 
     expect(await (await socketFor({}, { token })).emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
     expect(await (await socketFor({ cookie: `overseer_session=${token}` })).emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
-    expect(await (await socketFor(await newVisitor(app))).emitWithAck('subscribe:progress', sessionId)).toEqual(NOT_ALLOWED)
+    expect(await (await socketFor(await newVisitor(fixture.app))).emitWithAck('subscribe:progress', sessionId)).toEqual(NOT_ALLOWED)
   })
 
   it('stops a reply when its owner asks, answering with what was generated and a note', async () => {
-    const alice = await newVisitor(app)
-    const bob = await newVisitor(app)
+    const alice = await newVisitor(fixture.app)
+    const bob = await newVisitor(fixture.app)
     const sessionId = randomUUID()
     const socket = await socketFor(alice)
     await socket.emitWithAck('subscribe:progress', sessionId)
     const { deltas, done } = collect(socket)
     const firstDelta = new Promise((resolve) => socket.once('chat:delta', resolve))
 
-    const pending = sendChat(app, alice, question('How do I deploy behind a reverse proxy?', { sessionId }))
+    const pending = sendChat(fixture.app, alice, question('How do I deploy behind a reverse proxy?', { sessionId }))
     await firstDelta
     const stopUrl = `/api/overseer-dev/sessions/${sessionId}/stop`
-    const foreign = await app.inject({ method: 'POST', url: stopUrl, headers: bob })
+    const foreign = await fixture.app.inject({ method: 'POST', url: stopUrl, headers: bob })
     expect(foreign.statusCode).toBe(404)
     expect(foreign.json()).toEqual({ success: false, message: 'No reply is being generated for this session' })
-    const stop = await app.inject({ method: 'POST', url: stopUrl, headers: alice })
+    const stop = await fixture.app.inject({ method: 'POST', url: stopUrl, headers: alice })
     expect(stop.statusCode).toBe(200)
     expect(stop.json()).toEqual({ success: true, stopped: true })
 
@@ -141,45 +120,47 @@ describe('chat over socket.io', () => {
     expect(body.reply.startsWith(streamed.trimEnd())).toBe(true)
     expect(streamed).not.toContain('Sources:')
 
-    expect((await history(app, alice)).data[0]).toMatchObject({ id: body.conversationId, stopped: true, response: body.reply })
+    expect((await history(fixture.app, alice)).data[0]).toMatchObject({ id: body.conversationId, stopped: true, response: body.reply })
 
     // Finished: stopping again is harmless.
-    expect((await app.inject({ method: 'POST', url: stopUrl, headers: alice })).json()).toEqual({ success: true, stopped: false })
+    expect((await fixture.app.inject({ method: 'POST', url: stopUrl, headers: alice })).json()).toEqual({ success: true, stopped: false })
   })
 
   it('refuses a second request on a session whose reply is still being generated', async () => {
-    const alice = await newVisitor(app)
+    const alice = await newVisitor(fixture.app)
     const sessionId = randomUUID()
-    const first = sendChat(app, alice, question('How do I deploy behind a reverse proxy?', { sessionId }))
+    const first = sendChat(fixture.app, alice, question('How do I deploy behind a reverse proxy?', { sessionId }))
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const second = await sendChat(app, alice, question('Hello', { sessionId }))
+    const second = await sendChat(fixture.app, alice, question('Hello', { sessionId }))
     expect(second.statusCode).toBe(409)
     expect((await first).statusCode).toBe(200)
   })
 
-  it('refuses a follow-up while the conversation is still answering', async () => {
-    const alice = await newVisitor(app)
-    const start = await sendChat(app, alice, question('Hello'))
+  /** A new visitor's conversation, with a follow-up whose long answer is still streaming. */
+  const answering = async () => {
+    const alice = await newVisitor(fixture.app)
+    const start = await sendChat(fixture.app, alice, question('Hello'))
     const conversationId = start.json<ChatReplyBody>().conversationId
-    const slow = sendChat(app, alice, question('How do I deploy behind a reverse proxy?', { conversationId }))
+    const slow = sendChat(fixture.app, alice, question('How do I deploy behind a reverse proxy?', { conversationId }))
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const busy = await sendChat(app, alice, question('And then?', { conversationId }))
+    return { alice, conversationId, slow }
+  }
+
+  it('refuses a follow-up while the conversation is still answering', async () => {
+    const { alice, conversationId, slow } = await answering()
+    const busy = await sendChat(fixture.app, alice, question('And then?', { conversationId }))
     expect(busy.statusCode).toBe(409)
     expect((await slow).statusCode).toBe(200)
-    expect((await history(app, alice)).data[0]?.messageCount).toBe(4)
+    expect((await history(fixture.app, alice)).data[0]?.messageCount).toBe(4)
   })
 
   it('stops the reply of a conversation that is deleted', async () => {
-    const alice = await newVisitor(app)
-    const start = await sendChat(app, alice, question('Hello'))
-    const conversationId = start.json<ChatReplyBody>().conversationId
-    const pending = sendChat(app, alice, question('How do I deploy behind a reverse proxy?', { conversationId }))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const removed = await app.inject({ method: 'DELETE', url: `/api/overseer-dev/chat/history/${conversationId}`, headers: alice })
+    const { alice, conversationId, slow: pending } = await answering()
+    const removed = await fixture.app.inject({ method: 'DELETE', url: `/api/overseer-dev/chat/history/${conversationId}`, headers: alice })
     expect(removed.statusCode).toBe(200)
     const response = await pending
     expect(response.statusCode).toBe(200)
     expect(response.json<ChatReplyBody>().stopped).toBe(true)
-    expect((await history(app, alice)).pagination.total).toBe(0)
+    expect((await history(fixture.app, alice)).pagination.total).toBe(0)
   })
 })

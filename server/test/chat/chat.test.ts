@@ -194,28 +194,15 @@ describe.each(databasesUnderTest())('assistant chat on $name', ({ open }) => {
 
     it('refuses JSON that is not an object, and bodies that are not JSON', async () => {
       await expect400([1, 2], /^Invalid request/)
-      const broken = await app.inject({
-        method: 'POST',
-        url: '/api/overseer-dev/chat',
-        headers: { ...visitor, 'content-type': 'application/json' },
-        payload: '{"messages": [',
-      })
+      const sendRaw = (contentType: string, payload: string) =>
+        app.inject({ method: 'POST', url: '/api/overseer-dev/chat', headers: { ...visitor, 'content-type': contentType }, payload })
+      const broken = await sendRaw('application/json', '{"messages": [')
       expect(broken.statusCode).toBe(400)
       expect(broken.json()).toMatchObject({ success: false })
-      const text = await app.inject({
-        method: 'POST',
-        url: '/api/overseer-dev/chat',
-        headers: { ...visitor, 'content-type': 'text/plain' },
-        payload: 'hello',
-      })
+      const text = await sendRaw('text/plain', 'hello')
       expect(text.statusCode).toBe(400)
       expect(text.json<{ message: string }>().message).toMatch(/^Invalid request: expected a JSON object/)
-      const xml = await app.inject({
-        method: 'POST',
-        url: '/api/overseer-dev/chat',
-        headers: { ...visitor, 'content-type': 'application/xml' },
-        payload: '<messages/>',
-      })
+      const xml = await sendRaw('application/xml', '<messages/>')
       expect(xml.statusCode).toBe(415)
     })
 

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
@@ -14,8 +13,8 @@ import { acquireLock, lockPath, readLock, type DataDirLock } from '../../src/con
 import { createPrivately } from '../../src/control/privateDir'
 import { migrate, openPglite, type Database } from '../../src/db'
 import { buildTestApp, fastPasswords } from '../helper'
+import { spawnScript, startServerProcess } from '../support/processes'
 
-const ROOT = path.resolve(__dirname, '..', '..', '..')
 
 interface CliRun {
   code: number
@@ -327,25 +326,14 @@ describe('DATA_DIR privacy', () => {
   })
 })
 
-/** A free loopback port for a spawned server. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-
-const runProcess = (args: string[], env: Record<string, string>, input?: string): Promise<CliRun> =>
+const runProcess = (args: [string, ...string[]], env: Record<string, string>, input?: string): Promise<CliRun> =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env } })
+    const child = spawnScript(args, { ...process.env, ...env }, 'pipe')
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.stdin.end(input ?? '')
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.stdin?.end(input ?? '')
     child.once('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }))
   })
 
@@ -369,17 +357,11 @@ describe('npm run users against a real server process', () => {
   })
 
   it('goes through the running server, then opens the directory itself once the server has stopped', async () => {
-    const port = await freePort()
-    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: path.join(dataDir, 'no-spa') }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' })
-    server = child
-    const url = `http://127.0.0.1:${port}`
-    for (let waited = 0; ; waited += 200) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-      if (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) break
-      if (waited > 40_000) throw new Error('the server did not start')
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    const { url, child } = await startServerProcess((listen) => {
+      const env = { DATA_DIR: dataDir, ...listen, LOG_LEVEL: 'warn', STATIC_DIR: path.join(dataDir, 'no-spa') }
+      server = spawnScript(['server/src/server.ts'], { ...process.env, ...env })
+      return server
+    }, 40_000)
 
     const created = await runProcess(['server/src/cli/users.ts', 'create', '--email', 'ops@example.com', '--role', 'operator'], { DATA_DIR: dataDir }, 'ops-password\n')
     expect(created).toMatchObject({ code: 0, stdout: 'Created ops@example.com (roles: operator)\n' })

@@ -1,19 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { STAGE_IDS } from '../../src/builds/stages'
 import { openPostgres, type Database } from '../../src/db'
-import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
 import { fastPasswords } from '../helper'
 import type { BuildReplyBody } from '../support/builds'
 import { VISITOR_COOKIE } from '../support/chat'
+import { spawnScript, startServerProcess, waitUntil } from '../support/processes'
+import { connectSocket, followBuild } from '../support/sockets'
 
 /**
  * Scale-out: two server processes and one worker share PostgreSQL and Redis. A browser
@@ -22,17 +22,6 @@ import { VISITOR_COOKIE } from '../support/chat'
  */
 const REDIS_URL = process.env.TEST_REDIS_URL
 const DATABASE_URL = process.env.TEST_DATABASE_URL
-const ROOT = path.resolve(__dirname, '../../..')
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 
 interface Child {
   name: string
@@ -65,9 +54,9 @@ if (!REDIS_URL || !DATABASE_URL) {
     }
 
     const start = (name: string, script: string, env: Record<string, string>): Child => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script], {
-        cwd: ROOT,
-        env: {
+      const child = spawnScript(
+        [script],
+        {
           PATH: process.env.PATH ?? '',
           HOME: process.env.HOME ?? os.tmpdir(),
           NODE_ENV: 'test',
@@ -81,8 +70,8 @@ if (!REDIS_URL || !DATABASE_URL) {
           SEED_DEMO: 'false',
           ...env,
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
+        ['ignore', 'pipe', 'pipe'],
+      )
       const entry: Child = { name, process: child, output: [] }
       child.stdout?.on('data', (chunk: Buffer) => entry.output.push(chunk.toString()))
       child.stderr?.on('data', (chunk: Buffer) => entry.output.push(chunk.toString()))
@@ -90,20 +79,10 @@ if (!REDIS_URL || !DATABASE_URL) {
       return entry
     }
 
-    const waitFor = async (what: string, child: Child, ready: () => Promise<boolean> | boolean): Promise<void> => {
-      for (let waited = 0; ; waited += 200) {
-        if (child.process.exitCode !== null) throw new Error(`${child.name} exited with ${child.process.exitCode} before ${what}`)
-        if (await ready()) return
-        if (waited > 30_000) throw new Error(`${child.name}: no ${what} within 30 s`)
-        await sleep(200)
-      }
-    }
-
     const startServer = async (name: string): Promise<string> => {
-      const port = await freePort()
-      const child = start(name, 'server/src/server.ts', { PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: path.join(dataDir, 'no-spa') })
-      const url = `http://127.0.0.1:${port}`
-      await waitFor('health check', child, () => fetch(`${url}/api/health`).then((response) => response.ok, () => false))
+      const { url } = await startServerProcess(
+        (listen) => start(name, 'server/src/server.ts', { ...listen, STATIC_DIR: path.join(dataDir, 'no-spa') }).process,
+      )
       return url
     }
 
@@ -117,7 +96,7 @@ if (!REDIS_URL || !DATABASE_URL) {
       const first = await startServer('server 1')
       const worker = start('worker', 'server/src/worker.ts', { APPROVAL_GATES: 'deployment', LOG_LEVEL: 'info' })
       const second = await startServer('server 2')
-      await waitFor('worker start', worker, () => worker.output.join('').includes('Overseer worker taking builds'))
+      await waitUntil(worker.process, 'worker start', () => worker.output.join('').includes('Overseer worker taking builds'))
       servers = [first, second]
       db = await openPostgres(DATABASE_URL, { schema })
       await createUserService(db, fastPasswords()).create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
@@ -156,24 +135,9 @@ if (!REDIS_URL || !DATABASE_URL) {
       expect(cookie).toBeDefined()
       const visitor = { cookie: (cookie as string).split(';')[0] as string }
 
-      const socket = connect(first, { path: '/socket.io', reconnection: false, extraHeaders: visitor, transports: ['websocket'] })
-      sockets.push(socket)
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve)
-        socket.once('connect_error', reject)
-      })
+      const socket = await connectSocket(first, { headers: visitor, transports: ['websocket'] }, sockets)
       const sessionId = randomUUID()
-      expect(await socket.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
-      const progress: ProgressEvent[] = []
-      const problems: BuildMessageEvent[] = []
-      socket.on('progress', (event: ProgressEvent) => progress.push(event))
-      socket.on('error', (event: BuildMessageEvent) => problems.push(event))
-      socket.on('timeout', (event: BuildMessageEvent) => problems.push(event))
-      const ended = new Promise<void>((resolve) => {
-        socket.on('progress', (event: ProgressEvent) => event.percentage === 100 && resolve())
-        socket.once('error', () => resolve())
-        socket.once('timeout', () => resolve())
-      })
+      const { progress, errors, timeouts, ended } = await followBuild(socket, sessionId)
 
       const response = fetch(`${second}/api/overseer/chat`, {
         method: 'POST',
@@ -214,7 +178,7 @@ if (!REDIS_URL || !DATABASE_URL) {
       expect(children.find((child) => child.name === 'worker')?.output.join('')).toContain(`"buildId":"${buildId}"`)
       await ended
 
-      expect(problems).toEqual([])
+      expect([...errors, ...timeouts]).toEqual([])
       const stages = progress.map((event) => event.stage).filter((stage, index, all) => stage !== all[index - 1])
       expect(stages).toEqual([...STAGE_IDS])
       const percentages = progress.map((event) => event.percentage)

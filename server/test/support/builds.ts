@@ -5,19 +5,11 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import yauzl from 'yauzl'
 import type { BuildConfig } from '../../src/config'
-import type { Headers } from './chat'
+import type { ChatReplyBody, Headers } from './chat'
 
-export interface BuildReplyBody {
-  success: boolean
-  reply: string
+/** A build answers as a chat reply does, with the archive's address. */
+export interface BuildReplyBody extends ChatReplyBody {
   zipUrl: string
-  conversationId: string
-  sessionId: string
-  model: string
-  status: string
-  stopped: boolean
-  usage: { promptTokens: number; completionTokens: number; totalTokens: number }
-  message?: string
 }
 
 /** Build settings for a test app: archives in a temporary directory of its own; no approval gates unless given. */

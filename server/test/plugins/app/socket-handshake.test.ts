@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import type { FastifyInstance } from 'fastify'
 import { io as connect, type Socket } from 'socket.io-client'
-import type { Database } from '../../../src/db'
-import { buildTestApp, openTestPglite } from '../../helper'
+import { buildTestApp, useTestApp } from '../../helper'
 import { chatConfig, VISITOR_COOKIE } from '../../support/chat'
+import { listenOnLoopback } from '../../support/sockets'
 
 /**
  * A socket.io client written against the protocol itself (engine.io 4 long-polling), as a client
@@ -67,22 +65,11 @@ class PollingClient {
 }
 
 describe('socket.io handshake', () => {
-  let db: Database
-  let app: FastifyInstance
-  let base: string
+  const fixture = useTestApp({ config: () => ({ ...chatConfig(), allowedOrigins: ['https://app.example.com'] }), listen: true })
   const clients: Socket[] = []
 
-  beforeAll(async () => {
-    db = await openTestPglite()
-    app = await buildTestApp(db, { ...chatConfig(), allowedOrigins: ['https://app.example.com'] })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  })
-
-  afterAll(async () => {
+  afterAll(() => {
     for (const client of clients) client.disconnect()
-    await app.close()
-    await db.close()
   })
 
   /** Connects with `origin` over `transport`; resolves with the connect error, or undefined once connected. */
@@ -90,7 +77,7 @@ describe('socket.io handshake', () => {
     origin: string | undefined,
     transport: 'websocket' | 'polling',
     headers: Record<string, string> = {},
-    url = base,
+    url = fixture.url,
   ): Promise<Error | undefined> => {
     const client = connect(url, {
       path: '/socket.io',
@@ -112,17 +99,16 @@ describe('socket.io handshake', () => {
   })
 
   it.each(['websocket', 'polling'] as const)('admits the site’s own origin, ALLOWED_ORIGINS and clients without an Origin over %s', async (transport) => {
-    for (const origin of [base, 'https://app.example.com', undefined]) expect(await tryConnect(origin, transport)).toBeUndefined()
+    for (const origin of [fixture.url, 'https://app.example.com', undefined]) expect(await tryConnect(origin, transport)).toBeUndefined()
   })
 
   it('reads the site’s host from a trusted proxy’s X-Forwarded-Host, as the HTTP API does', async () => {
     const proxied = { origin: 'https://site.example', 'x-forwarded-host': 'site.example', 'x-forwarded-proto': 'https' }
     expect(await tryConnect(proxied.origin, 'polling', proxied)).toBeInstanceOf(Error)
 
-    const behindProxy = await buildTestApp(db, { ...chatConfig(), trustProxy: true })
+    const behindProxy = await buildTestApp(fixture.db, { ...chatConfig(), trustProxy: true })
     try {
-      await behindProxy.listen({ port: 0, host: '127.0.0.1' })
-      const url = `http://127.0.0.1:${(behindProxy.server.address() as AddressInfo).port}`
+      const url = await listenOnLoopback(behindProxy)
       expect(await tryConnect(proxied.origin, 'polling', proxied, url)).toBeUndefined()
       expect(await tryConnect('https://evil.example', 'polling', { ...proxied, origin: 'https://evil.example' }, url)).toBeInstanceOf(Error)
     } finally {
@@ -132,7 +118,7 @@ describe('socket.io handshake', () => {
   })
 
   it('gives a client without cookies a visitor in the handshake, and streams it the reply it subscribed to before sending', async () => {
-    const client = new PollingClient(base)
+    const client = new PollingClient(fixture.url)
     await client.open()
     const cookie = client.setCookie.find((line) => line.startsWith(`${VISITOR_COOKIE}=`))
     expect(cookie).toMatch(/HttpOnly/i)
@@ -142,7 +128,7 @@ describe('socket.io handshake', () => {
     expect(await client.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
 
     const visitor = (cookie as string).split(';')[0] as string
-    const response = await app.inject({
+    const response = await fixture.app.inject({
       method: 'POST',
       url: '/api/overseer-dev/chat',
       headers: { cookie: visitor },
@@ -155,13 +141,13 @@ describe('socket.io handshake', () => {
   })
 
   it('tells a subscriber why it was removed when the session is claimed by another identity', async () => {
-    const client = new PollingClient(base)
+    const client = new PollingClient(fixture.url)
     await client.open()
     const sessionId = randomUUID()
     expect(await client.emitWithAck('subscribe:progress', sessionId)).toEqual({ ok: true })
 
     // The chat request comes without the connection's cookie: another visitor claims the session.
-    const response = await app.inject({
+    const response = await fixture.app.inject({
       method: 'POST',
       url: '/api/overseer-dev/chat',
       payload: { messages: [{ role: 'user', content: 'Hello' }], model: 'overseer-local', sessionId },
@@ -173,7 +159,7 @@ describe('socket.io handshake', () => {
   })
 
   it('gives no new visitor to a client that already has one', async () => {
-    const client = new PollingClient(base, { cookie: `${VISITOR_COOKIE}=${'a'.repeat(43)}` })
+    const client = new PollingClient(fixture.url, { cookie: `${VISITOR_COOKIE}=${'a'.repeat(43)}` })
     await client.open()
     expect(client.setCookie).toEqual([])
     await client.close()

@@ -2,15 +2,12 @@
  * The SPA's socket middleware against the real server: intents become subscribe/unsubscribe
  * emits, and server events become actions (after their shape is checked).
  */
-import type { AddressInfo } from 'node:net'
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit'
-import type { FastifyInstance } from 'fastify'
 import { io as connect } from 'socket.io-client'
 import { createSocketMiddleware } from '../../../../src/app/store/socketMiddleware'
 import { progressSubscribed, progressUnsubscribed } from '../../../../src/shared/lib/socket'
-import type { Database } from '../../../src/db'
 import { progressRoom } from '../../../src/socket/events'
-import { buildTestApp, openTestPglite } from '../../helper'
+import { useTestApp } from '../../helper'
 
 const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
   const deadline = Date.now() + timeoutMs
@@ -21,21 +18,7 @@ const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) 
 }
 
 describe('socket middleware', () => {
-  let db: Database
-  let app: FastifyInstance
-  let url: string
-
-  beforeAll(async () => {
-    db = await openTestPglite()
-    app = await buildTestApp(db)
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  })
-
-  afterAll(async () => {
-    await app.close()
-    await db.close()
-  })
+  const fixture = useTestApp({ listen: true })
 
   const storeRecordingActions = () => {
     let opened = 0
@@ -46,7 +29,7 @@ describe('socket middleware', () => {
         getDefault({ serializableCheck: false, immutableCheck: false }).concat(
           createSocketMiddleware(async () => {
             opened += 1
-            const socket = connect(url, { path: '/socket.io', reconnection: false })
+            const socket = connect(fixture.url, { path: '/socket.io', reconnection: false })
             sockets.push(socket)
             return socket
           }),
@@ -56,7 +39,7 @@ describe('socket middleware', () => {
     return { store, types, opened: () => opened, close: () => sockets.forEach((socket) => socket.disconnect()) }
   }
 
-  const members = async (sessionId: string) => (await app.io.in(progressRoom(sessionId)).fetchSockets()).length
+  const members = async (sessionId: string) => (await fixture.app.io.in(progressRoom(sessionId)).fetchSockets()).length
 
   it('connects on the first subscription, joins the room and turns server events into actions', async () => {
     const { store, types, opened, close } = storeRecordingActions()
@@ -67,7 +50,7 @@ describe('socket middleware', () => {
     expect(types()).toContain('socket/connected')
     expect(opened()).toBe(1)
 
-    const room = app.io.to(progressRoom('build-1'))
+    const room = fixture.app.io.to(progressRoom('build-1'))
     room.emit('progress', { sessionId: 'build-1', stage: 'classification', message: 'Classifying', percentage: 14 })
     room.emit('progress', { sessionId: 'build-1', stage: 'bad', percentage: 'many' } as never)
     room.emit('error', { sessionId: 'build-1', message: 'Stage failed' })
@@ -102,8 +85,8 @@ describe('socket middleware', () => {
     const { store, types, close } = storeRecordingActions()
     store.dispatch(progressSubscribed({ sessionId: 'mine' }))
     await until(async () => (await members('mine')) === 1)
-    app.io.to(progressRoom('mine')).emit('progress', { sessionId: 'theirs', stage: 's', message: 'm', percentage: 1 })
-    app.io.to(progressRoom('mine')).emit('progress', { sessionId: 'mine', stage: 's', message: 'm', percentage: 2 })
+    fixture.app.io.to(progressRoom('mine')).emit('progress', { sessionId: 'theirs', stage: 's', message: 'm', percentage: 1 })
+    fixture.app.io.to(progressRoom('mine')).emit('progress', { sessionId: 'mine', stage: 's', message: 'm', percentage: 2 })
     await until(() => types().includes('progress/received'))
     expect(store.getState().filter((action) => action.type === 'progress/received')).toHaveLength(1)
     close()

@@ -1,41 +1,26 @@
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { buildApp } from '../../../src/app'
-import type { Database } from '../../../src/db'
 import { progressRoom, type ProgressEvent } from '../../../src/socket/events'
-import { buildTestApp, openTestPglite, testConfig } from '../../helper'
+import { buildTestApp, testConfig, useTestApp } from '../../helper'
+import { connectSocket, listenOnLoopback } from '../../support/sockets'
 
-const connectTo = async (app: FastifyInstance): Promise<Socket> => {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as AddressInfo
-  const client = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', reconnection: false })
-  await new Promise<void>((resolve, reject) => {
-    client.once('connect', resolve)
-    client.once('connect_error', reject)
-  })
-  return client
-}
+const connectTo = async (app: FastifyInstance): Promise<Socket> => connectSocket(await listenOnLoopback(app))
 
 describe('socket.io build progress', () => {
-  let db: Database
-  let app: FastifyInstance
+  const fixture = useTestApp()
   let client: Socket
 
   beforeAll(async () => {
-    db = await openTestPglite()
-    app = await buildTestApp(db)
-    client = await connectTo(app)
+    client = await connectTo(fixture.app)
   })
 
-  afterAll(async () => {
+  afterAll(() => {
     client.disconnect()
-    await app.close()
-    await db.close()
   })
 
   const membersOf = async (sessionId: string): Promise<number> =>
-    (await app.io.in(progressRoom(sessionId)).fetchSockets()).length
+    (await fixture.app.io.in(progressRoom(sessionId)).fetchSockets()).length
 
   it('joins the build room and receives its progress', async () => {
     const sessionId = '3f1c2a9e-7b7d-4c1e-9a4f-2d8e6b0c5a11'
@@ -44,7 +29,7 @@ describe('socket.io build progress', () => {
 
     const received = new Promise<ProgressEvent>((resolve) => client.once('progress', resolve))
     const event = { sessionId, stage: 'planning', message: 'Planning the project', percentage: 20 }
-    app.io.to(progressRoom(sessionId)).emit('progress', event)
+    fixture.app.io.to(progressRoom(sessionId)).emit('progress', event)
     expect(await received).toEqual(event)
   })
 
@@ -74,7 +59,7 @@ describe('socket.io build progress', () => {
     const asked: string[] = []
     const guarded = buildApp({
       config: testConfig(),
-      db,
+      db: fixture.db,
       logger: false,
       canSubscribe: (_socket, sessionId) => {
         asked.push(sessionId)
@@ -93,7 +78,7 @@ describe('socket.io build progress', () => {
   })
 
   it('closes open connections when the app closes', async () => {
-    const closing = await buildTestApp(db)
+    const closing = await buildTestApp(fixture.db)
     const closingClient = await connectTo(closing)
     const disconnected = new Promise<string>((resolve) => closingClient.once('disconnect', resolve))
     await closing.close()

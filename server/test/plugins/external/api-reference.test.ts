@@ -105,41 +105,42 @@ describe('the API reference (docs/api-reference/endpoints.md)', () => {
     expect(stale).toEqual([])
   })
 
-  it("names each endpoint's status codes", () => {
-    const missing: string[] = []
-    for (const [endpoint, operation] of served) {
-      const section = documented.get(endpoint)
-      if (section === undefined) continue
-      for (const status of Object.keys(operation.responses)) {
-        if (!new RegExp(`\\b${status}\\b`).test(section)) missing.push(`${endpoint}: ${status}`)
-      }
-    }
-    expect(missing).toEqual([])
-  })
+  /** What the section of each served endpoint must say; a check answers what the section misses. */
+  const SECTION_CHECKS: [title: string, check: (endpoint: string, operation: Operation, section: string) => string[]][] = [
+    [
+      "names each endpoint's status codes",
+      (endpoint, operation, section) =>
+        Object.keys(operation.responses)
+          .filter((status) => !new RegExp(`\\b${status}\\b`).test(section))
+          .map((status) => `${endpoint}: ${status}`),
+    ],
+    [
+      "names each endpoint's parameters and body fields",
+      (endpoint, operation, section) => {
+        const body = operation.requestBody?.content?.['application/json']?.schema?.properties ?? {}
+        const names = [...(operation.parameters ?? []).map((parameter) => parameter.name), ...Object.keys(body)]
+        return names.filter((name) => !section.includes(`\`${name}\``)).map((name) => `${endpoint}: ${name}`)
+      },
+    ],
+    [
+      'says which endpoints need a session, and with which permission',
+      (endpoint, operation, section) => {
+        const problems: string[] = []
+        const permission = /permission (architect\.[a-z]+)/.exec(operation.description ?? '')?.[1]
+        if (permission && !section.includes(`\`${permission}\``)) problems.push(`${endpoint}: needs ${permission}`)
+        const secured = (operation.security ?? []).length > 0
+        if (secured && !/\*\*Authentication:\*\* (staff|a session|optional)/.test(section)) problems.push(`${endpoint}: takes a session`)
+        if (!secured && !/\*\*Authentication:\*\* none/.test(section)) problems.push(`${endpoint}: is public`)
+        return problems
+      },
+    ],
+  ]
 
-  it("names each endpoint's parameters and body fields", () => {
-    const missing: string[] = []
-    for (const [endpoint, operation] of served) {
+  it.each(SECTION_CHECKS)('%s', (_title, check) => {
+    const problems = [...served].flatMap(([endpoint, operation]) => {
       const section = documented.get(endpoint)
-      if (section === undefined) continue
-      const body = operation.requestBody?.content?.['application/json']?.schema?.properties ?? {}
-      const names = [...(operation.parameters ?? []).map((parameter) => parameter.name), ...Object.keys(body)]
-      for (const name of names) if (!section.includes(`\`${name}\``)) missing.push(`${endpoint}: ${name}`)
-    }
-    expect(missing).toEqual([])
-  })
-
-  it('says which endpoints need a session, and with which permission', () => {
-    const problems: string[] = []
-    for (const [endpoint, operation] of served) {
-      const section = documented.get(endpoint)
-      if (section === undefined) continue
-      const permission = /permission (architect\.[a-z]+)/.exec(operation.description ?? '')?.[1]
-      if (permission && !section.includes(`\`${permission}\``)) problems.push(`${endpoint}: needs ${permission}`)
-      const secured = (operation.security ?? []).length > 0
-      if (secured && !/\*\*Authentication:\*\* (staff|a session|optional)/.test(section)) problems.push(`${endpoint}: takes a session`)
-      if (!secured && !/\*\*Authentication:\*\* none/.test(section)) problems.push(`${endpoint}: is public`)
-    }
+      return section === undefined ? [] : check(endpoint, operation, section)
+    })
     expect(problems).toEqual([])
   })
 })

@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import type { Database } from '../../../src/db'
-import { buildTestApp, openTestPglite } from '../../helper'
+import { useTestApp } from '../../helper'
 
 interface OpenApiDocument {
   openapi: string
@@ -8,21 +6,13 @@ interface OpenApiDocument {
 }
 
 describe('GET /api/openapi.json', () => {
-  let db: Database
-  let app: FastifyInstance
+  const fixture = useTestApp()
   let document: OpenApiDocument
 
   beforeAll(async () => {
-    db = await openTestPglite()
-    app = await buildTestApp(db)
-    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' })
+    const response = await fixture.app.inject({ method: 'GET', url: '/api/openapi.json' })
     expect(response.statusCode).toBe(200)
     document = response.json<OpenApiDocument>()
-  })
-
-  afterAll(async () => {
-    await app.close()
-    await db.close()
   })
 
   it('is an OpenAPI 3 document of the API routes', () => {

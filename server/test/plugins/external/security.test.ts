@@ -1,24 +1,11 @@
-import type { FastifyInstance } from 'fastify'
 import { inlineStyleHashes } from '../../../src/plugins/external/security'
-import type { Database } from '../../../src/db'
-import { buildTestApp, openTestPglite } from '../../helper'
+import { buildTestApp, useTestApp } from '../../helper'
 
 describe('security headers', () => {
-  let db: Database
-  let app: FastifyInstance
-
-  beforeAll(async () => {
-    db = await openTestPglite()
-    app = await buildTestApp(db)
-  })
-
-  afterAll(async () => {
-    await app.close()
-    await db.close()
-  })
+  const fixture = useTestApp()
 
   it.each(['/', '/api/health', '/api/nothing-here'])('are on %s', async (url) => {
-    const { headers } = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+    const { headers } = await fixture.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
     expect(headers['content-security-policy']).toBe(
       "default-src 'self';script-src 'self';style-src 'self' 'sha256-aSysLrDECVdJ6L+jLf8CC5QKLmwRuk/OZiZk9mYky8A=';img-src 'self' data:;connect-src 'self';" +
         "font-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
@@ -31,7 +18,7 @@ describe('security headers', () => {
   })
 
   it('sends HSTS only over HTTPS', async () => {
-    const secureApp = await buildTestApp(db, { trustProxy: true })
+    const secureApp = await buildTestApp(fixture.db, { trustProxy: true })
     try {
       const response = await secureApp.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } })
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
