@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { progressRoom } from '../socket/events'
+import { progressRoom } from '../plugins/app/socket'
 import { ModelCatalog } from '../llm/models'
 import { LocalProvider, type LocalProviderOptions } from '../llm/providers/local'
 import { OpenAiProvider, type OpenAiProviderOptions } from '../llm/providers/openai'

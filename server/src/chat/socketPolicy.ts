@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { SubscriptionPolicy } from '../plugins/app/socket'
-import { progressRoom } from '../socket/events'
+import { progressRoom } from '../plugins/app/socket'
 import { ownerOfHandshake } from './owner'
 import { createSessionOwners } from './sessionOwners'
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { io as connect, type ManagerOptions, type Socket } from 'socket.io-client'
-import type { BuildMessageEvent, ProgressEvent } from '../../src/socket/events'
+import type { BuildMessageEvent, ProgressEvent } from '@contracts/socket'
 import type { Headers } from './chat'
 
 /** Where an app that listens (`listenOnLoopback`) answers. */

@@ -5,14 +5,16 @@ import { isAllowedOrigin } from '../../auth/http'
 import { addressedTo } from '../../http/forwarded'
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io'
 import { closeRedis, redisConnection, redisNames } from '../../scale/redis'
-import {
-  isSessionId,
-  progressRoom,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  type SocketData,
-  type SubscribeResult,
-} from '../../socket/events'
+import { isSessionId, type ClientToServerEvents, type ServerToClientEvents, type SubscribeResult } from '@contracts/socket'
+
+/** What the server remembers about a connection. */
+export interface SocketData {
+  /** The owner key of the connection's user or visitor, set when it subscribes; undefined: no identity. */
+  ownerKey?: string | undefined
+}
+
+/** The room that receives a session's events: a build's progress, a chat reply's deltas. */
+export const progressRoom = (sessionId: string): string => `build:${sessionId}`
 
 export type OverseerServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>
 export type OverseerSocket = Socket<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>

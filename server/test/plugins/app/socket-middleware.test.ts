@@ -6,7 +6,7 @@ import { configureStore, type UnknownAction } from '@reduxjs/toolkit'
 import { io as connect } from 'socket.io-client'
 import { createSocketMiddleware } from '../../../../src/app/store/socketMiddleware'
 import { progressSubscribed, progressUnsubscribed } from '../../../../src/shared/lib/socket'
-import { progressRoom } from '../../../src/socket/events'
+import { progressRoom } from '../../../src/plugins/app/socket'
 import { useTestApp } from '../../helper'
 
 const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Socket } from 'socket.io-client'
 import { buildApp } from '../../../src/app'
-import { progressRoom, type ProgressEvent } from '../../../src/socket/events'
+import type { ProgressEvent } from '@contracts/socket'
+import { progressRoom } from '../../../src/plugins/app/socket'
 import { buildTestApp, testConfig, useTestApp } from '../../helper'
 import { connectSocket, listenOnLoopback } from '../../support/sockets'
 
