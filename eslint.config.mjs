@@ -42,8 +42,6 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contracts/**/*.ts'],
-    // Drives the SPA's socket middleware against the real server: a test of both sides at once.
-    ignores: ['server/test/plugins/app/socket-middleware.test.ts'],
     plugins: { overseer: boundaries },
     rules: { 'overseer/boundaries': 'error' },
   },

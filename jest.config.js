@@ -46,8 +46,9 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // contracts/ is shared by both sides; its own tests need no browser.
-      roots: ['<rootDir>/server/test', '<rootDir>/contracts'],
+      // contracts/ is shared by both sides; its own tests need no browser. tests/integration drives
+      // the SPA's code against the real server.
+      roots: ['<rootDir>/server/test', '<rootDir>/contracts', '<rootDir>/tests/integration'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest, '^.+\\.[cm]?js$': esmToCommonJs },
       // TypeBox ships only ES modules.

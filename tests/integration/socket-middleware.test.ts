@@ -1,13 +1,14 @@
 /**
- * The SPA's socket middleware against the real server: intents become subscribe/unsubscribe
- * emits, and server events become actions (after their shape is checked).
+ * The SPA's socket middleware against the real server (a test of both sides, so it lives with
+ * neither): intents become subscribe/unsubscribe emits, and server events become actions (after
+ * their shape is checked).
  */
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit'
 import { io as connect } from 'socket.io-client'
-import { createSocketMiddleware } from '../../../../src/app/store/socketMiddleware'
-import { progressSubscribed, progressUnsubscribed } from '../../../../src/shared/lib/socket'
-import { progressRoom } from '../../../src/plugins/app/socket'
-import { useTestApp } from '../../helper'
+import { createSocketMiddleware } from '../../src/app/store/socketMiddleware'
+import { progressSubscribed, progressUnsubscribed } from '../../src/shared/lib/socket'
+import { progressRoom } from '../../server/src/plugins/app/socket'
+import { useTestApp } from '../../server/test/helper'
 
 const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
   const deadline = Date.now() + timeoutMs
