@@ -1,5 +1,5 @@
 /** Signing in and out, and the signed-in user every auth answer carries. */
-import type { Static } from 'typebox'
+import type { Static, TSchema } from 'typebox'
 import * as Type from 'typebox/type'
 
 export const PERMISSIONS = [
@@ -18,22 +18,34 @@ export type Role = (typeof ROLES)[number]
 
 const oneOf = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] })
 
+const userOf = <Role extends TSchema, Permission extends TSchema>(role: Role, permission: Permission) =>
+  Type.Object(
+    {
+      id: Type.Integer(),
+      email: Type.String(),
+      roles: Type.Array(role, { description: 'Highest first' }),
+      permissions: Type.Array(permission, { description: "The roles' permissions plus direct grants" }),
+    },
+    { additionalProperties: false },
+  )
+
 /** The user every auth answer carries. Serialised by this schema, so nothing else can slip out. */
-export const SessionUser = Type.Object(
-  {
-    id: Type.Integer(),
-    email: Type.String(),
-    roles: Type.Array(oneOf(ROLES), { description: 'Highest first' }),
-    permissions: Type.Array(oneOf(PERMISSIONS), { description: "The roles' permissions plus direct grants" }),
-  },
-  { additionalProperties: false },
-)
+export const User = userOf(oneOf(ROLES), oneOf(PERMISSIONS))
+
+/**
+ * The user as the SPA reads it: a role or permission it does not know yet (a newer server's) is
+ * kept and shown, not taken for a broken answer; it grants nothing the SPA checks for.
+ */
+export const SessionUser = userOf(Type.String(), Type.String())
 export type SessionUser = Static<typeof SessionUser>
 
+const userAnswer = <T extends TSchema>(user: T, description: string) => Type.Object({ success: Type.Literal(true), data: user }, { description })
+
 /** `{ success: true, data: user }`, described for one answer. */
-export const UserAnswer = (description: string) => Type.Object({ success: Type.Literal(true), data: SessionUser }, { description })
+export const UserAnswer = (description: string) => userAnswer(User, description)
 export const Me = UserAnswer('The user of the session')
-export type Me = Static<typeof Me>
+/** GET /api/auth/me as the SPA checks it. */
+export const SessionMe = userAnswer(SessionUser, 'The user of the session')
 
 /** Loose on purpose: the route's checks give the messages; the limits only bound the work. */
 export const LoginBody = Type.Object({
@@ -43,16 +55,19 @@ export const LoginBody = Type.Object({
 })
 export type LoginBody = Static<typeof LoginBody>
 
-export const SignedIn = Type.Object(
-  {
-    success: Type.Literal(true),
-    data: Type.Object({
-      user: SessionUser,
-      token: Type.String({ description: 'Send as `Authorization: Bearer <token>`' }),
-    }),
-  },
-  { description: 'Signed in: the user and a new session token, also set as the HttpOnly session cookie' },
-)
-export type SignedIn = Static<typeof SignedIn>
+const signedInWith = <T extends TSchema>(user: T) =>
+  Type.Object(
+    {
+      success: Type.Literal(true),
+      data: Type.Object({
+        user,
+        token: Type.String({ description: 'Send as `Authorization: Bearer <token>`' }),
+      }),
+    },
+    { description: 'Signed in: the user and a new session token, also set as the HttpOnly session cookie' },
+  )
+export const SignedIn = signedInWith(User)
+/** POST /api/auth/login's answer as the SPA checks it. */
+export const SessionSignedIn = signedInWith(SessionUser)
 
 export const SignedOut = Type.Object({ success: Type.Literal(true) }, { description: 'Signed out (also when there was no session)' })
