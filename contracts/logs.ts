@@ -33,7 +33,7 @@ const oneOf = <T extends string>(values: readonly T[], description?: string) =>
 
 export const LogsQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'From 1; 20 entries a page' }),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'From 1; 20 entries a page' })),
     search: Type.Optional(Type.String({ maxLength: 200, description: 'Matches anywhere in the message, ignoring case; blank matches all' })),
     module: Type.Optional(
       oneOf(AGENT_MODULE_IDS, `The agent module: ${AGENT_MODULE_IDS.map((id) => `${id} (${AGENT_MODULES[id]})`).join(', ')}; omit for all`),

@@ -52,7 +52,8 @@ const logsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { page, module, level } = request.query
+      // The schema's defaults are filled in before the handler runs; this one only satisfies the type.
+      const { page = 1, module, level } = request.query
       const search = request.query.search?.trim() || undefined
       const { entries, total, totalCapped } = await agentLogRepository.list(app.db, {
         search,
