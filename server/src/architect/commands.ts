@@ -1,11 +1,11 @@
+import { COMMAND_MAX_LENGTH, type ArchitectCommand } from '@contracts/commands'
 import type { AuthUser } from '../auth/users'
 import { agentLogRepository } from '../builds/agentLogRepository'
 import { LOG_LEVELS, type AgentModule, type LogLevel } from '../builds/stages'
 import type { Database, Queryable } from '../db'
 import type { FieldErrors } from '../lib/errors'
 
-/** A command is 1 to 2,000 characters once trimmed. */
-export const COMMAND_MAX_LENGTH = 2000
+export { COMMAND_MAX_LENGTH, type ArchitectCommand } from '@contracts/commands'
 
 /** The Overseer page lists this many of the user's latest commands. */
 export const COMMANDS_LISTED = 20
@@ -19,14 +19,6 @@ export const COMMAND_MESSAGES = {
 export const COMMAND_LOG_MODULE: AgentModule = 'overseer-core'
 export const COMMAND_LOG_LEVEL: LogLevel = LOG_LEVELS.includes('OWNER') ? 'OWNER' : 'INFO'
 
-export interface ArchitectCommand {
-  id: number
-  command: string
-  /** ISO 8601. */
-  createdAt: string
-  /** The sender's e-mail. */
-  author: string
-}
 
 interface CommandRow {
   id: number

@@ -3,19 +3,9 @@
  * A user's permissions are the union of its roles' permissions and its direct grants.
  */
 
-export const PERMISSIONS = [
-  'architect.access',
-  'architect.overseer',
-  'architect.testing',
-  'architect.logs',
-  'architect.approvals',
-  'architect.leads',
-] as const
-export type Permission = (typeof PERMISSIONS)[number]
+import { PERMISSIONS, ROLES, type Permission, type Role } from '@contracts/auth'
 
-/** Highest first: the order in which a user's roles are listed and the layout picks its label. */
-export const ROLES = ['admin', 'operator', 'viewer'] as const
-export type Role = (typeof ROLES)[number]
+export { PERMISSIONS, ROLES, type Permission, type Role } from '@contracts/auth'
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   admin: PERMISSIONS,

@@ -1,3 +1,4 @@
+import { LOG_COUNT_CAP, type LogEntry } from '@contracts/logs'
 import type { Queryable } from '../db'
 import { AGENT_MODULES, type AgentModule, type LogLevel } from './stages'
 
@@ -6,17 +7,6 @@ export interface NewLogEntry {
   module: AgentModule
   message: string
   buildId?: string | undefined
-}
-
-export interface LogEntry {
-  id: number
-  timestamp: string
-  level: LogLevel
-  /** The module's name as the Logs page shows it ('Overseer Core'). */
-  source: string
-  module: string
-  message: string
-  buildId: string | null
 }
 
 export interface LogQuery {
@@ -36,11 +26,7 @@ interface LogRow {
   build_id: string | null
 }
 
-/**
- * Matches are counted up to this many: beyond, the Logs page says so ('1,000+') instead of
- * reading every match of a common word, which costs far more than the page itself (bench `logs`).
- */
-export const LOG_COUNT_CAP = 1_000
+export { LOG_COUNT_CAP }
 
 /** At most this many characters of a log message are kept: room for a whole command (2,000) with its sender's e-mail. */
 export const MAX_LOG_MESSAGE_LENGTH = 2300

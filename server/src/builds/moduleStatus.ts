@@ -1,15 +1,8 @@
 import type { RunningBuild } from './buildRepository'
+import { STATUS_TILE_MODULES, type ModuleStatus } from '@contracts/logs'
 import { AGENT_MODULES, STAGES, type AgentModule } from './stages'
 
-/** The modules with a status tile on the Logs page (spec section 2), in the page's order. */
-export const STATUS_TILE_MODULES = ['overseer-core', 'clarification-loop', 'devloop-matrix', 'assembly-agent'] as const satisfies readonly AgentModule[]
-
-export interface ModuleStatus {
-  module: AgentModule
-  /** As the page shows it ('Overseer Core'). */
-  name: string
-  active: boolean
-}
+export { STATUS_TILE_MODULES } from '@contracts/logs'
 
 const moduleOfStage = new Map(STAGES.map((stage) => [stage.id, stage.module]))
 

@@ -5,20 +5,12 @@
  */
 
 import { GATE_KINDS, STAGE_IDS, type GateKind, type StageId } from '@contracts/builds'
+import { AGENT_MODULE_IDS, AGENT_MODULES, LOG_LEVELS, type AgentModule, type LogLevel } from '@contracts/logs'
 
 export { GATE_KINDS, STAGE_IDS }
 export type { GateKind, StageId }
-
-/** The agent modules that write log entries (the Logs page's module filter). */
-export const AGENT_MODULES = {
-  'overseer-core': 'Overseer Core',
-  'clarification-loop': 'Clarification Loop',
-  'devloop-matrix': 'DevLoop Matrix',
-  'file-structure-planner': 'File Structure Planner',
-  'assembly-agent': 'Assembly Agent',
-} as const
-export type AgentModule = keyof typeof AGENT_MODULES
-export const AGENT_MODULE_IDS = Object.keys(AGENT_MODULES) as AgentModule[]
+export { AGENT_MODULE_IDS, AGENT_MODULES, LOG_LEVELS }
+export type { AgentModule, LogLevel }
 
 export interface StageDefinition {
   id: StageId
@@ -47,5 +39,3 @@ export const stageEnd = (id: StageId): number => {
   return STAGES[index + 1]?.start ?? 100
 }
 
-export const LOG_LEVELS = ['INFO', 'OWNER', 'WARNING', 'ERROR', 'DEBUG'] as const
-export type LogLevel = (typeof LOG_LEVELS)[number]

@@ -1,17 +1,5 @@
+import { HEALTH_CHECKS, type CheckStatus, type HealthCheck, type HealthReport } from '@contracts/health'
 import { withinTimeout } from '../lib/withinTimeout'
-
-export type CheckStatus = 'ok' | 'error'
-
-export const HEALTH_CHECKS = ['database', 'queue', 'provider'] as const
-export type HealthCheck = (typeof HEALTH_CHECKS)[number]
-
-/** What GET /api/health answers: never more than a status per dependency (it is public). */
-export interface HealthReport {
-  status: CheckStatus
-  /** ISO 8601: when these checks ran. */
-  checkedAt: string
-  checks: Record<HealthCheck, CheckStatus>
-}
 
 /** Each check resolves true when its dependency answers; a rejection counts as false. */
 export type HealthProbes = Record<HealthCheck, () => Promise<boolean>>

@@ -1,44 +1,10 @@
 import type { Queryable } from '../db'
 import { CONTACT_SUBJECTS, labelOf, LEAD_PRODUCTS, WAITLIST_PLANS, WAITLIST_ROLES, WAITLIST_SOURCES } from '@contracts/leads'
+import type { ContactLead, Lead, LeadKind, NewsletterLead, WaitlistLead } from '@contracts/leads/staff'
 import type { CsvCell } from './csv'
 
-/** What staff can list and export. */
-export const LEAD_KINDS = ['waitlist', 'contact', 'newsletter'] as const
-export type LeadKind = (typeof LEAD_KINDS)[number]
-
-export interface WaitlistLead {
-  id: number
-  name: string
-  email: string
-  company: string
-  role: string
-  useCase: string
-  source: string | null
-  plan: string | null
-  product: string | null
-  /** ISO 8601: when the person agreed to the privacy policy and early-access e-mails. */
-  consentedAt: string
-  createdAt: string
-}
-
-export interface ContactLead {
-  id: number
-  name: string
-  email: string
-  company: string
-  subject: string
-  message: string
-  product: string | null
-  createdAt: string
-}
-
-export interface NewsletterLead {
-  id: number
-  email: string
-  createdAt: string
-}
-
-export type Lead = WaitlistLead | ContactLead | NewsletterLead
+export { LEAD_KINDS } from '@contracts/leads/staff'
+export type { ContactLead, Lead, LeadKind, NewsletterLead, WaitlistLead } from '@contracts/leads/staff'
 
 interface WaitlistRow {
   id: number

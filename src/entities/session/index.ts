@@ -13,5 +13,5 @@ export {
 } from './model/sessionSlice'
 export type { SessionState } from './model/sessionSlice'
 export { signedIn, signedOut } from './model/events'
-export { highestRoleLabel, isSessionUser } from './model/types'
+export { highestRoleLabel } from './model/types'
 export type { SessionUser, SessionStatus, LoginCredentials } from './model/types'

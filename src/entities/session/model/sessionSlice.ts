@@ -1,10 +1,11 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit'
+import { isRecord } from '@contracts/check'
 import { apiErrorMessage } from '@/shared/api'
 import { authToken } from '@/shared/lib/auth-token'
 import { rootReducer } from '@/shared/lib/store'
 import { sessionApi } from '../api/sessionApi'
 import { signedIn, signedOut } from './events'
-import { isSessionUser, type LoginCredentials, type SessionStatus, type SessionUser } from './types'
+import type { LoginCredentials, SessionStatus, SessionUser } from './types'
 
 export interface SessionState {
   status: SessionStatus
@@ -21,8 +22,8 @@ export const sessionChecked = createAsyncThunk('session/checked', async (_: void
   const hadToken = authToken.get() !== null
   const request = dispatch(sessionApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }))
   try {
-    const response = await request.unwrap()
-    if (!response.success || !isSessionUser(response.data)) throw new Error('Invalid response format')
+    const [response, { isMe }] = await Promise.all([request.unwrap(), import(/* webpackChunkName: "session-checks" */ '../api/checks')])
+    if (!isMe(response)) throw new Error('Invalid response format')
     return response.data
   } catch {
     if (hadToken) {
@@ -36,13 +37,14 @@ export const sessionChecked = createAsyncThunk('session/checked', async (_: void
 
 /** Signs in; stores the returned token. Fails with the server's message, else 'Authentication failed'. */
 export const loggedIn = createAsyncThunk('session/loggedIn', async (credentials: LoginCredentials, { dispatch }) => {
-  let response
+  let response: unknown
   try {
     response = await dispatch(sessionApi.endpoints.login.initiate(credentials)).unwrap()
   } catch (error) {
     throw new Error(apiErrorMessage(error as Parameters<typeof apiErrorMessage>[0]) || 'Authentication failed')
   }
-  if (!response.success || !isSessionUser(response.data?.user)) throw new Error(response.message || 'Authentication failed')
+  const { isSignedIn } = await import(/* webpackChunkName: "session-checks" */ '../api/checks')
+  if (!isSignedIn(response)) throw new Error((isRecord(response) && typeof response.message === 'string' && response.message) || 'Authentication failed')
   if (response.data.token) authToken.set(response.data.token)
   dispatch(signedIn(response.data.user))
   return response.data.user

@@ -1,11 +1,5 @@
-import { isRecord } from '@contracts/check'
 /** The signed-in staff member as `GET /api/auth/me` describes them. */
-export interface SessionUser {
-  id: number
-  email: string
-  roles: string[]
-  permissions: string[]
-}
+export type { SessionUser } from '@contracts/auth'
 
 export type SessionStatus = 'idle' | 'loading' | 'authenticated' | 'anonymous'
 
@@ -24,12 +18,3 @@ const ROLE_LABELS: Array<[role: string, label: string]> = [
 /** The label of the user's highest role, as the Architect area's banner shows it. */
 export const highestRoleLabel = (roles: readonly string[]): string =>
   ROLE_LABELS.find(([role]) => roles.includes(role))?.[1] ?? 'Staff'
-
-const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string')
-
-export const isSessionUser = (value: unknown): value is SessionUser =>
-  isRecord(value) &&
-  typeof value.id === 'number' &&
-  typeof value.email === 'string' &&
-  isStringList(value.roles) &&
-  isStringList(value.permissions)

@@ -1,19 +1,14 @@
-import { HEALTH_CHECKS, type CheckStatus, type HealthReport } from '../model/types'
-import { isRecord } from '@contracts/check'
+import { fits } from '@contracts/check'
+import { HealthReport as HealthReportSchema } from '@contracts/health'
+import { HEALTH_CHECKS, type HealthReport } from '../model/types'
 
-const isStatus = (value: unknown): value is CheckStatus => value === 'ok' || value === 'error'
-
-/** Checks the body of GET /api/health; undefined when it is not a health report. */
+/** Checks the body of GET /api/health against the contract; undefined when it is not a health report. */
 export const healthReportOf = (body: unknown): HealthReport | undefined => {
-  if (!isRecord(body) || !isStatus(body.status) || typeof body.checkedAt !== 'string' || !isRecord(body.checks)) return undefined
-  if (Number.isNaN(Date.parse(body.checkedAt))) return undefined
-  const reported = body.checks
-  const checks = HEALTH_CHECKS.flatMap((check) => {
-    const status = reported[check.id]
-    return isStatus(status) ? [{ id: check.id, label: check.label, status }] : []
-  })
-  if (checks.length === 0) return undefined
-  return { status: body.status, checkedAt: body.checkedAt, checks }
+  if (!fits(HealthReportSchema, body)) return undefined
+  const report = body as HealthReportSchema
+  if (Number.isNaN(Date.parse(report.checkedAt))) return undefined
+  const checks = HEALTH_CHECKS.map((check) => ({ id: check.id, label: check.label, status: report.checks[check.id] }))
+  return { status: report.status, checkedAt: report.checkedAt, checks }
 }
 
 /** The checks that failed, by name ('Database', 'Queue', 'AI provider'). */

@@ -1,68 +1,26 @@
+import { guardOf, isRecord } from '@contracts/check'
+import { LEAD_PAGES, LEADS_PAGE_SIZE } from '@contracts/leads/staff'
 import { apiErrorMessage, baseApi } from '@/shared/api'
 import { API_BASE_URL } from '@/shared/config'
-import type { ContactLead, LeadPage, LeadQuery, NewsletterLead, WaitlistLead } from '../model/types'
-import { isRecord } from '@contracts/check'
+import type { LeadPage, LeadQuery } from '../model/types'
 
-/** Entries a page. */
-export const LEADS_PAGE_SIZE = 20
 
-const isText = (value: unknown): value is string => typeof value === 'string'
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null)
-
-const newsletterOf = (value: unknown): NewsletterLead | undefined =>
-  isRecord(value) && typeof value.id === 'number' && isText(value.email) && isText(value.createdAt)
-    ? { id: value.id, email: value.email, createdAt: value.createdAt }
-    : undefined
-
-const waitlistOf = (value: unknown): WaitlistLead | undefined => {
-  const base = newsletterOf(value)
-  if (!base || !isRecord(value) || !isText(value.name) || !isText(value.company) || !isText(value.role)) return undefined
-  return {
-    ...base,
-    name: value.name,
-    company: value.company,
-    role: value.role,
-    useCase: isText(value.useCase) ? value.useCase : '',
-    source: textOrNull(value.source),
-    plan: textOrNull(value.plan),
-    product: textOrNull(value.product),
-  }
+const isPageOf = {
+  waitlist: guardOf(LEAD_PAGES.waitlist),
+  contact: guardOf(LEAD_PAGES.contact),
+  newsletter: guardOf(LEAD_PAGES.newsletter),
 }
 
-const contactOf = (value: unknown): ContactLead | undefined => {
-  const base = newsletterOf(value)
-  if (!base || !isRecord(value) || !isText(value.name) || !isText(value.subject) || !isText(value.message)) return undefined
-  return {
-    ...base,
-    name: value.name,
-    company: isText(value.company) ? value.company : '',
-    subject: value.subject,
-    message: value.message,
-    product: textOrNull(value.product),
-  }
-}
-
-const allOf = <T>(items: unknown[], read: (value: unknown) => T | undefined): T[] | undefined => {
-  const rows = items.map(read)
-  return rows.every((row) => row !== undefined) ? (rows as T[]) : undefined
-}
-
-/** Checks the body of GET /api/architect/leads for `kind`; undefined when it is not a page of them. */
+/** Checks the body of GET /api/architect/leads for `kind` against the contract; undefined when it is not a page of them. */
 export const leadPageOf = (kind: LeadQuery['kind'], body: unknown): LeadPage | undefined => {
-  if (!isRecord(body) || body.success !== true || !Array.isArray(body.data) || !isRecord(body.pagination)) return undefined
-  const { page, pages, total } = body.pagination
-  if (typeof page !== 'number' || typeof pages !== 'number' || typeof total !== 'number') return undefined
-  const paging = { page, pages: Math.max(1, pages), total }
-  if (kind === 'waitlist') {
-    const rows = allOf(body.data, waitlistOf)
-    return rows && { ...paging, kind, rows }
-  }
-  if (kind === 'contact') {
-    const rows = allOf(body.data, contactOf)
-    return rows && { ...paging, kind, rows }
-  }
-  const rows = allOf(body.data, newsletterOf)
-  return rows && { ...paging, kind, rows }
+  const paging = (pagination: { page: number; pages: number; total: number }) => ({
+    page: pagination.page,
+    pages: Math.max(1, pagination.pages),
+    total: pagination.total,
+  })
+  if (kind === 'waitlist') return isPageOf.waitlist(body) ? { ...paging(body.pagination), kind, rows: body.data } : undefined
+  if (kind === 'contact') return isPageOf.contact(body) ? { ...paging(body.pagination), kind, rows: body.data } : undefined
+  return isPageOf.newsletter(body) ? { ...paging(body.pagination), kind, rows: body.data } : undefined
 }
 
 const failure = (message: string) => ({ error: { status: 'CUSTOM_ERROR' as const, error: message } })

@@ -1,49 +1,20 @@
+import { guardOf, isRecord } from '@contracts/check'
+import { LogsPageRead, ModuleStatusList } from '@contracts/logs'
 import { apiErrorMessage, baseApi } from '@/shared/api'
-import { isLogLevel, type LogEntry, type LogPage, type LogQuery, type ModuleStatus } from '../model/types'
-import { isRecord } from '@contracts/check'
+import type { LogPage, LogQuery, ModuleStatus } from '../model/types'
 
-const logEntryOf = (value: unknown): LogEntry | undefined => {
-  if (
-    !isRecord(value) ||
-    typeof value.id !== 'number' ||
-    typeof value.timestamp !== 'string' ||
-    !isLogLevel(value.level) ||
-    typeof value.source !== 'string' ||
-    typeof value.module !== 'string' ||
-    typeof value.message !== 'string'
-  ) {
-    return undefined
-  }
-  return {
-    id: value.id,
-    timestamp: value.timestamp,
-    level: value.level,
-    source: value.source,
-    module: value.module,
-    message: value.message,
-    buildId: typeof value.buildId === 'string' ? value.buildId : null,
-  }
-}
+const isLogsPage = guardOf(LogsPageRead)
+const isModuleStatusList = guardOf(ModuleStatusList)
 
-/** Checks the body of GET /api/architect/logs; undefined when it is not a page of entries. */
+/** Checks the body of GET /api/architect/logs against the contract; undefined when it is not a page of entries. */
 export const logPageOf = (body: unknown): LogPage | undefined => {
-  if (!isRecord(body) || body.success !== true || !Array.isArray(body.data) || !isRecord(body.pagination)) return undefined
-  const { page, pages, total } = body.pagination
-  if (typeof page !== 'number' || typeof pages !== 'number' || typeof total !== 'number') return undefined
-  const entries = body.data.map(logEntryOf)
-  if (entries.some((entry) => entry === undefined)) return undefined
-  return { entries: entries as LogEntry[], page, pages: Math.max(1, pages), total, totalCapped: body.pagination.totalCapped === true }
+  if (!isLogsPage(body)) return undefined
+  const { page, pages, total, totalCapped } = body.pagination
+  return { entries: body.data, page, pages: Math.max(1, pages), total, totalCapped: totalCapped === true }
 }
 
-/** Checks the body of GET /api/architect/logs/modules. */
-export const moduleStatusesOf = (body: unknown): ModuleStatus[] | undefined => {
-  if (!isRecord(body) || body.success !== true || !Array.isArray(body.data)) return undefined
-  const tiles = body.data.filter(
-    (tile): tile is ModuleStatus =>
-      isRecord(tile) && typeof tile.module === 'string' && typeof tile.name === 'string' && typeof tile.active === 'boolean',
-  )
-  return tiles.length === body.data.length ? tiles.map(({ module, name, active }) => ({ module, name, active })) : undefined
-}
+/** Checks the body of GET /api/architect/logs/modules against the contract. */
+export const moduleStatusesOf = (body: unknown): ModuleStatus[] | undefined => (isModuleStatusList(body) ? body.data : undefined)
 
 const INVALID = 'Invalid response format'
 

@@ -1,3 +1,7 @@
+import type { LogEntry } from '@contracts/logs'
+
+export type { LogEntry, LogLevel, ModuleStatus } from '@contracts/logs'
+
 /** The agent modules of the Logs page's module filter, by the server's id (spec section 2). */
 export const LOG_MODULES = [
   { id: 'overseer-core', name: 'Overseer Core' },
@@ -20,22 +24,6 @@ export const LOG_LEVEL_OPTIONS = [
 ] as const
 export type LogLevelFilter = (typeof LOG_LEVEL_OPTIONS)[number]['id']
 
-/** Every level an entry can have. */
-export const LOG_LEVELS = ['INFO', 'OWNER', 'WARNING', 'ERROR', 'DEBUG'] as const
-export type LogLevel = (typeof LOG_LEVELS)[number]
-
-export interface LogEntry {
-  id: number
-  /** ISO date-time. */
-  timestamp: string
-  level: LogLevel
-  /** The module's name ('Overseer Core'). */
-  source: string
-  module: string
-  message: string
-  buildId: string | null
-}
-
 export interface LogPage {
   entries: LogEntry[]
   page: number
@@ -56,13 +44,5 @@ export interface LogQuery extends LogFilters {
   page: number
 }
 
-/** A status tile: Active while a running build is in a stage of the module. */
-export interface ModuleStatus {
-  module: string
-  name: string
-  active: boolean
-}
-
 export const isLogModuleId = (value: string): value is LogModuleId => LOG_MODULES.some((module) => module.id === value)
 export const isLogLevelFilter = (value: string): value is LogLevelFilter => LOG_LEVEL_OPTIONS.some((level) => level.id === value)
-export const isLogLevel = (value: unknown): value is LogLevel => typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value)

@@ -1,9 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { CommandBody, CommandList, SentCommand } from '@contracts/commands'
 import {
   architectCommands,
   cleanCommand,
   COMMAND_LOG_LEVEL,
-  COMMAND_MAX_LENGTH,
   COMMANDS_LISTED,
   validateCommand,
 } from '../../../architect/commands'
@@ -19,39 +20,15 @@ export const COMMANDS_PER_MINUTE = 30
 /** Room for a 2,000-character command in JSON, escapes included. */
 const COMMAND_BODY_LIMIT = 16 * 1024
 
-interface CommandBody {
-  command?: string
-}
-
-const commandSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'command', 'createdAt', 'author'],
-  properties: {
-    id: { type: 'integer' },
-    command: { type: 'string', description: 'As stored: trimmed' },
-    createdAt: { type: 'string', format: 'date-time' },
-    author: { type: 'string', description: "The sender's e-mail" },
-  },
-} as const
-
-/** Loose on purpose: the handler gives the messages the command box shows. */
-const commandBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    command: { type: 'string', description: `Required; 1 to ${COMMAND_MAX_LENGTH} characters once trimmed` },
-  },
-} as const
-
 /** Counted per signed-in user (the rate-limit hook runs after the permission check). */
 const perUser = (request: FastifyRequest): string => `architect-command:${request.user?.id ?? request.ip}`
 
-/** The Overseer page's command interface (D10): commands are recorded and logged, never executed. */
+/** The Overseer page's command interface: commands are recorded and logged, never executed. */
 const commandsRoutes: FastifyPluginAsync = async (app) => {
   const preHandler = app.requirePermission('architect.overseer')
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  app.post<{ Body: CommandBody }>(
+  routes.post(
     '',
     {
       preHandler,
@@ -64,14 +41,9 @@ const commandsRoutes: FastifyPluginAsync = async (app) => {
           `Needs the permission architect.overseer. Nothing executes the command: it is stored for the sender's list and written to the agent log ` +
           `(${AGENT_MODULES['overseer-core']}, level ${COMMAND_LOG_LEVEL}) with the sender's e-mail. At most ${COMMANDS_PER_MINUTE} a minute per user.`,
         security: sessionSecurity,
-        body: commandBody,
+        body: CommandBody,
         response: {
-          201: {
-            description: 'Recorded and logged',
-            type: 'object',
-            required: ['success', 'data'],
-            properties: { success: { type: 'boolean', const: true }, data: commandSchema },
-          },
+          201: SentCommand,
           ...bodyErrorResponses,
           400: errorResponse('Invalid command; `errors.command` says why'),
           401: notSignedInResponse,
@@ -87,11 +59,11 @@ const commandsRoutes: FastifyPluginAsync = async (app) => {
       const errors = validateCommand(command)
       if (Object.keys(errors).length > 0) throw HttpError.invalid(errors)
       const recorded = await architectCommands.record(app.db, user, command)
-      return reply.code(201).send({ success: true, data: recorded })
+      return reply.code(201).send({ success: true as const, data: recorded })
     },
   )
 
-  app.get(
+  routes.get(
     '',
     {
       preHandler,
@@ -101,12 +73,7 @@ const commandsRoutes: FastifyPluginAsync = async (app) => {
         description: `Needs the permission architect.overseer. The sender's own ${COMMANDS_LISTED} latest commands, newest first.`,
         security: sessionSecurity,
         response: {
-          200: {
-            description: 'Newest first; an empty list when none',
-            type: 'object',
-            required: ['success', 'data'],
-            properties: { success: { type: 'boolean', const: true }, data: { type: 'array', items: commandSchema } },
-          },
+          200: CommandList,
           401: notSignedInResponse,
           403: forbiddenResponse,
           500: errorResponse('Internal server error'),
@@ -116,7 +83,7 @@ const commandsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = request.user
       if (!user) throw new HttpError(401, AUTH_MESSAGES.notSignedIn)
-      return { success: true, data: await architectCommands.listOwn(app.db, user.id) }
+      return { success: true as const, data: await architectCommands.listOwn(app.db, user.id) }
     },
   )
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { forbiddenResponse, notSignedInResponse, sessionSecurity, userEnvelope } from '../../../auth/schemas'
+import { UserAnswer } from '@contracts/auth'
+import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { bodyErrorResponses } from '../../../http/schemas'
 import approvalsRoutes from './approvals'
 import commandsRoutes from './commands'
@@ -19,7 +20,7 @@ const architectRoutes: FastifyPluginAsync = async (app) => {
         description: 'Needs the permission architect.access.',
         security: sessionSecurity,
         response: {
-          200: userEnvelope('The user, with roles and permissions'),
+          200: UserAnswer('The user, with roles and permissions'),
           401: notSignedInResponse,
           403: forbiddenResponse,
           500: bodyErrorResponses[500],

@@ -1,117 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync } from 'fastify'
+import { LeadExportQuery, LeadListQuery, LEADS_PAGE_SIZE, LeadPage } from '@contracts/leads/staff'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { errorResponse } from '../../../http/schemas'
 import { toCsv } from '../../../leads/csv'
-import { LEAD_KINDS, type LeadKind } from '../../../leads/leadsRepository'
 
-export const LEADS_PAGE_SIZE = 20
-export const LEADS_MAX_PAGE_SIZE = 100
-
-interface ListQuery {
-  kind: LeadKind
-  page: number
-  limit: number
-  search: string
-}
-
-type ExportQuery = Pick<ListQuery, 'kind' | 'search'>
-
-const kindProperty = { type: 'string', enum: [...LEAD_KINDS], description: 'Which entries' } as const
-const searchProperty = {
-  type: 'string',
-  maxLength: 200,
-  default: '',
-  description: 'Matches anywhere in the name, e-mail or company (newsletter: e-mail), ignoring case',
-} as const
-
-const listQuerySchema = {
-  type: 'object',
-  required: ['kind'],
-  properties: {
-    kind: kindProperty,
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1, description: 'From 1' },
-    limit: { type: 'integer', minimum: 1, maximum: LEADS_MAX_PAGE_SIZE, default: LEADS_PAGE_SIZE, description: 'Entries per page' },
-    search: searchProperty,
-  },
-} as const
-
-const exportQuerySchema = {
-  type: 'object',
-  required: ['kind'],
-  properties: { kind: kindProperty, search: searchProperty },
-} as const
-
-const timestamp = (description: string) => ({ type: 'string', format: 'date-time', description }) as const
-const nullableText = (description: string) => ({ type: ['string', 'null'], description }) as const
-
-const waitlistLead = {
-  title: 'Waitlist signup',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'email', 'company', 'role', 'useCase', 'source', 'plan', 'product', 'consentedAt', 'createdAt'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: 'string', description: 'Lower-case' },
-    company: { type: 'string', description: 'Company or project name' },
-    role: { type: 'string' },
-    useCase: { type: 'string', description: 'Empty when not given' },
-    source: nullableText("Answer to 'How did you hear about us?'"),
-    plan: nullableText('From the `?plan=` of the link to the form'),
-    product: nullableText('From the `?product=` of the link to the form'),
-    consentedAt: timestamp('When the person agreed to the privacy policy and early-access e-mails'),
-    createdAt: timestamp('When they joined'),
-  },
-} as const
-
-const contactLead = {
-  title: 'Contact message',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'email', 'company', 'subject', 'message', 'product', 'createdAt'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: 'string', description: 'Lower-case' },
-    company: { type: 'string', description: 'Empty when not given' },
-    subject: { type: 'string' },
-    message: { type: 'string' },
-    product: nullableText('From the `?product=` of the link to the form'),
-    createdAt: timestamp('When it was sent'),
-  },
-} as const
-
-const newsletterLead = {
-  title: 'Newsletter subscription',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'email', 'createdAt'],
-  properties: {
-    id: { type: 'integer' },
-    email: { type: 'string', description: 'Lower-case' },
-    createdAt: timestamp('When the address subscribed'),
-  },
-} as const
-
-const leadPage = {
-  description: 'One page of entries, newest first',
-  type: 'object',
-  required: ['success', 'data', 'pagination'],
-  properties: {
-    success: { type: 'boolean', const: true },
-    data: { type: 'array', items: { anyOf: [waitlistLead, contactLead, newsletterLead] }, description: 'Entries of the kind asked for' },
-    pagination: {
-      type: 'object',
-      required: ['page', 'pages', 'total', 'limit'],
-      properties: {
-        page: { type: 'integer' },
-        pages: { type: 'integer', description: 'At least 1' },
-        total: { type: 'integer', description: 'Entries matching the search' },
-        limit: { type: 'integer' },
-      },
-    },
-  },
-} as const
+export { LEADS_MAX_PAGE_SIZE, LEADS_PAGE_SIZE } from '@contracts/leads/staff'
 
 const staffErrors = {
   400: errorResponse('Invalid query; `errors` names each invalid parameter'),
@@ -122,12 +16,13 @@ const staffErrors = {
 
 const today = (): string => new Date().toISOString().slice(0, 10)
 
-/** Waitlist, contact and newsletter entries for staff with architect.leads (D11). */
+/** Waitlist, contact and newsletter entries for staff with architect.leads. */
 const leadsRoutes: FastifyPluginAsync = async (app) => {
   const leads = app.leadsRepository
   const preHandler = app.requirePermission('architect.leads')
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  app.get<{ Querystring: ListQuery }>(
+  routes.get(
     '',
     {
       preHandler,
@@ -136,18 +31,19 @@ const leadsRoutes: FastifyPluginAsync = async (app) => {
         summary: 'List waitlist, contact or newsletter entries',
         description: 'Needs the permission architect.leads. Newest first, paged, optionally filtered by `search`.',
         security: sessionSecurity,
-        querystring: listQuerySchema,
-        response: { 200: leadPage, ...staffErrors },
+        querystring: LeadListQuery,
+        response: { 200: LeadPage, ...staffErrors },
       },
     },
     async (request) => {
-      const { kind, page, limit, search } = request.query
+      // The schema's defaults are filled in before the handler runs; these only satisfy the type.
+      const { kind, page = 1, limit = LEADS_PAGE_SIZE, search = '' } = request.query
       const { leads: data, total } = await leads.list(kind, { search, limit, offset: (page - 1) * limit })
-      return { success: true, data, pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit } }
+      return { success: true as const, data, pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit } }
     },
   )
 
-  app.get<{ Querystring: ExportQuery }>(
+  routes.get(
     '/export.csv',
     {
       preHandler,
@@ -157,7 +53,7 @@ const leadsRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Needs the permission architect.leads. Every entry matching `search`, newest first, as a UTF-8 CSV attachment (RFC 4180 quoting; cells that a spreadsheet would run as a formula start with an apostrophe).',
         security: sessionSecurity,
-        querystring: exportQuerySchema,
+        querystring: LeadExportQuery,
         response: {
           200: {
             description: 'The CSV file (`Content-Disposition: attachment`), with a header row',
@@ -168,7 +64,7 @@ const leadsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { kind, search } = request.query
+      const { kind, search = '' } = request.query
       const { header, rows } = await leads.table(kind, { search })
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -1,62 +1,18 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync } from 'fastify'
+import { LoginBody, Me, SignedIn, SignedOut } from '@contracts/auth'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '@contracts/leads'
 import { REMEMBERED_SESSION_TTL_MS } from '../../../auth/authService'
 import { clearSessionCookie, credentialOf, credentialsOf, isCrossSite, setSessionCookie } from '../../../auth/http'
 import { AUTH_MESSAGES } from '../../../auth/messages'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PasswordHasherBusyError, passwordLength } from '../../../auth/password'
-import {
-  crossSiteResponse,
-  notSignedInResponse,
-  sessionSecurity,
-  userEnvelope,
-  userSchema,
-} from '../../../auth/schemas'
+import { crossSiteResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { HttpError, type FieldErrors } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
-
-interface LoginBody {
-  email?: string
-  password?: string
-  remember?: boolean
-}
 
 export const LOGIN_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
-} as const
-
-/** Loose on purpose: the checks below give the messages; the limits only bound the work. */
-const loginBody = {
-  type: 'object',
-  properties: {
-    email: { type: 'string', maxLength: 1000 },
-    password: { type: 'string', maxLength: 4096 },
-    remember: { type: 'boolean', description: 'Keep the session (and its cookie) for 30 days instead of the browser session' },
-  },
-} as const
-
-const signedIn = {
-  description: 'Signed in: the user and a new session token, also set as the HttpOnly session cookie',
-  type: 'object',
-  required: ['success', 'data'],
-  properties: {
-    success: { type: 'boolean', const: true },
-    data: {
-      type: 'object',
-      required: ['user', 'token'],
-      properties: {
-        user: userSchema,
-        token: { type: 'string', description: 'Send as `Authorization: Bearer <token>`' },
-      },
-    },
-  },
-} as const
-
-const okResponse = {
-  description: 'Signed out (also when there was no session)',
-  type: 'object',
-  required: ['success'],
-  properties: { success: { type: 'boolean', const: true } },
 } as const
 
 const validateLogin = ({ email = '', password = '' }: LoginBody): FieldErrors => {
@@ -73,7 +29,9 @@ const validateLogin = ({ email = '', password = '' }: LoginBody): FieldErrors =>
 const REMEMBER_SECONDS = REMEMBERED_SESSION_TTL_MS / 1000
 
 const authRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: LoginBody }>(
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>()
+
+  routes.post(
     '/login',
     {
       schema: {
@@ -82,9 +40,9 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         description:
           'One generic 401 for an unknown e-mail, a wrong password or a disabled account. Failed attempts are ' +
           'limited per client IP and per account (429 with Retry-After).',
-        body: loginBody,
+        body: LoginBody,
         response: {
-          200: signedIn,
+          200: SignedIn,
           ...bodyErrorResponses,
           401: errorResponse('Invalid email or password'),
           403: crossSiteResponse,
@@ -129,11 +87,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       if (previous?.source === 'cookie') await app.auth.signOut(previous.token)
 
       setSessionCookie(request, reply, result.token, remember ? REMEMBER_SECONDS : undefined)
-      return { success: true, data: { user: result.user, token: result.token } }
+      return { success: true as const, data: { user: result.user, token: result.token } }
     },
   )
 
-  app.get(
+  routes.get(
     '/me',
     {
       preHandler: app.authenticate,
@@ -141,16 +99,16 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         tags: ['auth'],
         summary: 'The signed-in user',
         security: sessionSecurity,
-        response: { 200: userEnvelope('The user of the session'), 401: notSignedInResponse, 500: bodyErrorResponses[500] },
+        response: { 200: Me, 401: notSignedInResponse, 500: bodyErrorResponses[500] },
       },
     },
     async (request) => {
       if (!request.user) throw new HttpError(401, AUTH_MESSAGES.notSignedIn)
-      return { success: true, data: request.user }
+      return { success: true as const, data: request.user }
     },
   )
 
-  app.post(
+  routes.post(
     '/logout',
     {
       // Refuses a cookie-authenticated sign-out from another site (403), like any state change.
@@ -160,13 +118,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Sign out',
         description: 'Revokes the session of the bearer token and/or the cookie, and clears the cookie.',
         security: sessionSecurity,
-        response: { 200: okResponse, 403: crossSiteResponse, 500: bodyErrorResponses[500] },
+        response: { 200: SignedOut, 403: crossSiteResponse, 500: bodyErrorResponses[500] },
       },
     },
     async (request, reply) => {
       for (const credential of credentialsOf(request)) await app.auth.signOut(credential.token)
       clearSessionCookie(request, reply)
-      return { success: true }
+      return { success: true as const }
     },
   )
 }

@@ -1,34 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { HealthAnswer } from '@contracts/health'
 import { checkHealth, HEALTH_TIMEOUTS_MS, type HealthProbes } from '../../../health/health'
 import { ProviderProbe } from '../../../health/providerProbe'
 
-const checkStatus = (what: string) => ({ type: 'string', enum: ['ok', 'error'], description: what }) as const
-
-const healthBody = (status: 'ok' | 'error') =>
-  ({
-    description: status === 'ok' ? 'Every dependency answers' : 'A dependency failed or did not answer in time',
-    type: 'object',
-    required: ['status', 'checkedAt', 'checks'],
-    additionalProperties: false,
-    properties: {
-      status: { type: 'string', const: status },
-      checkedAt: { type: 'string', format: 'date-time', description: 'When these checks ran' },
-      checks: {
-        type: 'object',
-        required: ['database', 'queue', 'provider'],
-        additionalProperties: false,
-        properties: {
-          database: checkStatus('`select 1` answers within 2 s'),
-          queue: checkStatus('The build queue accepts work: always with the in-process runner; with REDIS_URL, Redis answers a PING within 1 s'),
-          provider: checkStatus(
-            'The model provider: always ok for the built-in overseer-local engine; with OVERSEER_LLM_BASE_URL, its `GET /models` answers 2xx within 2 s (the result is kept 30 s)',
-          ),
-        },
-      },
-    },
-  }) as const
-
-/** Service health for load balancers and the dashboard's System Status (D10). Public: statuses only. */
+/** Service health for load balancers and the dashboard's System Status. Public: statuses only. */
 const healthRoutes: FastifyPluginAsync = async (app) => {
   const llm = app.config.chat.llm
   const provider = llm
@@ -53,7 +28,7 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Service health',
         description:
           'Checks the database, the build queue and the model provider, each under a timeout, and answers 503 when one fails. No session needed: for load balancers and the System Status panel.',
-        response: { 200: healthBody('ok'), 503: healthBody('error') },
+        response: { 200: HealthAnswer('ok'), 503: HealthAnswer('error') },
       },
     },
     async (request, reply) => {
