@@ -198,6 +198,7 @@ export const ModelList = Type.Object(
   },
   { description: 'The models the chat offers, by name; overseer-local is always there' },
 )
+export type ModelList = Static<typeof ModelList>
 
 export const ConversationNotFound = ErrorResponse('No such conversation of the caller’s (another owner’s looks the same)')
 export const CrossSiteRefused = ErrorResponse('Cross-site request refused (a cookie-identified request from another site)')
