@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ChatBody } from '@contracts/chat'
 import { TooManyError } from '../lib/errors'
 import { ownerOfRequest, type Owner } from './owner'
 import { CHAT_MESSAGES, parseChatInput, type ChatInput } from './validation'
@@ -9,7 +10,7 @@ import { CHAT_MESSAGES, parseChatInput, type ChatInput } from './validation'
  * the body's checks, then the per-owner and per-IP rate limits (one budget for both endpoints).
  * The request must have been through `app.authenticate`.
  */
-export const acceptChatMessage = async (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<{ owner: Owner; input: ChatInput }> => {
+export const acceptChatMessage = async (app: FastifyInstance, request: FastifyRequest<{ Body: ChatBody }>, reply: FastifyReply): Promise<{ owner: Owner; input: ChatInput }> => {
   const { chat: config } = app.config
   const owner = ownerOfRequest(request, reply, { create: true, refresh: true }) as Owner
   const input = parseChatInput(request.body)

@@ -1,10 +1,13 @@
+import type { FastifySchemaCompiler } from 'fastify'
+import type { TSchema } from 'typebox'
+import { Compile } from 'typebox/compile'
+import { MAX_MESSAGE_LENGTH, MAX_MESSAGES, MAX_MODEL_LENGTH, type ChatBody } from '@contracts/chat'
+import { isRecord } from '@contracts/check'
 import { HttpError } from '../http/httpError'
 import type { ChatMessage } from '../llm/types'
-import { isRecord } from '@contracts/check'
+import { inputProblem } from '../plugins/app/input'
 
-export const MAX_MESSAGES = 100
-export const MAX_MESSAGE_LENGTH = 16_000
-export const MAX_MODEL_LENGTH = 200
+export { MAX_MESSAGE_LENGTH, MAX_MESSAGES, MAX_MODEL_LENGTH } from '@contracts/chat'
 
 /** What the chat endpoints answer for bad input; the client shows them as they are. */
 export const CHAT_MESSAGES = {
@@ -42,42 +45,71 @@ export interface ChatInput {
   conversationId: string | undefined
 }
 
-/** Checks a chat request body; every problem is a 400 with a message that says what to fix. */
-export const parseChatInput = (body: unknown): ChatInput => {
-  if (!isRecord(body)) throw new HttpError(400, CHAT_MESSAGES.malformed)
+/**
+ * The first problem of a chat request body, with a message that says what to fix, in the order a
+ * reader fixes them; undefined when there is none.
+ */
+const problemOf = (body: unknown): HttpError | undefined => {
+  if (!isRecord(body)) return new HttpError(400, CHAT_MESSAGES.malformed)
   const { messages, model, sessionId, conversationId } = body
-  if (!Array.isArray(messages) || messages.length === 0) throw new HttpError(400, CHAT_MESSAGES.messagesMissing, { messages: CHAT_MESSAGES.messagesMissing })
-  if (messages.length > MAX_MESSAGES) throw new HttpError(400, CHAT_MESSAGES.tooManyMessages, { messages: CHAT_MESSAGES.tooManyMessages })
+  if (!Array.isArray(messages) || messages.length === 0) return new HttpError(400, CHAT_MESSAGES.messagesMissing, { messages: CHAT_MESSAGES.messagesMissing })
+  if (messages.length > MAX_MESSAGES) return new HttpError(400, CHAT_MESSAGES.tooManyMessages, { messages: CHAT_MESSAGES.tooManyMessages })
 
-  const parsed: ChatMessage[] = messages.map((message: unknown, index) => {
+  for (const [index, message] of (messages as unknown[]).entries()) {
     if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant')) {
-      throw new HttpError(400, CHAT_MESSAGES.role(index), { [`messages.${index}.role`]: CHAT_MESSAGES.role(index) })
+      return new HttpError(400, CHAT_MESSAGES.role(index), { [`messages.${index}.role`]: CHAT_MESSAGES.role(index) })
     }
     if (typeof message.content !== 'string') {
-      throw new HttpError(400, CHAT_MESSAGES.content(index), { [`messages.${index}.content`]: CHAT_MESSAGES.content(index) })
+      return new HttpError(400, CHAT_MESSAGES.content(index), { [`messages.${index}.content`]: CHAT_MESSAGES.content(index) })
     }
     if (message.content.length > MAX_MESSAGE_LENGTH) {
       const text = CHAT_MESSAGES.tooLong(index, message.content.length)
-      throw new HttpError(400, text, { [`messages.${index}.content`]: text })
+      return new HttpError(400, text, { [`messages.${index}.content`]: text })
     }
-    return { role: message.role, content: message.content }
-  })
+  }
 
-  const last = parsed.at(-1) as ChatMessage
-  if (last.role !== 'user') throw new HttpError(400, CHAT_MESSAGES.lastNotUser, { messages: CHAT_MESSAGES.lastNotUser })
-  if (last.content.trim() === '') throw new HttpError(400, CHAT_MESSAGES.blank, { [`messages.${parsed.length - 1}.content`]: CHAT_MESSAGES.blank })
+  const last = messages.at(-1) as ChatMessage
+  if (last.role !== 'user') return new HttpError(400, CHAT_MESSAGES.lastNotUser, { messages: CHAT_MESSAGES.lastNotUser })
+  if (last.content.trim() === '') return new HttpError(400, CHAT_MESSAGES.blank, { [`messages.${messages.length - 1}.content`]: CHAT_MESSAGES.blank })
 
   if (model !== undefined && (typeof model !== 'string' || model.trim() === '' || model.length > MAX_MODEL_LENGTH)) {
-    throw new HttpError(400, CHAT_MESSAGES.model, { model: CHAT_MESSAGES.model })
+    return new HttpError(400, CHAT_MESSAGES.model, { model: CHAT_MESSAGES.model })
   }
-  if (sessionId !== undefined && !isUuid(sessionId)) throw new HttpError(400, CHAT_MESSAGES.sessionId, { sessionId: CHAT_MESSAGES.sessionId })
+  if (sessionId !== undefined && !isUuid(sessionId)) return new HttpError(400, CHAT_MESSAGES.sessionId, { sessionId: CHAT_MESSAGES.sessionId })
   if (conversationId !== undefined && conversationId !== null && !isUuid(conversationId)) {
-    throw new HttpError(400, CHAT_MESSAGES.conversationId, { conversationId: CHAT_MESSAGES.conversationId })
+    return new HttpError(400, CHAT_MESSAGES.conversationId, { conversationId: CHAT_MESSAGES.conversationId })
   }
+  return undefined
+}
+
+/** Why a body the schema refused is refused: the rules every input follows first (as for a body it accepts), then the chat's own. */
+const refusalOf = (body: unknown): HttpError => {
+  const input = inputProblem(body, 'body')
+  if (input) return HttpError.invalid({ [input.field]: input.message })
+  return problemOf(body) ?? new HttpError(400, CHAT_MESSAGES.malformed)
+}
+
+/**
+ * The chat endpoints' body validator: the contract's schema, checked as it is (nothing coerced: a
+ * number is not a message), and a body it refuses answered with the message of its first problem.
+ */
+export const chatBodyValidator: FastifySchemaCompiler<TSchema> = ({ schema }) => {
+  const validator = Compile(schema)
+  return (body: unknown) => (validator.Check(body) ? true : { error: refusalOf(body) })
+}
+
+/**
+ * A body the schema accepted, checked for what JSON Schema cannot say (the last message is a
+ * question that is not blank), as what the services take.
+ */
+export const parseChatInput = (body: ChatBody): ChatInput => {
+  const problem = problemOf(body)
+  if (problem) throw problem
+  const { messages, model, sessionId, conversationId } = body
   return {
-    messages: parsed,
-    model: typeof model === 'string' ? model.trim() : undefined,
+    messages: messages.map(({ role, content }) => ({ role, content })),
+    model: model?.trim(),
     sessionId,
-    conversationId: typeof conversationId === 'string' ? conversationId.toLowerCase() : undefined,
+    conversationId: conversationId?.toLowerCase() ?? undefined,
   }
 }

@@ -1,32 +1,24 @@
 import { baseApi } from '@/shared/api'
 import type { BuildSnapshot } from '../model/types'
-import { isRecord } from '@contracts/check'
+import { guardOf } from '@contracts/check'
 
-const STATUSES: readonly string[] = ['running', 'completed', 'error']
-
-/** Checks the body of GET /api/overseer/builds/:sessionId; undefined when it is not a build's state. */
-export const buildSnapshotOf = (body: unknown): BuildSnapshot | undefined => {
-  const data = isRecord(body) && body.success === true && isRecord(body.data) ? body.data : undefined
-  if (
-    !data ||
-    typeof data.sessionId !== 'string' ||
-    typeof data.status !== 'string' ||
-    !STATUSES.includes(data.status) ||
-    typeof data.stage !== 'string' ||
-    typeof data.percentage !== 'number' ||
-    !Number.isFinite(data.percentage) ||
-    typeof data.message !== 'string'
-  ) {
-    return undefined
-  }
+/**
+ * The build's state from GET /api/overseer/builds/:sessionId, checked against its contract;
+ * undefined when it is not one. The contract loads with the first call: its schema builder stays
+ * out of the page's initial JavaScript.
+ */
+const buildSnapshotOf = async (body: unknown): Promise<BuildSnapshot | undefined> => {
+  const { BuildState } = await import('@contracts/chat')
+  if (!guardOf(BuildState)(body)) return undefined
+  const { sessionId, status, stage, percentage, message, error, zipUrl } = body.data
   return {
-    sessionId: data.sessionId,
-    status: data.status as BuildSnapshot['status'],
-    stage: data.stage,
-    percentage: data.percentage,
-    message: data.message,
-    ...(typeof data.error === 'string' && { error: data.error }),
-    ...(typeof data.zipUrl === 'string' && { zipUrl: data.zipUrl }),
+    sessionId,
+    status,
+    stage,
+    percentage,
+    message,
+    ...(error !== undefined && { error }),
+    ...(zipUrl !== undefined && { zipUrl }),
   }
 }
 
@@ -40,7 +32,7 @@ export const buildApi = baseApi.injectEndpoints({
       queryFn: async (sessionId, _api, _extra, baseQuery) => {
         const result = await baseQuery({ url: `/overseer/builds/${encodeURIComponent(sessionId)}` })
         if (result.error) return { error: result.error }
-        const snapshot = buildSnapshotOf(result.data)
+        const snapshot = await buildSnapshotOf(result.data)
         return snapshot ? { data: snapshot } : { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
       },
       keepUnusedDataFor: 0,

@@ -1,40 +1,36 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import {
+  ChatBody,
+  ChatConflict,
+  ChatRateLimited,
+  ChatReply,
+  chatSecurity,
+  ConversationDetail,
+  ConversationNotFound,
+  ConversationParams,
+  CrossSiteRefused,
+  HISTORY_PAGE_SIZE,
+  HistoryPage,
+  HistoryQuery,
+  ModelList,
+  Ok,
+  OWNER_NOTE,
+  ProviderError,
+  SessionParams,
+  StopReply,
+} from '@contracts/chat'
 import type { Conversation } from '../../../chat/conversationRepository'
 import { ownerOfRequest, type Owner } from '../../../chat/owner'
 import { acceptChatMessage } from '../../../chat/request'
-import { CHAT_MESSAGES, isUuid } from '../../../chat/validation'
+import { CHAT_MESSAGES, chatBodyValidator, isUuid } from '../../../chat/validation'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
-import {
-  chatBody,
-  chatRateLimited,
-  chatReply,
-  chatSecurity,
-  conflictResponse,
-  conversationDetail,
-  crossSiteChatResponse,
-  historyPage,
-  historyQuery,
-  idParams,
-  modelsResponse,
-  notFoundResponse,
-  okResponse,
-  OWNER_NOTE,
-  providerErrorResponse,
-  sessionParams,
-  stopResponse,
-} from './schemas'
 
 /** Room for 100 messages of typical length; a longer conversation continues by `conversationId`. */
 export const CHAT_BODY_LIMIT = 1024 * 1024
 
 const TAGS = ['chat']
-
-interface HistoryQuerystring {
-  page: number
-  limit: number
-  search?: string
-}
 
 const itemOf = (conversation: Conversation) => {
   const last = conversation.messages.at(-1)
@@ -56,39 +52,39 @@ const itemOf = (conversation: Conversation) => {
 }
 
 /**
- * The assistant chat for ordinary (non-build) messages (issue 5, spec sections 3 and 7):
+ * The assistant chat for ordinary (non-build) messages (spec sections 3 and 7):
  * send a message, stop a reply, list/search/open/delete the caller's history, list models.
  */
 const overseerDevRoutes: FastifyPluginAsync = async (app) => {
   /** The caller; GET routes give a new visitor its cookie, so its socket has an identity early. */
   const ownerOf = (request: FastifyRequest, reply: FastifyReply, create: boolean): Owner | undefined =>
     ownerOfRequest(request, reply, { create })
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  app.post(
+  routes.post(
     '/chat',
     {
       bodyLimit: CHAT_BODY_LIMIT,
       preHandler: app.authenticate,
-      // The schema documents the body; parseChatInput checks it, so each problem gets its own
-      // message and nothing is coerced (a number is not a message).
-      validatorCompiler: () => () => true,
+      // Each problem gets its own message, and nothing is coerced (a number is not a message).
+      validatorCompiler: chatBodyValidator,
       schema: {
         tags: TAGS,
         summary: 'Send a message to the assistant',
         description: `Stores the question, asks the model and stores the reply (status completed), or stores the failure (status error, no reply). ${OWNER_NOTE} Rate limited per owner (RATE_LIMIT_CHAT a minute) and per IP (RATE_LIMIT_CHAT_IP).`,
         security: chatSecurity,
-        body: chatBody,
+        body: ChatBody,
         response: {
-          200: chatReply,
+          200: ChatReply,
           ...bodyErrorResponses,
           400: errorResponse('Invalid message: malformed body, blank question, a message over 16,000 characters, too many messages, or `Unknown model: {name}`'),
-          403: crossSiteChatResponse,
+          403: CrossSiteRefused,
           404: errorResponse('conversationId is not one of the caller’s conversations'),
-          409: conflictResponse,
-          429: chatRateLimited,
-          502: providerErrorResponse('The model provider failed or refused the request'),
-          503: providerErrorResponse('The model provider is rate limiting (see Retry-After)'),
-          504: providerErrorResponse('The model provider did not answer in time'),
+          409: ChatConflict,
+          429: ChatRateLimited,
+          502: ProviderError('The model provider failed or refused the request'),
+          503: ProviderError('The model provider is rate limiting (see Retry-After)'),
+          504: ProviderError('The model provider did not answer in time'),
         },
       },
     },
@@ -102,22 +98,22 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
           `chat provider failed: ${error.message}`,
         )
         if (error.details.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.details.retryAfterSeconds))
-        return reply.code(error.status).send({ success: false, message: error.message, conversationId: result.conversationId, status: 'error' })
+        return reply.code(error.status).send({ success: false as const, message: error.message, conversationId: result.conversationId, status: 'error' as const })
       }
       return {
-        success: true,
+        success: true as const,
         reply: result.reply,
         conversationId: result.conversationId,
         sessionId: result.sessionId,
         model: result.model,
-        status: 'completed',
+        status: 'completed' as const,
         stopped: result.stopped,
         usage: result.usage,
       }
     },
   )
 
-  app.post<{ Params: { sessionId: string } }>(
+  routes.post(
     '/sessions/:sessionId/stop',
     {
       preHandler: app.authenticate,
@@ -126,19 +122,19 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Stop a reply being generated',
         description: `Only the owner of the session can stop its reply; for anyone else the session does not exist. ${OWNER_NOTE}`,
         security: chatSecurity,
-        params: sessionParams,
-        response: { 200: stopResponse, 400: bodyErrorResponses[400], 403: crossSiteChatResponse, 404: errorResponse(CHAT_MESSAGES.replyNotFound) },
+        params: SessionParams,
+        response: { 200: StopReply, 400: bodyErrorResponses[400], 403: CrossSiteRefused, 404: errorResponse(CHAT_MESSAGES.replyNotFound) },
       },
     },
     async (request, reply) => {
       const owner = ownerOf(request, reply, false)
       const result = owner ? await app.chat.stop(owner.key, request.params.sessionId) : 'not-found'
       if (result === 'not-found') throw new HttpError(404, CHAT_MESSAGES.replyNotFound)
-      return { success: true, stopped: result === 'stopped' }
+      return { success: true as const, stopped: result === 'stopped' }
     },
   )
 
-  app.get<{ Querystring: HistoryQuerystring }>(
+  routes.get(
     '/chat/history',
     {
       preHandler: app.authenticate,
@@ -147,17 +143,18 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
         summary: "The caller's conversations, a page at a time, optionally searched",
         description: OWNER_NOTE,
         security: chatSecurity,
-        querystring: historyQuery,
-        response: { 200: historyPage, 400: bodyErrorResponses[400] },
+        querystring: HistoryQuery,
+        response: { 200: HistoryPage, 400: bodyErrorResponses[400] },
       },
     },
     async (request, reply) => {
-      const { page, limit } = request.query
+      // The schema's defaults are filled in before the handler runs; these only satisfy the type.
+      const { page = 1, limit = HISTORY_PAGE_SIZE } = request.query
       const search = request.query.search?.trim() || undefined
       const owner = ownerOf(request, reply, true) as Owner
       const { items, total } = await app.chat.history(owner.key, { page, limit, ...(search !== undefined && { search }) })
       return {
-        success: true,
+        success: true as const,
         data: items.map(itemOf),
         pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit },
         ...(search !== undefined && { search }),
@@ -165,7 +162,7 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  app.get<{ Params: { id: string } }>(
+  routes.get(
     '/chat/history/:id',
     {
       preHandler: app.authenticate,
@@ -174,8 +171,8 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
         summary: 'One of the caller’s conversations, with its token usage',
         description: OWNER_NOTE,
         security: chatSecurity,
-        params: idParams,
-        response: { 200: conversationDetail, 404: notFoundResponse },
+        params: ConversationParams,
+        response: { 200: ConversationDetail, 404: ConversationNotFound },
       },
     },
     async (request, reply) => {
@@ -187,13 +184,13 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
       const promptTokens = replies.reduce((sum, message) => sum + (message.promptTokens ?? 0), 0)
       const completionTokens = replies.reduce((sum, message) => sum + (message.completionTokens ?? 0), 0)
       return {
-        success: true,
+        success: true as const,
         data: { ...itemOf(conversation), usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } },
       }
     },
   )
 
-  app.delete<{ Params: { id: string } }>(
+  routes.delete(
     '/chat/history/:id',
     {
       preHandler: app.authenticate,
@@ -202,8 +199,8 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Delete one of the caller’s conversations',
         description: `Also stops its reply if one is being generated. ${OWNER_NOTE}`,
         security: chatSecurity,
-        params: idParams,
-        response: { 200: okResponse('Deleted'), 403: crossSiteChatResponse, 404: notFoundResponse },
+        params: ConversationParams,
+        response: { 200: Ok('Deleted'), 403: CrossSiteRefused, 404: ConversationNotFound },
       },
     },
     async (request, reply) => {
@@ -211,11 +208,11 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
       const id = request.params.id
       const deleted = owner && isUuid(id) ? await app.chat.delete(owner.key, id.toLowerCase()) : false
       if (!deleted) throw new HttpError(404, CHAT_MESSAGES.conversationNotFound)
-      return { success: true }
+      return { success: true as const }
     },
   )
 
-  app.get(
+  routes.get(
     '/models',
     {
       preHandler: app.authenticate,
@@ -224,13 +221,13 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The models the assistant can use',
         description:
           'overseer-local (offline, answers from the docs) always; an OpenAI-compatible provider’s models when OVERSEER_LLM_BASE_URL is set (OVERSEER_LLM_MODELS, else its own list). Also gives a new visitor its cookie.',
-        response: { 200: modelsResponse },
+        response: { 200: ModelList },
       },
     },
     async (request, reply) => {
       ownerOf(request, reply, true)
       const models = await app.chatModels.list()
-      return { success: true, data: { models, currentOverseerModel: await app.chatModels.current(models) } }
+      return { success: true as const, data: { models, currentOverseerModel: await app.chatModels.current(models) } }
     },
   )
 }

@@ -1,17 +1,30 @@
 import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import {
+  BuildFailure,
+  BuildParams,
+  BuildReply,
+  BuildState,
+  ChatBody,
+  ChatConflict,
+  ChatRateLimited,
+  chatSecurity,
+  CrossSiteRefused,
+  DownloadParams,
+  OWNER_NOTE,
+  TokenUsageHistory,
+} from '@contracts/chat'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { zipUrlOf } from '../../../builds/paths'
 import { hasArchive } from '../../../builds/service'
 import { ownerOfRequest } from '../../../chat/owner'
 import { acceptChatMessage } from '../../../chat/request'
-import { isUuid } from '../../../chat/validation'
+import { chatBodyValidator, isUuid } from '../../../chat/validation'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
 import { buildRepository } from '../../../builds/buildRepository'
 import { CHAT_BODY_LIMIT } from '../overseer-dev'
-import { chatBody, chatRateLimited, chatSecurity, conflictResponse, crossSiteChatResponse, OWNER_NOTE } from '../overseer-dev/schemas'
-import { buildFailure, buildParams, buildReply, buildState, downloadParams, tokenUsageHistory } from './schemas'
 
 const TAGS = ['builds']
 
@@ -19,33 +32,35 @@ export const BUILD_NOT_FOUND = 'Build not found'
 export const ARCHIVE_NOT_FOUND = 'Archive not found'
 
 /**
- * Build requests (issue 6, spec sections 5 and 7): run the pipeline, follow a build, download its
+ * Build requests (spec sections 5 and 7): run the pipeline, follow a build, download its
  * archive, and the token usage history for staff.
  */
 const overseerRoutes: FastifyPluginAsync = async (app) => {
-  app.post(
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>()
+
+  routes.post(
     '/chat',
     {
       bodyLimit: CHAT_BODY_LIMIT,
       preHandler: app.authenticate,
-      // parseChatInput checks the body (the same rules and messages as POST /api/overseer-dev/chat).
-      validatorCompiler: () => () => true,
+      // The same rules and messages as POST /api/overseer-dev/chat.
+      validatorCompiler: chatBodyValidator,
       schema: {
         tags: TAGS,
         summary: 'Build a starter project from a request',
         description: `Stores the request as a conversation (processing), runs the stages classification, clarification, market_analysis, structuring, development, assembly and delivery, sending \`progress\` events to the sessionId's room, and answers when the build is done: the reply (completed) and the archive's zipUrl, or the failure (status error, no reply, no archive) after an \`error\` or \`timeout\` event. ${OWNER_NOTE} Rate limited like chat messages (one budget).`,
         security: chatSecurity,
-        body: chatBody,
+        body: ChatBody,
         response: {
-          200: buildReply,
+          200: BuildReply,
           ...bodyErrorResponses,
           400: errorResponse('Invalid request: the same checks as POST /api/overseer-dev/chat'),
-          403: crossSiteChatResponse,
+          403: CrossSiteRefused,
           404: errorResponse('conversationId is not one of the caller’s conversations'),
-          409: conflictResponse,
-          429: chatRateLimited,
-          500: buildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
-          504: buildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
+          409: ChatConflict,
+          429: ChatRateLimited,
+          500: BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
+          504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
         },
       },
     },
@@ -55,28 +70,28 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
       if (result.kind !== 'completed') {
         request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
         return reply.code(result.kind === 'timeout' ? 504 : 500).send({
-          success: false,
+          success: false as const,
           message: result.message,
           conversationId: result.conversationId,
           sessionId: result.sessionId,
-          status: 'error',
+          status: 'error' as const,
         })
       }
       return {
-        success: true,
+        success: true as const,
         reply: result.reply,
         zipUrl: result.zipUrl,
         conversationId: result.conversationId,
         sessionId: result.sessionId,
         model: result.model,
-        status: 'completed',
-        stopped: false,
+        status: 'completed' as const,
+        stopped: false as const,
         usage: result.usage,
       }
     },
   )
 
-  app.get<{ Params: { sessionId: string } }>(
+  routes.get(
     '/builds/:sessionId',
     {
       preHandler: app.authenticate,
@@ -85,8 +100,8 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The current state of one of the caller’s builds',
         description: `For a client that missed progress events (a reconnect): the latest stage, percentage and message, and zipUrl once done. ${OWNER_NOTE}`,
         security: chatSecurity,
-        params: buildParams,
-        response: { 200: buildState, 400: bodyErrorResponses[400], 404: errorResponse('No build of the caller’s has this sessionId') },
+        params: BuildParams,
+        response: { 200: BuildState, 400: bodyErrorResponses[400], 404: errorResponse('No build of the caller’s has this sessionId') },
       },
     },
     async (request, reply) => {
@@ -94,7 +109,7 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
       const build = owner ? await app.builds.state(owner.key, request.params.sessionId) : undefined
       if (!build) throw new HttpError(404, BUILD_NOT_FOUND)
       return {
-        success: true,
+        success: true as const,
         data: {
           sessionId: build.sessionId,
           status: build.status,
@@ -114,7 +129,8 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  app.get<{ Params: { id: string } }>(
+  // The archive is a stream, which the type provider's JSON answers cannot describe.
+  app.get<{ Params: DownloadParams }>(
     '/downloads/:id',
     {
       preHandler: app.authenticate,
@@ -123,7 +139,7 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Download a build’s archive',
         description: `The zip of a completed build, as an attachment named after the project. Only its owner may download it; for anyone else it does not exist. ${OWNER_NOTE}`,
         security: chatSecurity,
-        params: downloadParams,
+        params: DownloadParams,
         response: {
           200: { description: 'The archive (`Content-Disposition: attachment`)', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
           404: errorResponse('No completed build of the caller’s has this id'),
@@ -144,7 +160,7 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
-  app.get(
+  routes.get(
     '/token-usage-history',
     {
       preHandler: app.requirePermission('architect.overseer'),
@@ -153,7 +169,7 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Total tokens per pipeline iteration',
         description: 'Needs the permission architect.overseer. Every build is one iteration; its total is the tokens of all its stages.',
         security: sessionSecurity,
-        response: { 200: tokenUsageHistory, 401: notSignedInResponse, 403: forbiddenResponse, 500: bodyErrorResponses[500] },
+        response: { 200: TokenUsageHistory, 401: notSignedInResponse, 403: forbiddenResponse, 500: bodyErrorResponses[500] },
       },
     },
     async () => {

@@ -1,0 +1,271 @@
+/**
+ * The assistant's chat and build requests: what is sent, what is answered, and the conversations
+ * in the history. The server's routes validate and document with these; the SPA checks answers.
+ */
+import type { Static } from 'typebox'
+import * as Type from 'typebox/type'
+import { BUILD_STATUSES, PROJECT_KINDS, STAGE_IDS } from './builds'
+import { ErrorResponse } from './common'
+
+export const MAX_MESSAGES = 100
+export const MAX_MESSAGE_LENGTH = 16_000
+export const MAX_MODEL_LENGTH = 200
+export const HISTORY_PAGE_SIZE = 5
+export const HISTORY_MAX_PAGE_SIZE = 50
+export const MAX_SEARCH_LENGTH = 500
+
+/** A string that is one of `values`, written as `enum` (as the OpenAPI document has always shown it). */
+const oneOf = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options })
+const uuid = (description?: string) => Type.String({ format: 'uuid', ...(description && { description }) })
+const timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description && { description }) })
+
+/**
+ * A signed-in user's credential, or none: anonymous visitors are known by the HttpOnly
+ * `overseer_visitor` cookie (`__Host-overseer_visitor` over HTTPS), which these routes set.
+ */
+export const chatSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }, {}]
+
+export const OWNER_NOTE =
+  'Conversations belong to the signed-in user (bearer token or session cookie), else to the anonymous visitor of the HttpOnly `overseer_visitor` cookie, set by these routes when missing; each owner sees only their own.'
+
+export const ChatMessage = Type.Object(
+  { role: oneOf(['user', 'assistant'] as const), content: Type.String({ description: 'Markdown text' }) },
+  { additionalProperties: false },
+)
+export type ChatMessage = Static<typeof ChatMessage>
+
+const RequestMessage = Type.Object(
+  {
+    role: oneOf(['user', 'assistant'] as const),
+    content: Type.String({ maxLength: MAX_MESSAGE_LENGTH, description: `At most ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters` }),
+  },
+  { additionalProperties: false },
+)
+
+export const ChatBody = Type.Object({
+  messages: Type.Array(RequestMessage, {
+    minItems: 1,
+    maxItems: MAX_MESSAGES,
+    description:
+      "The conversation, oldest first; the last is the user's question and must not be blank. With `conversationId` only the last one is used: the stored conversation is the context.",
+  }),
+  model: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_MODEL_LENGTH,
+      pattern: '\\S',
+      description: 'A name from GET /api/overseer-dev/models; default: its `currentOverseerModel`',
+    }),
+  ),
+  sessionId: Type.Optional(
+    uuid(
+      'A new random UUID per message. Subscribe to it first (`subscribe:progress`) to receive `chat:delta` and `chat:done`; stop the reply with POST /api/overseer-dev/sessions/{sessionId}/stop.',
+    ),
+  ),
+  conversationId: Type.Optional(
+    Type.Union([uuid(), Type.Null()], { description: "Continue this conversation of the caller's (a follow-up); omit to start a new one" }),
+  ),
+})
+export type ChatBody = Static<typeof ChatBody>
+
+export const TokenUsage = Type.Object(
+  { promptTokens: Type.Integer(), completionTokens: Type.Integer(), totalTokens: Type.Integer() },
+  { description: 'Counted with gpt-tokenizer (o200k_base); the prompt includes any system prompt' },
+)
+export type TokenUsage = Static<typeof TokenUsage>
+
+const chatReplyProperties = {
+  success: Type.Literal(true),
+  reply: Type.String({ description: 'Markdown. A stopped reply is what was generated, then a note that it was stopped' }),
+  zipUrl: Type.Optional(Type.String({ description: 'Never set here: only build requests (POST /api/overseer/chat) produce files' })),
+  conversationId: uuid('Send it back as `conversationId` to continue the conversation'),
+  sessionId: uuid(),
+  model: Type.String(),
+  status: Type.Literal('completed'),
+  stopped: Type.Boolean({ description: 'True when the owner stopped the reply before it was complete' }),
+  usage: TokenUsage,
+}
+
+export const ChatReply = Type.Object(chatReplyProperties, {
+  description: 'The reply (also streamed to the session room as `chat:delta` events, then `chat:done`)',
+})
+export type ChatReply = Static<typeof ChatReply>
+
+export const ProviderError = (description: string) =>
+  Type.Object(
+    {
+      success: Type.Literal(false),
+      message: Type.String(),
+      conversationId: uuid('The conversation, stored with status `error` and without a reply'),
+      status: Type.Literal('error'),
+    },
+    { description },
+  )
+
+export const CONVERSATION_STATUSES = ['completed', 'error', 'processing'] as const
+
+const historyItemProperties = {
+  id: uuid(),
+  date: timestamp('The last activity (the latest message or reply)'),
+  createdAt: timestamp(),
+  status: oneOf(CONVERSATION_STATUSES),
+  title: Type.String({ description: 'The first user message on one line (at most 200 characters)' }),
+  messageCount: Type.Integer({ description: 'Every stored message, the replies included' }),
+  messages: Type.Array(ChatMessage, {
+    description: 'The conversation up to its last question (earlier replies included); the last reply is `response`',
+  }),
+  response: Type.String({ description: "The last reply (Markdown); '' while processing or after an error" }),
+  model: Type.String({ description: 'The model of the latest reply' }),
+  stopped: Type.Boolean({ description: 'The last reply was stopped by its owner' }),
+  error: Type.Optional(Type.String({ description: 'Why the last reply failed (status error)' })),
+}
+
+export const HistoryItem = Type.Object(historyItemProperties)
+export type HistoryItem = Static<typeof HistoryItem>
+
+export const HistoryQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_MAX_PAGE_SIZE, default: HISTORY_PAGE_SIZE })),
+    search: Type.Optional(
+      Type.String({
+        maxLength: MAX_SEARCH_LENGTH,
+        description:
+          'Words (all must occur, in any form: "deploying" finds "deployed"), "quoted phrases", `or`, and `-word` to exclude; matched against titles, messages and replies and ranked by relevance, then newest. Blank lists everything.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type HistoryQuery = Static<typeof HistoryQuery>
+
+export const HistoryPage = Type.Object(
+  {
+    success: Type.Literal(true),
+    data: Type.Array(HistoryItem),
+    pagination: Type.Object({
+      page: Type.Integer(),
+      pages: Type.Integer({ description: 'At least 1' }),
+      total: Type.Integer({ description: 'Conversations in all pages' }),
+      limit: Type.Integer(),
+    }),
+    search: Type.Optional(Type.String({ description: 'The search applied (trimmed), when there was one' })),
+  },
+  { description: "A page of the caller's conversations, newest first (best match first when searching)" },
+)
+export type HistoryPage = Static<typeof HistoryPage>
+
+export const Conversation = Type.Object({ ...historyItemProperties, usage: Type.Object(TokenUsage.properties, { description: 'Summed over every reply' }) })
+export type Conversation = Static<typeof Conversation>
+
+export const ConversationDetail = Type.Object({ success: Type.Literal(true), data: Conversation }, { description: 'One of the caller’s conversations' })
+export type ConversationDetail = Static<typeof ConversationDetail>
+
+export const ConversationParams = Type.Object({ id: Type.String({ maxLength: 100, description: 'A conversation id (UUID)' }) })
+
+const sessionId = (description: string) => Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$', description })
+
+export const SessionParams = Type.Object({ sessionId: sessionId('The sessionId of the chat request') })
+
+export const Ok = (description: string) => Type.Object({ success: Type.Literal(true) }, { description })
+
+export const StopReply = Type.Object(
+  { success: Type.Literal(true), stopped: Type.Boolean() },
+  {
+    description: 'Stopped (`stopped: true`; the chat request then answers with what was generated), or already finished (`stopped: false`)',
+  },
+)
+export type StopReply = Static<typeof StopReply>
+
+export const ChatModel = Type.Object({
+  description: Type.String(),
+  costPer1kTokens: Type.Union([Type.Number(), Type.Null()], { description: 'US dollars per 1,000 tokens; null when unknown' }),
+  capabilities: Type.Array(Type.String()),
+  provider: Type.String({ description: "Who serves it: 'Overseer Labs' for overseer-local" }),
+  source: oneOf(['local', 'openai-compatible'] as const),
+  pricingUrl: Type.Optional(Type.String({ description: "The provider's public pricing page, when known" })),
+})
+export type ChatModel = Static<typeof ChatModel>
+
+export const ModelList = Type.Object(
+  {
+    success: Type.Literal(true),
+    data: Type.Object({
+      models: Type.Object({}, { additionalProperties: ChatModel }),
+      currentOverseerModel: Type.String({ description: 'The default: OVERSEER_DEFAULT_MODEL when listed, else overseer-local' }),
+    }),
+  },
+  { description: 'The models the chat offers, by name; overseer-local is always there' },
+)
+export type ModelList = Static<typeof ModelList>
+
+export const ConversationNotFound = ErrorResponse('No such conversation of the caller’s (another owner’s looks the same)')
+export const CrossSiteRefused = ErrorResponse('Cross-site request refused (a cookie-identified request from another site)')
+export const ChatConflict = ErrorResponse('The sessionId is in use, or the conversation is still answering')
+export const ChatRateLimited = ErrorResponse('Too many messages from this owner or IP; see the Retry-After header (seconds)')
+
+/* Build requests: a chat message that runs the build pipeline. */
+
+export const BuildReply = Type.Object(
+  {
+    ...chatReplyProperties,
+    reply: Type.String({ description: 'Markdown: what was built, its files, and how to run its tests' }),
+    zipUrl: Type.String({ description: 'GET it to download the archive (the owner only): `/api/overseer/downloads/{id}`' }),
+    stopped: Type.Literal(false),
+    usage: Type.Object(TokenUsage.properties, {
+      description: 'Tokens of every stage (gpt-tokenizer, o200k_base): what each was given and what it produced',
+    }),
+  },
+  {
+    description:
+      'The build is done: the reply describes the project (Markdown, with a download link) and `zipUrl` is its archive. Progress was sent to the session room as `progress` events.',
+  },
+)
+export type BuildReply = Static<typeof BuildReply>
+
+export const BuildFailure = (description: string) =>
+  Type.Object(
+    {
+      success: Type.Literal(false),
+      message: Type.String({ description: 'The same message as the `error` or `timeout` event' }),
+      conversationId: uuid('The conversation, stored with status `error` and without a reply'),
+      sessionId: uuid(),
+      status: Type.Literal('error'),
+    },
+    { description },
+  )
+
+export const BuildState = Type.Object(
+  {
+    success: Type.Literal(true),
+    data: Type.Object({
+      sessionId: Type.String(),
+      status: oneOf(BUILD_STATUSES),
+      stage: oneOf(STAGE_IDS, { description: 'The latest stage reported' }),
+      percentage: Type.Integer({ minimum: 0, maximum: 100 }),
+      message: Type.String({ description: 'The latest progress message, or why it failed (status error)' }),
+      error: Type.Optional(Type.String({ description: 'Why it failed (status error)' })),
+      kind: Type.Optional(oneOf(PROJECT_KINDS, { description: 'The project kind, once classified' })),
+      name: Type.Optional(Type.String({ description: 'The project name, once classified' })),
+      zipUrl: Type.Optional(Type.String({ description: 'Once completed, while its conversation is kept (deleting it deletes the archive)' })),
+      conversationId: Type.Union([Type.String(), Type.Null()], { description: 'The conversation in the history; null if it was deleted' }),
+      model: Type.String(),
+      createdAt: timestamp(),
+      updatedAt: timestamp(),
+    }),
+  },
+  { description: 'The build of the session: its latest progress, and `zipUrl` once completed' },
+)
+export type BuildState = Static<typeof BuildState>
+
+export const BuildParams = Type.Object({ sessionId: sessionId('The sessionId of the build request') })
+
+export const DownloadParams = Type.Object({ id: Type.String({ maxLength: 100, description: 'The build id, as in `zipUrl`' }) })
+export type DownloadParams = Static<typeof DownloadParams>
+
+export const TokenUsageHistory = Type.Array(
+  Type.Object({ iteration: Type.Integer({ minimum: 1 }), totalTokens: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  { description: 'Total tokens of each build (a pipeline iteration), oldest first, numbered from 1: the latest 100' },
+)
+export type TokenUsageHistory = Static<typeof TokenUsageHistory>
