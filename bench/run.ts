@@ -1,5 +1,5 @@
 /**
- * Performance bench (issues #2, #3, #4, #5, #6, #7, #8): initial JavaScript per route, Lighthouse scores, API
+ * Performance bench: initial JavaScript per route, Lighthouse scores, API
  * load, sign-in, the assistant chat and its history search, builds, socket.io clients, the agent log query,
  * and the architecture canvas editor.
  *
@@ -56,7 +56,7 @@ const RESULTS = path.join(ROOT, 'bench', 'results')
 const SECTIONS = ['bundle', 'lighthouse', 'load', 'auth', 'chat', 'history', 'builds', 'sockets', 'logs', 'canvas'] as const
 type Section = (typeof SECTIONS)[number]
 
-/** Packages that must never be in a public route's initial JavaScript (D13 and issue #2). */
+/** Packages that must never be in a public route's initial JavaScript. */
 const HEAVY_PACKAGES = ['apexcharts', '@xyflow/react', 'socket.io-client', 'formik', 'yup'] as const
 
 interface RouteBudget {
@@ -74,7 +74,7 @@ interface RouteBudget {
 }
 
 /**
- * Issue #7, set at the first measurement: /architect 152.5 KiB (the shell, RTK Query, the layout
+ * Set at the first measurement: /architect 152.5 KiB (the shell, RTK Query, the layout
  * and the dashboard; no ApexCharts); /architect/overseer 327.2 KiB, of which ApexCharts is
  * 149.4 KiB (vendor-apexcharts, loaded only for the chart) and Formik + Yup 22.3 KiB.
  */
@@ -92,7 +92,7 @@ const ROUTES: RouteBudget[] = [
     forbiddenPackages: HEAVY_PACKAGES,
     lighthouse: true,
   },
-  // Issue #4: the public pages with the most code or text.
+  // The public pages with the most code or text.
   { name: 'apps', path: '/apps', ready: renderedWithoutSplash('h1'), initialJsKiB: 135, forbiddenPackages: HEAVY_PACKAGES, lighthouse: true },
   { name: 'docs', path: '/docs', ready: renderedWithoutSplash('h1'), initialJsKiB: 140, forbiddenPackages: HEAVY_PACKAGES, lighthouse: true },
   {
@@ -105,7 +105,7 @@ const ROUTES: RouteBudget[] = [
     lighthouse: true,
   },
   { name: 'privacy', path: '/privacy', ready: renderedWithoutSplash('h1'), initialJsKiB: 140, forbiddenPackages: HEAVY_PACKAGES, lighthouse: true },
-  // Issue #5: the assistant, ready when its message box is there.
+  // The assistant, ready when its message box is there.
   {
     name: 'assistant',
     path: '/assistant',
@@ -118,7 +118,7 @@ const ROUTES: RouteBudget[] = [
     forbiddenPackages: HEAVY_PACKAGES,
     lighthouse: false,
   },
-  // Issue #7: the Architect Suite, signed in as the pages server's administrator.
+  // The Architect Suite, signed in as the pages server's administrator.
   {
     name: 'architect',
     path: '/architect',

@@ -1,5 +1,5 @@
 /**
- * Stored chat history for the search bench (issue #5): conversations written straight into the
+ * Stored chat history for the search bench: conversations written straight into the
  * server's own tables (server/migrations/004_chat.sql) the way conversationRepository stores them,
  * including the weighted full-text vector, many thousands per statement.
  */

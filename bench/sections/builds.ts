@@ -1,5 +1,5 @@
 /**
- * Section `builds` (issue #6): a whole build with the offline engine, one at a time and 50 at once.
+ * Section `builds`: a whole build with the offline engine, one at a time and 50 at once.
  */
 import { randomUUID } from 'node:crypto'
 import { newVisitorToken, VISITOR_COOKIE } from '../../server/src/chat/owner'

@@ -1,5 +1,5 @@
 /**
- * Section `canvas` (issue 8): the Architecture Canvas editor in headless Chromium with 500 nodes
+ * Section `canvas`: the Architecture Canvas editor in headless Chromium with 500 nodes
  * and 1,000 connections, opened the way a person opens one (the saved value under
  * `architecture-canvas` in local storage, then the Architecture Canvas tab): time to the first render, frame times
  * while dragging a node, and the gzip size of the editor's chunks.

@@ -1,5 +1,5 @@
 /**
- * Section `sockets` (issue #6): 1,000 socket.io clients on one server, each subscribed to its own
+ * Section `sockets`: 1,000 socket.io clients on one server, each subscribed to its own
  * build's progress; connection time, progress event latency, server memory per connection.
  */
 import { randomUUID } from 'node:crypto'

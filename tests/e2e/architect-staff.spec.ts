@@ -5,7 +5,7 @@ import { createUser, startServer, type RunningServer } from './server'
 import { STAFF } from './staff'
 
 /**
- * The staff pages of issue 7 as an admin, against a server of their own whose builds wait at the
+ * The staff pages as an admin, against a server of their own whose builds wait at the
  * planning gate (APPROVAL_GATES=planning): Permission Controls decides real build requests, Agent
  * Logs filters and pages what those builds wrote, Leads exports its entries as CSV.
  */

@@ -5,7 +5,7 @@ import { STAFF } from './staff'
 import { watchErrors } from './errors'
 
 /**
- * The Architecture Canvas (issue 8) as an administrator, in the production build: the palette,
+ * The Architecture Canvas as an administrator, in the production build: the palette,
  * dragging, shift-drawn connections, the side panel, delete, save, reload and load, a keyboard-only
  * path, export and import, and axe.
  */

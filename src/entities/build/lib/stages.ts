@@ -1,4 +1,4 @@
-/** The build pipeline's stages in order (spec section 4, D8), with the names the tracker shows. */
+/** The build pipeline's stages in order (spec section 4), with the names the tracker shows. */
 export const BUILD_STAGES = [
   { id: 'classification', label: 'Classification' },
   { id: 'clarification', label: 'Clarification' },

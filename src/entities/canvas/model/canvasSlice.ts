@@ -157,7 +157,7 @@ export interface ConnectionChanges {
 }
 
 /**
- * The architecture canvas: nodes, connections, selection, viewport and layer visibility (D12).
+ * The architecture canvas: nodes, connections, selection, viewport and layer visibility.
  * Every edit is a named action with everything it needs in its payload (ids and times are made in
  * `prepare`), so the reducer is pure and Redux DevTools can replay a session of edits.
  */

@@ -28,7 +28,7 @@ const reconcile: StateReconciler<CanvasState> = (inbound: Partial<CanvasState> |
 }
 
 /**
- * redux-persist keeps the canvas under `architecture-canvas` (D12), as exactly
+ * redux-persist keeps the canvas under `architecture-canvas`, as exactly
  * {nodes, connections, timestamp}: the saved canvas in local storage, and this tab's working copy
  * in session storage (see `canvasStorage`). The undo history is not kept: it belongs to the page.
  * Writes are throttled (a drag changes the diagram every frame); a save is written at once

@@ -90,8 +90,8 @@ const Editor = () => {
 }
 
 /**
- * The architecture canvas editor (issue 8): palette, React Flow diagram, side panel, layer legend
- * and toolbar over the canvas slice. Every edit is a named `canvas/…` action (D12).
+ * The architecture canvas editor: palette, React Flow diagram, side panel, layer legend
+ * and toolbar over the canvas slice. Every edit is a named `canvas/…` action.
  */
 export const CanvasEditor = () => (
   <ReactFlowProvider>

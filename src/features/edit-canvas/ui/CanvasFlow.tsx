@@ -64,7 +64,7 @@ interface CanvasFlowProps {
 }
 
 /**
- * The React Flow canvas, controlled by the canvas slice (D12): nodes, edges and viewport come from
+ * The React Flow canvas, controlled by the canvas slice: nodes, edges and viewport come from
  * the store, and every change React Flow reports becomes one of the slice's named actions.
  */
 export const CanvasFlow = ({ onDropKind, onConnectionDrawn, paneRef }: CanvasFlowProps) => {

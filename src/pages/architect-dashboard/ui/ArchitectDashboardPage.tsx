@@ -15,7 +15,7 @@ const Overview = () => (
   </>
 )
 
-/** The canvas editor (issue 8) with React Flow, in chunks of their own: /architect's first paint does without them. */
+/** The canvas editor with React Flow, in chunks of their own: /architect's first paint does without them. */
 const CanvasEditor = lazy(() => import(/* webpackChunkName: "canvas-editor" */ '@/features/edit-canvas').then((module) => ({ default: module.CanvasEditor })))
 
 const Canvas = () => (

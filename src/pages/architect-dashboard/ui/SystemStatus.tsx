@@ -34,7 +34,7 @@ const Report = ({ report }: { report: HealthReport }) => {
   )
 }
 
-/** System Status from GET /api/health (D10): database, queue and AI provider, checked again every minute. */
+/** System Status from GET /api/health: database, queue and AI provider, checked again every minute. */
 export const SystemStatus = () => {
   const { data, error, isLoading, isFetching, refetch } = useGetSystemHealthQuery(undefined, { pollingInterval: HEALTH_POLL_MS })
   const failure = error && (apiErrorMessage(error) ?? ('error' in error && typeof error.error === 'string' ? error.error : undefined))

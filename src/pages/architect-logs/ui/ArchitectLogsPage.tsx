@@ -13,7 +13,7 @@ import styles from './ArchitectLogsPage.module.scss'
 const countFormat = new Intl.NumberFormat('en-US')
 
 /**
- * Agent Logs (spec section 2, D10): the agent log searched and filtered by module and level,
+ * Agent Logs (spec section 2): the agent log searched and filtered by module and level,
  * 20 entries a page; the filters and page live in the URL.
  */
 const AgentLogs = () => {

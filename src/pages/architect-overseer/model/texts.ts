@@ -5,7 +5,7 @@ export const OVERSEER_TEXTS = {
   send: 'Send Command',
   sending: 'Sending...',
   sendFailed: 'The command could not be sent. Please try again.',
-  /** The server's messages (server/src/architect/commands.ts), word for word (D11). */
+  /** The server's messages (server/src/architect/commands.ts), word for word. */
   commandRequired: 'Enter a command.',
   commandTooLong: (max: number) => `A command can be at most ${max.toLocaleString('en-US')} characters.`,
   sentTitle: 'Sent commands',

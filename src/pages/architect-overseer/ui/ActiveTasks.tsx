@@ -44,7 +44,7 @@ const Task = ({ task }: { task: ActiveTask }) => {
   )
 }
 
-/** Active Tasks (D10): the builds running now, asked for again every 5 seconds. */
+/** Active Tasks: the builds running now, asked for again every 5 seconds. */
 export const ActiveTasks = () => {
   const { data, error, isLoading } = useGetActiveTasksQuery(undefined, { pollingInterval: TASKS_POLL_MS, skipPollingIfUnfocused: true })
 

@@ -11,7 +11,7 @@ const ChartUnavailable = () => (
   </p>
 )
 
-// ApexCharts (about 275 KiB gzip, decision D13) is fetched only when there is a line to draw.
+// ApexCharts (about 275 KiB gzip) is fetched only when there is a line to draw.
 const TokenLineChart = lazy(() =>
   import(/* webpackChunkName: "token-chart" */ './TokenLineChart').catch(() => ({ default: ChartUnavailable })),
 )

@@ -14,8 +14,8 @@ import styles from './AssistantPage.module.scss'
 const STATUS = { state: 'Online', version: 'v2.4.1', updated: 'May 10, 2025', updatedIso: '2025-05-10' } as const
 
 /**
- * /assistant: the assistant chat screen (spec section 2, issue 5): status, model, history panel,
- * the current conversation, the message form and the progress tracker of a build request (issue 6).
+ * /assistant: the assistant chat screen (spec section 2): status, model, history panel,
+ * the current conversation, the message form and the progress tracker of a build request.
  */
 export const AssistantPage = () => {
   usePageMeta({

@@ -11,7 +11,7 @@ export const ARCHITECT_SECTIONS: ArchitectSection[] = [
   { label: 'Testing', to: '/architect/testing' },
   { label: 'Logs', to: '/architect/logs' },
   { label: 'Approvals', to: '/architect/approvals' },
-  // Waitlist, contact and newsletter entries (D11); admins only by default.
+  // Waitlist, contact and newsletter entries; admins only by default.
   { label: 'Leads', to: '/architect/leads', permission: 'architect.leads' },
 ]
 

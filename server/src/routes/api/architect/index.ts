@@ -8,7 +8,7 @@ import leadsRoutes from './leads'
 import logsRoutes from './logs'
 import tasksRoutes from './tasks'
 
-/** The Architect Suite's API: every route checks its permission on the server. Later issues add the rest. */
+/** The Architect Suite's API: every route checks its permission on the server. */
 const architectRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/whoami',
