@@ -1,62 +1,14 @@
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { PRODUCT_NAME } from '@/shared/config'
+import { useInternalLinks } from '@/shared/lib/links'
 import { usePageMeta } from '@/shared/lib/seo'
 import { ButtonLink, HeadedList, PageHeader, Reveal, TermList, TitledItems } from '@/shared/ui'
 import { CORE_MODULES, type FrameworkModule } from '@/entities/framework-module'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
 import { isCoreModuleId, MODULE_DETAILS, type ModuleDetail } from '../model/moduleDetails'
+import { Breadcrumbs, ModuleLinks } from './ModuleNav'
+import { ModuleNotFound } from './ModuleNotFound'
 import styles from './ArchitectureModulePage.module.scss'
-
-/** Links to modules' pages, each with its one-line description. */
-const ModuleLinks = ({ modules, className }: { modules: readonly FrameworkModule[]; className: string | undefined }) => (
-  <ul className={className}>
-    {modules.map((module) => (
-      <li key={module.id}>
-        <Link to={module.link}>{module.title}</Link>
-        <span>{module.description}</span>
-      </li>
-    ))}
-  </ul>
-)
-
-const Breadcrumbs = ({ current }: { current: string }) => (
-  <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
-    <ol>
-      <li>
-        <Link to="/">Home</Link>
-      </li>
-      <li>
-        <Link to="/architecture">Architecture</Link>
-      </li>
-      <li aria-current="page">{current}</li>
-    </ol>
-  </nav>
-)
-
-const ModuleNotFound = ({ id }: { id: string }) => {
-  usePageMeta({
-    title: 'Module Not Found',
-    description: `There is no architecture module called ${id}. ${PRODUCT_NAME} has three core modules: Overseer Core, DevLoop Matrix and Analysis Loop.`,
-  })
-  return (
-    <>
-      <Breadcrumbs current="Module not found" />
-      <PageHeader
-        title="Module not found"
-        lead={`We couldn't find an architecture module called “${id}”. It may have been renamed, or the link may be mistyped.`}
-      >
-        <ButtonLink to="/architecture" size="large">
-          Back to the architecture overview
-        </ButtonLink>
-      </PageHeader>
-      <section className={styles.section} aria-labelledby="known-modules-title">
-        <h2 id="known-modules-title">The core modules</h2>
-        <ModuleLinks modules={CORE_MODULES} className={styles.knownModules} />
-      </section>
-    </>
-  )
-}
 
 /** A titled block of the deep dive, shown as it scrolls into view. */
 const Block = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
@@ -72,6 +24,7 @@ const ModuleDeepDive = ({ module, detail }: { module: FrameworkModule; detail: M
   usePageMeta({ title: `${module.title} | Architecture`, description: module.description })
   const related = CORE_MODULES.filter((other) => other.id !== module.id)
   const [reference] = detail.docs
+  const followInternalLinks = useInternalLinks()
 
   return (
     <>
@@ -90,9 +43,7 @@ const ModuleDeepDive = ({ module, detail }: { module: FrameworkModule; detail: M
       <div className={styles.layout}>
         <div className={styles.main}>
           <Block id="role" title="Role in the system">
-            {detail.role.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
+            <div onClick={followInternalLinks} dangerouslySetInnerHTML={{ __html: detail.roleHtml }} />
             <p className={styles.stages}>
               Pipeline {detail.stages.length === 1 ? 'stage' : 'stages'}:{' '}
               {detail.stages.map((stage, index) => (

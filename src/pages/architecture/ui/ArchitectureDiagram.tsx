@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { DIAGRAM_FLOWS, DIAGRAM_MODULES } from '../model/content'
+import { ARCHITECTURE_PAGE } from '../model/content'
 import styles from './ArchitectureDiagram.module.scss'
 
 /** Width of the drawing; narrow enough that its text stays legible on a 360 px screen. */
@@ -157,7 +157,7 @@ export const ArchitectureDiagram = () => (
       </ul>
       <h3 className={styles.altTitle}>Modules</h3>
       <ul className={styles.modules}>
-        {DIAGRAM_MODULES.map((module) => (
+        {ARCHITECTURE_PAGE.diagram.modules.map((module) => (
           <li key={module.name}>
             <strong>{module.name}</strong>: {module.role}
           </li>
@@ -165,7 +165,7 @@ export const ArchitectureDiagram = () => (
       </ul>
       <h3 className={styles.altTitle}>Flow</h3>
       <ol className={styles.flows}>
-        {DIAGRAM_FLOWS.map((flow) => (
+        {ARCHITECTURE_PAGE.diagram.flows.map((flow) => (
           <li key={flow}>{flow}</li>
         ))}
       </ol>

@@ -1,28 +1,46 @@
-import { Link } from 'react-router-dom'
-import { PRODUCT_NAME } from '@/shared/config'
+import type { ReactNode } from 'react'
+import { useInternalLinks } from '@/shared/lib/links'
 import { usePageMeta } from '@/shared/lib/seo'
 import { ButtonLink, Card, CardGrid, Cta, PageHeader, Reveal, Section } from '@/shared/ui'
-import { PERMISSION_TYPES, PIPELINE_STAGES, PRINCIPLES, USE_CASES } from '../model/content'
+import { ARCHITECTURE_PAGE as PAGE, pageSection } from '../model/content'
 import { ArchitectureDiagram } from './ArchitectureDiagram'
 import { CoreModules } from '@/widgets/core-modules'
 import styles from './ArchitecturePage.module.scss'
 
-/** The look of the page's sections and of their intros. */
-const SECTION_LOOK = { className: styles.section, introClassName: styles.intro }
+/** Text compiled from the page's Markdown; its links to pages of this site navigate in the app. */
+const Inline = ({ html }: { html: string }) => <span onClick={useInternalLinks()} dangerouslySetInnerHTML={{ __html: html }} />
+
+/**
+ * One of the page's sections, titled by its `## Title {#id}` in the Markdown: a one-paragraph
+ * section is the intro under the heading, longer copy opens the section as prose.
+ */
+const PageSection = ({ id, opening, children }: { id: string; opening?: ReactNode; children?: ReactNode }) => {
+  const followInternalLinks = useInternalLinks()
+  const { title, html, inline } = pageSection(id)
+  const prose = inline === undefined && html !== '' && (
+    <div className={styles.prose} onClick={followInternalLinks} dangerouslySetInnerHTML={{ __html: html }} />
+  )
+  return (
+    <Section
+      title={title}
+      headingId={`${id}-title`}
+      className={styles.section}
+      introClassName={styles.intro}
+      intro={inline !== undefined && <Inline html={inline} />}
+      opening={opening ?? prose}
+    >
+      {children}
+    </Section>
+  )
+}
 
 export const ArchitecturePage = () => {
-  usePageMeta({
-    title: 'Architecture',
-    description: `How ${PRODUCT_NAME} works: an orchestrating core, recursive agent loops for analysis and development, and approval gates for planning, development and deployment.`,
-  })
+  usePageMeta({ title: PAGE.title, description: PAGE.description })
+  const cta = pageSection('request-access')
 
   return (
     <>
-      <PageHeader
-        eyebrow="System architecture"
-        title="Architecture"
-        lead={`${PRODUCT_NAME} is a modular, recursive system of GPT agents. Each module is a loop that improves its own work, the Overseer Core coordinates them, and every significant change waits for your explicit permission.`}
-      >
+      <PageHeader eyebrow={PAGE.eyebrow} title={PAGE.title} lead={PAGE.lead}>
         <ButtonLink to="/waitlist" size="large">
           Request Access
         </ButtonLink>
@@ -31,31 +49,11 @@ export const ArchitecturePage = () => {
         </ButtonLink>
       </PageHeader>
 
-      <Section
-        title="System overview"
-        headingId="overview-title"
-        {...SECTION_LOOK}
-        opening={
-          <div className={styles.prose}>
-            <p>
-              A request to {PRODUCT_NAME} (anything from &ldquo;build me a time-tracking API&rdquo; to &ldquo;add CSV export to
-              our reports&rdquo;) does not go to a single model that tries to do everything at once. The Overseer Core breaks
-              the work into stages and hands each one to a specialised module: the Analysis Loop clarifies what is actually
-              needed, the File Structure Planner lays out the project, the DevLoop Matrix writes and tests the code, and the
-              Assembly Agent packages the result.
-            </p>
-            <p>
-              Modules pass each other typed artefacts (a brief, a file plan, a change set) rather than sharing state, and
-              each runs inside its own boundary. Between them sit three approval gates. The agents are free to draft, test
-              and revise inside a module, but the system never executes a significant change without explicit permission.
-            </p>
-          </div>
-        }
-      >
+      <PageSection id="overview">
         <Reveal>
           <h3 className={styles.subTitle}>The pipeline, stage by stage</h3>
           <ol className={styles.stages}>
-            {PIPELINE_STAGES.map((stage) => (
+            {PAGE.stages.map((stage) => (
               <li key={stage.id}>
                 <p className={styles.stageName}>
                   {stage.label} <code>{stage.id}</code>
@@ -66,24 +64,13 @@ export const ArchitecturePage = () => {
             ))}
           </ol>
         </Reveal>
-      </Section>
+      </PageSection>
 
-      <Section
-        title="Modular architecture diagram"
-        headingId="diagram-title"
-        {...SECTION_LOOK}
-        intro="The Overseer Core sits above every module. Work flows down through the loops, and at each approval gate the pipeline stops until a person with the matching permission decides."
-        opening={<ArchitectureDiagram />}
-      />
+      <PageSection id="diagram" opening={<ArchitectureDiagram />} />
 
-      <Section
-        title="Core principles"
-        headingId="principles-title"
-        {...SECTION_LOOK}
-        intro="Four ideas shape every module, and every decision about what the agents may do."
-      >
+      <PageSection id="principles">
         <CardGrid
-          items={PRINCIPLES}
+          items={PAGE.principles}
           itemKey={(principle) => principle.title}
           columns={2}
           list
@@ -97,22 +84,11 @@ export const ArchitecturePage = () => {
             </>
           )}
         />
-      </Section>
+      </PageSection>
 
-      <Section
-        title="Permission types"
-        headingId="permissions-title"
-        {...SECTION_LOOK}
-        intro={
-          <>
-            Approval gates come in three kinds. Each can be assigned to different people, and each decision is recorded
-            with who made it and when. See the{' '}
-            <Link to="/docs/guides/permission-controls">permission controls guide</Link> for how to configure them.
-          </>
-        }
-      >
+      <PageSection id="permissions">
         <CardGrid
-          items={PERMISSION_TYPES}
+          items={PAGE.permissions}
           itemKey={(permission) => permission.id}
           columns={3}
           className={styles.permissions}
@@ -131,20 +107,15 @@ export const ArchitecturePage = () => {
             </article>
           )}
         />
-      </Section>
+      </PageSection>
 
-      <Section
-        title="The core modules in depth"
-        headingId="modules-title"
-        {...SECTION_LOOK}
-        intro="Each core module has its own page: its role, inputs and outputs, how it loops and what it asks permission for."
-      >
+      <PageSection id="modules">
         <CoreModules />
-      </Section>
+      </PageSection>
 
-      <Section title="Example use cases" headingId="use-cases-title" {...SECTION_LOOK}>
+      <PageSection id="use-cases">
         <CardGrid
-          items={USE_CASES}
+          items={PAGE.useCases}
           itemKey={(useCase) => useCase.title}
           columns={2}
           renderItem={(useCase) => (
@@ -154,11 +125,11 @@ export const ArchitecturePage = () => {
             </Card>
           )}
         />
-      </Section>
+      </PageSection>
 
       <Cta
-        title="See it on your own project"
-        text="Early access opens in June 2025, with a public beta in July and August and the full release in September 2025. Request access and we will invite you as seats open."
+        title={cta.title}
+        text={<Inline html={cta.inline ?? ''} />}
         to="/waitlist"
         label="Request Access"
         headingId="request-access-title"
