@@ -97,7 +97,8 @@ export const requiredFieldsCase = (form: RequiredFields) => {
     if (firstMessage) expect(await screen.findByText(firstMessage)).toBeInTheDocument()
     for (const message of others) expect(screen.getByText(message)).toBeInTheDocument()
     expect(form.optional()).toBeValid()
-    expect(form.first()).toHaveFocus()
+    // Focus moves in an effect after the messages render: wait for it rather than assume it ran.
+    await waitFor(() => expect(form.first()).toHaveFocus())
     expect(form.first()).toHaveAccessibleDescription(form.firstMessage)
     expect(form.first()).toHaveAttribute('aria-invalid', 'true')
   })

@@ -1,5 +1,5 @@
 import { http, HttpResponse, delay } from 'msw'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { server } from '@tests/setup/msw'
 import { renderWithProviders } from '@tests/setup/renderWithProviders'
@@ -129,7 +129,8 @@ describe('WaitlistForm', () => {
       source: 'conference',
     })
     const thanks = screen.getByRole('heading', { name: "You're on the list!" })
-    expect(thanks).toHaveFocus()
+    // Focus moves in an effect after the thanks render: wait for it rather than assume it ran.
+    await waitFor(() => expect(thanks).toHaveFocus())
     expect(screen.getByText('grace@example.com')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Join Waitlist' })).not.toBeInTheDocument()
 

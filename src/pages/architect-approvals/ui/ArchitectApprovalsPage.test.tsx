@@ -164,7 +164,7 @@ describe('ArchitectApprovalsPage', () => {
     expect(decidedLine).toHaveTextContent('Request 1')
     expect(decidedLine.querySelector('time')).toHaveAttribute('dateTime', '2026-11-23T13:30:00.000Z')
     expect(decidedLine).toHaveTextContent('by ops@example.com')
-    expect(decidedLine).toHaveFocus()
+    await waitFor(() => expect(decidedLine).toHaveFocus())
     expect(within(card('Request 1')).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument()
     expect(screen.getByText('Approved: Request 1')).toHaveAttribute('role', 'status')
     // The planning kind has none left.

@@ -189,7 +189,7 @@ describe('ArchitectLogsPage', () => {
     await waitFor(() => expect(screen.getByText('Showing 5 of 25 logs')).toBeInTheDocument())
     expect(router.state.location.search).toBe('?search=entry&module=devloop-matrix&level=DEBUG&page=2')
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
-    expect(screen.getByRole('heading', { name: 'Log entries' })).toHaveFocus()
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Log entries' })).toHaveFocus())
 
     await user.click(screen.getByRole('button', { name: 'Previous' }))
     await waitFor(() => expect(screen.getByText('Showing 20 of 25 logs')).toBeInTheDocument())

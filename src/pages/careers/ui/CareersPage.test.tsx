@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Navigate } from 'react-router-dom'
 import { renderWithProviders } from '@tests/setup/renderWithProviders'
@@ -76,7 +76,7 @@ describe('CareersPage', () => {
     if (!job) throw new Error('no fourth job')
     renderCareers(`/careers/${job.id}`)
     const heading = await screen.findByRole('heading', { level: 3, name: job.title })
-    expect(heading).toHaveFocus()
+    await waitFor(() => expect(heading).toHaveFocus())
     expect(roleToggle(job.title)).toHaveAttribute('aria-expanded', 'true')
     expect(screen.getByText(job.requirements[0] ?? '')).toBeVisible()
     expect(scrollIntoView).toHaveBeenCalledTimes(1)
@@ -94,7 +94,8 @@ describe('CareersPage', () => {
     renderCareers(`/careers/${job.id}`)
     await userEvent.click(roleToggle(target.title))
     await userEvent.click(screen.getByRole('link', { name: `Link to this role: ${target.title}` }))
-    expect(await screen.findByRole('heading', { level: 3, name: target.title })).toHaveFocus()
+    const opened = await screen.findByRole('heading', { level: 3, name: target.title })
+    await waitFor(() => expect(opened).toHaveFocus())
     expect(roleToggle(target.title)).toHaveAttribute('aria-expanded', 'true')
     expect(roleToggle(job.title)).toHaveAttribute('aria-expanded', 'false')
   })
