@@ -6,7 +6,8 @@ import type { CsvCell } from './csv'
 export { LEAD_KINDS } from '@contracts/leads/staff'
 export type { ContactLead, Lead, LeadKind, NewsletterLead, WaitlistLead } from '@contracts/leads/staff'
 
-interface WaitlistRow {
+/** A row of the waitlist table as the database returns it. */
+export interface WaitlistRow {
   id: number
   name: string
   email: string

@@ -1,3 +1,4 @@
+import type { WaitlistRow } from '../../src/leads/leadsRepository'
 import { databasesUnderTest } from '../helper'
 import { itBehavesLikeAPublicForm, useForm } from '../support/forms'
 
@@ -12,17 +13,8 @@ const VALID = {
   source: 'conference',
 }
 
-interface StoredSignup {
-  name: string
-  email: string
-  company: string
-  role: string
-  use_case: string
-  source: string | null
-  plan: string | null
-  product: string | null
-  consented_at: Date
-}
+/** What a signup stores: the table's row without the columns the database fills in. */
+type StoredSignup = Omit<WaitlistRow, 'id' | 'created_at'>
 
 describe.each(databasesUnderTest())('POST /api/waitlist/join on $name', ({ open }) => {
   const form = useForm<StoredSignup>(
