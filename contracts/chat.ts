@@ -92,6 +92,16 @@ export const ChatReply = Type.Object(chatReplyProperties, {
 })
 export type ChatReply = Static<typeof ChatReply>
 
+/**
+ * What the SPA reads of a chat or build answer: every field is optional (a blank or missing reply
+ * shows '[No response]'), and a field that is there has the contract's type.
+ */
+export const ChatAnswer = Type.Partial(Type.Object(chatReplyProperties))
+export type ChatAnswer = Static<typeof ChatAnswer>
+
+/** Whether `body` is a failed call's answer that still names its stored conversation. */
+export const ConversationRef = Type.Object({ conversationId: Type.String() })
+
 export const ProviderError = (description: string) =>
   Type.Object(
     {

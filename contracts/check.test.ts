@@ -12,6 +12,8 @@ const Sample = Type.Object({
   done: Type.Boolean(),
 })
 
+const Prices = Type.Object({ currency: Type.String() }, { additionalProperties: Type.Number({ minimum: 0, maximum: 100 }) })
+
 const valid = { id: 3, name: 'ada', tags: ['x'], kind: 'a', done: false }
 
 describe('fits', () => {
@@ -35,6 +37,10 @@ describe('fits', () => {
     [ChatDoneEvent, { sessionId: 's', conversationId: 'c', status: 'stopped', stopped: false }],
     [SubscribeResult, { ok: false, message: 'no' }],
     [SubscribeResult, { ok: false }],
+    [Prices, { currency: 'USD', apple: 1, pear: 2.5 }],
+    [Prices, { currency: 'USD' }],
+    [Prices, { currency: 'USD', apple: 'cheap' }],
+    [Prices, { currency: 'USD', apple: 101 }],
   ])('agrees with TypeBox on %#', (schema, value) => {
     expect(fits(schema, value)).toBe(Check(schema, value))
   })

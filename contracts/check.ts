@@ -2,7 +2,7 @@ import type { Static, TSchema } from 'typebox'
 
 /**
  * Whether `value` fits `schema`, for the part of JSON Schema the contracts are written in (objects,
- * arrays, strings, numbers, booleans, null, literals, unions, lengths, bounds and patterns).
+ * maps, arrays, strings, numbers, booleans, null, literals, unions, lengths, bounds and patterns).
  * The SPA checks every response and socket event with it: TypeBox's own checker is ten times its
  * size in the initial JavaScript, and its compiled form needs 'unsafe-eval', which the CSP refuses.
  * A type it does not know makes the check fail, so a schema it cannot read is never waved through.
@@ -44,9 +44,11 @@ export const fits = (schema: unknown, value: unknown): boolean => {
       const record = value as Record<string, unknown>
       const required = Array.isArray(s.required) ? (s.required as string[]) : []
       const properties = (s.properties ?? {}) as Record<string, unknown>
+      const extra = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined
       return (
         required.every((key) => key in record) &&
-        Object.entries(properties).every(([key, property]) => record[key] === undefined || fits(property, record[key]))
+        Object.entries(properties).every(([key, property]) => record[key] === undefined || fits(property, record[key])) &&
+        (extra === undefined || Object.entries(record).every(([key, item]) => key in properties || fits(extra, item)))
       )
     }
     default:
@@ -63,3 +65,12 @@ export const guardOf =
 /** A JSON object: not null, not an array. */
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A type guard from a contract's generated JSON form (contracts/json), typed by its TypeBox
+ * definition: for checks on a page's first paint, where the schema builder would cost too much.
+ */
+export const guardOfJson =
+  <T extends TSchema>(json: unknown) =>
+  (value: unknown): value is Static<T> =>
+    fits(json, value)

@@ -11,7 +11,7 @@ describe('history refresh after a chat call', () => {
     api.use(
       http.get('*/api/overseer-dev/chat/history', ({ request }) => {
         pages.push(new URL(request.url).searchParams.get('page') ?? '')
-        return HttpResponse.json({ success: true, data: [], pagination: { page: 1, pages: 1, total: 0 } })
+        return HttpResponse.json({ success: true, data: [], pagination: { page: 1, pages: 1, total: 0, limit: 5 } })
       }),
     )
     const store = setupStore()

@@ -1,15 +1,14 @@
 import { baseApi } from '@/shared/api'
 import type { BuildSnapshot } from '../model/types'
-import { guardOf } from '@contracts/check'
+import type { BuildState } from '@contracts/chat'
+import { guardOfJson } from '@contracts/check'
+import chatContracts from '@contracts/json/chat.json'
 
-/**
- * The build's state from GET /api/overseer/builds/:sessionId, checked against its contract;
- * undefined when it is not one. The contract loads with the first call: its schema builder stays
- * out of the page's initial JavaScript.
- */
-const buildSnapshotOf = async (body: unknown): Promise<BuildSnapshot | undefined> => {
-  const { BuildState } = await import('@contracts/chat')
-  if (!guardOf(BuildState)(body)) return undefined
+const isBuildState = guardOfJson<typeof BuildState>(chatContracts.BuildState)
+
+/** The build's state from GET /api/overseer/builds/:sessionId, checked against its contract; undefined when it is not one. */
+const buildSnapshotOf = (body: unknown): BuildSnapshot | undefined => {
+  if (!isBuildState(body)) return undefined
   const { sessionId, status, stage, percentage, message, error, zipUrl } = body.data
   return {
     sessionId,
@@ -32,7 +31,7 @@ export const buildApi = baseApi.injectEndpoints({
       queryFn: async (sessionId, _api, _extra, baseQuery) => {
         const result = await baseQuery({ url: `/overseer/builds/${encodeURIComponent(sessionId)}` })
         if (result.error) return { error: result.error }
-        const snapshot = await buildSnapshotOf(result.data)
+        const snapshot = buildSnapshotOf(result.data)
         return snapshot ? { data: snapshot } : { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
       },
       keepUnusedDataFor: 0,

@@ -1,8 +1,10 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { baseApi, isApiErrorBody } from '@/shared/api'
 import { CHAT_TEXTS, HISTORY_PAGE_SIZE } from '../lib/texts'
-import type { ChatMessage, ChatRequest, ChatResult, HistoryItem, HistoryPage } from '../model/types'
-import { isRecord } from '@contracts/check'
+import type { ChatRequest, ChatResult, HistoryItem, HistoryPage } from '../model/types'
+import type { ChatAnswer, ConversationRef, HistoryPage as HistoryPageContract } from '@contracts/chat'
+import { guardOfJson, isRecord } from '@contracts/check'
+import chatContracts from '@contracts/json/chat.json'
 
 /** A response body read as JSON when it says it is JSON, else only its content type. */
 type RawBody = { json: true; body: unknown } | { json: false; type: string }
@@ -23,43 +25,35 @@ const customError = (message: string, data?: unknown): FetchBaseQueryError => ({
 export const chatErrorMessage = (error: unknown): string | undefined =>
   isRecord(error) && typeof error.error === 'string' ? error.error : undefined
 
-const conversationIdOf = (body: unknown): string | undefined =>
-  isRecord(body) && typeof body.conversationId === 'string' ? body.conversationId : undefined
+const isChatAnswer = guardOfJson<typeof ChatAnswer>(chatContracts.ChatAnswer)
+const isConversationRef = guardOfJson<typeof ConversationRef>(chatContracts.ConversationRef)
+const isHistoryPage = guardOfJson<typeof HistoryPageContract>(chatContracts.HistoryPage)
 
-/** Checks a reply as spec section 8 says: status, then JSON, then an empty reply. */
+/** A reply checked against its contract: then JSON, then an empty reply (spec section 8). */
 const chatResultOf = (raw: RawBody): ChatResult | FetchBaseQueryError => {
   if (!raw.json) return customError(CHAT_TEXTS.notJson(raw.type))
-  const body = raw.body
-  const reply = isRecord(body) && typeof body.reply === 'string' && body.reply.trim() !== '' ? body.reply : CHAT_TEXTS.noResponse
-  const zipUrl = isRecord(body) && typeof body.zipUrl === 'string' && body.zipUrl !== '' ? body.zipUrl : undefined
-  const conversationId = conversationIdOf(body)
+  const answer = isChatAnswer(raw.body) ? raw.body : {}
+  const reply = answer.reply !== undefined && answer.reply.trim() !== '' ? answer.reply : CHAT_TEXTS.noResponse
   return {
     reply,
-    stopped: isRecord(body) && body.stopped === true,
-    ...(zipUrl !== undefined && { zipUrl }),
-    ...(conversationId !== undefined && { conversationId }),
+    stopped: answer.stopped === true,
+    ...(answer.zipUrl !== undefined && answer.zipUrl !== '' && { zipUrl: answer.zipUrl }),
+    ...(answer.conversationId !== undefined && { conversationId: answer.conversationId }),
   }
 }
 
-const isMessage = (value: unknown): value is ChatMessage =>
-  isRecord(value) && (value.role === 'user' || value.role === 'assistant') && typeof value.content === 'string'
+/** A failed call's stored conversation, when its answer names one (the next message continues it). */
+const failedConversationOf = (data: unknown): string | undefined => {
+  if (!isRecord(data) || data.json !== true) return undefined
+  return isConversationRef(data.body) ? data.body.conversationId : undefined
+}
 
-const historyItemOf = (value: unknown): HistoryItem | undefined => {
-  if (!isRecord(value) || typeof value.id !== 'string') return undefined
-  const messages = Array.isArray(value.messages) ? value.messages.filter(isMessage) : []
-  const title = typeof value.title === 'string' && value.title !== '' ? value.title : (messages[0]?.content ?? '')
-  return {
-    id: value.id,
-    date: typeof value.date === 'string' ? value.date : '',
-    status: typeof value.status === 'string' ? value.status : 'processing',
-    title,
-    messageCount: typeof value.messageCount === 'number' ? value.messageCount : messages.length,
-    messages,
-    response: typeof value.response === 'string' ? value.response : '',
-    ...(typeof value.model === 'string' && { model: value.model }),
-    ...(typeof value.stopped === 'boolean' && { stopped: value.stopped }),
-    ...(typeof value.error === 'string' && { error: value.error }),
-  }
+/** A page of the history checked against its contract, or why not. */
+const historyPageOf = (body: unknown): HistoryPage | FetchBaseQueryError => {
+  if (!isHistoryPage(body)) return customError(CHAT_TEXTS.invalidFormat)
+  const items = body.data.map(({ createdAt: _createdAt, ...item }): HistoryItem => item)
+  const { page, pages, total } = body.pagination
+  return { items, page, pages: Math.max(1, pages), total }
 }
 
 export interface HistoryArgs {
@@ -76,7 +70,7 @@ export const chatApi = baseApi.injectEndpoints({
         if (result.error) {
           const { status } = result.error
           const data: unknown = 'data' in result.error ? result.error.data : undefined
-          const conversationId = isRecord(data) && data.json === true ? conversationIdOf(data.body) : undefined
+          const conversationId = failedConversationOf(data)
           const message = typeof status === 'number' ? CHAT_TEXTS.backendError(status) : CHAT_TEXTS.backendError()
           return { error: customError(message, conversationId ? { conversationId } : undefined) }
         }
@@ -100,16 +94,8 @@ export const chatApi = baseApi.injectEndpoints({
           const message = (isApiErrorBody(data) && data.message) || CHAT_TEXTS.historyFailed
           return { error: customError(message) }
         }
-        const body: unknown = result.data
-        if (!isRecord(body) || body.success !== true || !Array.isArray(body.data)) {
-          return { error: customError(CHAT_TEXTS.invalidFormat) }
-        }
-        const items = body.data.map(historyItemOf).filter((item): item is HistoryItem => item !== undefined)
-        const pagination = isRecord(body.pagination) ? body.pagination : {}
-        const current = typeof pagination.page === 'number' ? pagination.page : page
-        const pages = typeof pagination.pages === 'number' ? Math.max(1, pagination.pages) : 1
-        const total = typeof pagination.total === 'number' ? pagination.total : items.length
-        return { data: { items, page: current, pages, total } }
+        const checked = historyPageOf(result.data)
+        return 'status' in checked ? { error: checked } : { data: checked }
       },
       providesTags: [{ type: 'Conversation', id: 'LIST' }],
     }),

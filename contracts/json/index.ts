@@ -1,0 +1,35 @@
+/**
+ * The response contracts the SPA checks on its first paint, as plain JSON Schema: the SPA imports
+ * the generated JSON, so TypeBox's schema builder stays out of its initial JavaScript, while the
+ * types still come from the TypeBox definitions. `npm run contracts` writes the files; a test
+ * fails when they no longer match the definitions.
+ */
+import { ChatAnswer, ConversationRef, HistoryPage, ModelList, BuildState } from '../chat'
+
+/** The schemas written to `contracts/json/<file>.json`. */
+export const JSON_CONTRACTS = {
+  chat: { ChatAnswer, ConversationRef, HistoryPage, ModelList, BuildState },
+} as const
+
+/** Keywords that only document: the OpenAPI document keeps them, the SPA's checks do not need them. */
+const DOCUMENTATION = new Set(['description', 'title', 'examples', 'default'])
+
+/** `schema` as JSON without its documentation, keys in a stable order. */
+export const plainSchema = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(plainSchema)
+  if (typeof schema !== 'object' || schema === null) return schema
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !DOCUMENTATION.has(key))
+      .map(([key, value]) => [key, plainSchema(value)]),
+  )
+}
+
+/** The text of each generated file, by file name. */
+export const jsonContractFiles = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(JSON_CONTRACTS).map(([file, schemas]) => [
+      `${file}.json`,
+      `${JSON.stringify(Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, plainSchema(schema)])), null, 2)}\n`,
+    ]),
+  )
