@@ -8,8 +8,10 @@ const { Readable } = require('node:stream')
 const { stats } = require('../src/stats')
 const { main } = require('../src/cli')
 
+/** @param {string} [input] what standard input gives */
 function capture(input = '') {
   const out = { stdout: '', stderr: '' }
+  /** @type {import('../src/cli').Io} */
   const io = {
     stdin: Readable.from([input]),
     stdout: { write: (text) => (out.stdout += text) },

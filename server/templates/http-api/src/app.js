@@ -5,16 +5,27 @@ const http = require('node:http')
 const MAX_BODY = 64 * 1024
 const MAX_NAME_LENGTH = 200
 
+/** An error answered with its HTTP status and its message. */
 class HttpError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
   constructor(status, message) {
     super(message)
     this.status = status
   }
 }
 
+/**
+ * The request's body parsed as JSON (`{}` when there is none), of at most MAX_BODY bytes.
+ * @param {http.IncomingMessage} req
+ * @returns {Promise<unknown>}
+ */
 function readJson(req) {
   return new Promise((resolve, reject) => {
     let size = 0
+    /** @type {Buffer[]} */
     const chunks = []
     req.on('data', (chunk) => {
       size += chunk.length
@@ -32,13 +43,28 @@ function readJson(req) {
   })
 }
 
+/**
+ * @typedef {object} Resource
+ * @property {number} id
+ * @property {string} name
+ * @property {string} notes
+ * @property {string} createdAt when it was created, in ISO 8601
+ */
+
+/**
+ * The fields of a resource that a client sends, checked.
+ * @param {unknown} body
+ * @returns {Pick<Resource, 'name' | 'notes'>}
+ */
 function validResource(body) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Expected a JSON object')
-  if (typeof body.name !== 'string' || body.name.trim() === '') throw new HttpError(400, 'name is required')
-  if (body.name.trim().length > MAX_NAME_LENGTH) throw new HttpError(400, 'name must be at most ' + MAX_NAME_LENGTH + ' characters')
-  const notes = body.notes === undefined ? '' : body.notes
+  // Any JSON object: its fields are checked one by one below.
+  const fields = /** @type {Record<string, unknown>} */ (body)
+  if (typeof fields.name !== 'string' || fields.name.trim() === '') throw new HttpError(400, 'name is required')
+  if (fields.name.trim().length > MAX_NAME_LENGTH) throw new HttpError(400, 'name must be at most ' + MAX_NAME_LENGTH + ' characters')
+  const notes = fields.notes === undefined ? '' : fields.notes
   if (typeof notes !== 'string') throw new HttpError(400, 'notes must be a string')
-  return { name: body.name.trim(), notes }
+  return { name: fields.name.trim(), notes }
 }
 
 /**
@@ -46,11 +72,18 @@ function validResource(body) {
  * GET /health, GET /resources, POST /resources, GET|PUT|DELETE /resources/:id.
  */
 function createApp() {
+  /** @type {Map<number, Resource>} */
   const resources = new Map()
   let nextId = 1
 
+  /**
+   * The status and the JSON body (none when `undefined`) that answer `req`.
+   * @param {http.IncomingMessage} req
+   * @returns {Promise<[number, unknown]>}
+   */
   async function route(req) {
-    const { pathname } = new URL(req.url, 'http://localhost')
+    // A server's requests always have a url: only a client's responses have none.
+    const { pathname } = new URL(/** @type {string} */ (req.url), 'http://localhost')
     if (pathname === '/health') {
       if (req.method !== 'GET') throw new HttpError(405, 'Method not allowed')
       return [200, { status: 'ok' }]

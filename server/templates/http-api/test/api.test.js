@@ -5,16 +5,26 @@ const assert = require('node:assert/strict')
 const { once } = require('node:events')
 const { createApp } = require('../src/app')
 
+/**
+ * Starts the API on a free port, runs `fn` with its address, then stops it.
+ * @param {(base: string) => Promise<void>} fn
+ */
 async function withApi(fn) {
   const server = createApp().listen(0, '127.0.0.1')
   await once(server, 'listening')
   try {
-    await fn('http://127.0.0.1:' + server.address().port)
+    // Listening on a TCP port (not a pipe), the server's address is an AddressInfo.
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
+    await fn('http://127.0.0.1:' + port)
   } finally {
     server.close()
   }
 }
 
+/**
+ * @param {string} method
+ * @param {unknown} body sent as JSON
+ */
 const json = (method, body) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 test('reports its health', () =>

@@ -8,6 +8,7 @@ test('chunk splits an array into pieces of a given size', () => {
   assert.deepEqual(chunk([1, 2, 3, 4, 5], 2), [[1, 2], [3, 4], [5]])
   assert.deepEqual(chunk([], 3), [])
   assert.throws(() => chunk([1], 0), RangeError)
+  // @ts-expect-error deliberately wrong type: callers in plain JavaScript get a clear error
   assert.throws(() => chunk('abc', 1), TypeError)
 })
 

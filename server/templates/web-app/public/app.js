@@ -1,10 +1,32 @@
 'use strict'
 
-const list = document.getElementById('items')
-const form = document.getElementById('add-form')
-const input = document.getElementById('title')
-const status = document.getElementById('status')
+/** @typedef {import('../src/store').Item} Item */
 
+/**
+ * The element of index.html with `id`, which must be a `type`: anything else is a bug in the page.
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @param {{ new (): T, name: string }} type
+ * @returns {T}
+ */
+function element(id, type) {
+  const found = document.getElementById(id)
+  if (!(found instanceof type)) throw new Error('The page has no ' + type.name + ' with the id "' + id + '"')
+  return found
+}
+
+const list = element('items', HTMLUListElement)
+const form = element('add-form', HTMLFormElement)
+const input = element('title', HTMLInputElement)
+const status = element('status', HTMLParagraphElement)
+
+/**
+ * Calls the API; resolves to the JSON it answers (null for 204), or rejects with its error.
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body] sent as JSON
+ * @returns {Promise<unknown>}
+ */
 async function api(method, url, body) {
   const res = await fetch(url, {
     method,
@@ -15,6 +37,7 @@ async function api(method, url, body) {
   return res.status === 204 ? null : res.json()
 }
 
+/** @param {Item[]} items */
 function render(items) {
   list.replaceChildren(
     ...items.map((item) => {
@@ -37,12 +60,14 @@ function render(items) {
   status.textContent = items.length === 0 ? 'Nothing here yet.' : items.length + ' item(s)'
 }
 
+/** @param {unknown} error */
 function show(error) {
-  status.textContent = error.message
+  status.textContent = error instanceof Error ? error.message : String(error)
 }
 
 function load() {
-  return api('GET', '/api/items').then(render, show)
+  // GET /api/items answers the list of items.
+  return api('GET', '/api/items').then((items) => render(/** @type {Item[]} */ (items)), show)
 }
 
 form.addEventListener('submit', (event) => {

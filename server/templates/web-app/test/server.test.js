@@ -5,11 +5,17 @@ const assert = require('node:assert/strict')
 const { once } = require('node:events')
 const { createServer } = require('../server')
 
+/**
+ * Starts the app on a free port, runs `fn` with its address, then stops it.
+ * @param {(base: string) => Promise<void>} fn
+ */
 async function withServer(fn) {
   const server = createServer().listen(0, '127.0.0.1')
   await once(server, 'listening')
   try {
-    await fn('http://127.0.0.1:' + server.address().port)
+    // Listening on a TCP port (not a pipe), the server's address is an AddressInfo.
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
+    await fn('http://127.0.0.1:' + port)
   } finally {
     server.close()
   }
@@ -29,7 +35,8 @@ test('creates, lists, updates and deletes items through the API', () =>
     const item = await created.json()
     const updated = await fetch(base + '/api/items/' + item.id, { method: 'PATCH', body: JSON.stringify({ done: true }) })
     assert.equal((await updated.json()).done, true)
-    assert.deepEqual((await (await fetch(base + '/api/items')).json()).map((i) => i.title), ['Buy milk'])
+    const items = /** @type {import('../src/store').Item[]} */ (await (await fetch(base + '/api/items')).json())
+    assert.deepEqual(items.map((i) => i.title), ['Buy milk'])
     assert.equal((await fetch(base + '/api/items/' + item.id, { method: 'DELETE' })).status, 204)
     assert.equal((await fetch(base + '/api/items/' + item.id, { method: 'DELETE' })).status, 404)
   }))

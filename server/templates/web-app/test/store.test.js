@@ -21,7 +21,7 @@ test('refuses a blank or too long title', () => {
 test('marks items done and removes them', () => {
   const store = createStore()
   const item = store.add('Ship it')
-  assert.equal(store.update(item.id, { done: true }).done, true)
+  assert.equal(store.update(item.id, { done: true })?.done, true)
   assert.equal(store.update(999, { done: true }), undefined)
   assert.equal(store.remove(item.id), true)
   assert.equal(store.remove(item.id), false)
