@@ -55,7 +55,7 @@ export interface Sandbox {
   /** Why the sandbox is unavailable (said at start and in a failing build's message). */
   readonly problem?: string
   readonly limits: SandboxLimits
-  /** Runs the project's `npm test` in `projectDir`. Rejects with SandboxUnavailable when mode is `unavailable`. */
+  /** Runs the project's `npm test` on a copy of `projectDir` (a run never changes the project). Rejects with SandboxUnavailable when mode is `unavailable`. */
   runTests(projectDir: string, signal?: AbortSignal): Promise<TestReport>
 }
 

@@ -1,0 +1,250 @@
+import { execFile } from 'node:child_process'
+import { chmod, chown, cp, lchown, lstat, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { runLimited, type Command } from './run'
+import { parseTestOutput } from './testReport'
+import { SandboxUnavailable, type RunResult, type Sandbox, type SandboxLimits, type SandboxMode, type TestReport } from './types'
+
+export { SandboxUnavailable, parseTestOutput }
+export type { Sandbox, SandboxLimits, SandboxMode, TestReport }
+
+const run = promisify(execFile)
+
+/** Where the project is inside the sandbox. */
+export const PROJECT_MOUNT = '/project'
+
+/** Top-level system folders shown read-only (or as the symlinks they are, on a merged /usr). */
+const SYSTEM_PATHS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc']
+
+/** The unprivileged user ids a root server runs sandboxes as (one per run, so process limits count that run alone). */
+const UID_BASE = 200_000
+const UID_SPAN = 50_000
+let nextUid = 0
+const sandboxUid = (): number => UID_BASE + ((process.pid * 97 + nextUid++) % UID_SPAN)
+
+export const SANDBOX_MESSAGES = {
+  missing: 'bubblewrap (bwrap) is not installed: generated code cannot be run safely. Install the Debian package bubblewrap, or set BUILD_SANDBOX=none on a trusted single-user machine (unsafe).',
+  broken: (reason: string) => `bubblewrap (bwrap) cannot start a sandbox here (${reason}): generated code cannot be run safely.`,
+  unsafe: 'BUILD_SANDBOX=none: generated code runs unconfined on this machine (unsafe; for a trusted single-user machine only).',
+  timedOut: (seconds: number) => `The tests did not finish within ${seconds} seconds and were stopped.`,
+  memory: (mb: number) => `The tests used more than ${mb} MiB of memory and were stopped.`,
+} as const
+
+/** The binds that show the system read-only: real folders bound, symlinks (merged /usr) recreated. */
+const systemBinds = async (): Promise<string[]> => {
+  const args: string[] = []
+  for (const folder of SYSTEM_PATHS) {
+    const stats = await lstat(folder).catch(() => undefined)
+    if (!stats) continue
+    if (stats.isSymbolicLink()) args.push('--symlink', await readlink(folder), folder)
+    else if (stats.isDirectory()) args.push('--ro-bind', folder, folder)
+  }
+  // Node.js installed outside the system folders (nvm, a tarball in /opt): shown read-only too.
+  const prefix = path.dirname(path.dirname(await realpath(process.execPath)))
+  if (!SYSTEM_PATHS.some((folder) => prefix === folder || prefix.startsWith(`${folder}/`))) args.push('--ro-bind', prefix, prefix)
+  return args
+}
+
+/** Processes running as `uid` (not zombies). */
+const processesOf = async (uid: number): Promise<number[]> => {
+  const found: number[] = []
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue
+    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '')
+    // A zombie has ended already; only its parent's wait is missing.
+    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid && !/^State:\s+Z/m.test(status)) found.push(Number(entry))
+  }
+  return found
+}
+
+/**
+ * Ends every process of a run's user and waits until none is left: a run is over only when its
+ * whole process tree is (the pid namespace's end kills them, but not at once).
+ */
+const reap = async (uid: number): Promise<void> => {
+  for (let attempt = 0; attempt < 250; attempt++) {
+    const left = await processesOf(uid)
+    if (left.length === 0) return
+    for (const pid of left) {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // Gone already.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** How many processes and threads `uid` has now: a non-root server's own count toward RLIMIT_NPROC. */
+const tasksOf = async (uid: number): Promise<number> => {
+  let tasks = 0
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue
+    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '')
+    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid) tasks += Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1)
+  }
+  return tasks
+}
+
+/** The environment a run sees: nothing of the server's (no secrets), only what npm and node need. */
+const runEnv = (limits: SandboxLimits, home: string): NodeJS.ProcessEnv => ({
+  PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
+  HOME: home,
+  TMPDIR: '/tmp',
+  CI: '1',
+  NO_COLOR: '1',
+  LANG: 'C.UTF-8',
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+  npm_config_offline: 'true',
+  // A V8 heap hog fails fast in its own process; the tree's memory watch stops anything else.
+  NODE_OPTIONS: `--max-old-space-size=${Math.max(32, Math.floor(limits.memoryMb / 2))}`,
+})
+
+/**
+ * `npm test` in bubblewrap: new user, pid, network, IPC and UTS namespaces (no network at all,
+ * only a loopback of its own), the system read-only, a private /tmp, the project the only
+ * writable folder, the server's environment cleared. A root server runs it as an unprivileged
+ * user id of its own, so RLIMIT_NPROC holds; CPU seconds per process are limited too.
+ */
+const bwrapCommand = async (projectDir: string, limits: SandboxLimits, uid: number | undefined, command: string[] = ['npm', 'test']): Promise<Command> => {
+  const processes = uid === undefined ? (await tasksOf(process.getuid?.() ?? 0)) + limits.processes : limits.processes
+  const env = runEnv(limits, '/tmp')
+  const argv: [string, ...string[]] = [
+    'prlimit',
+    `--nproc=${processes}`,
+    `--cpu=${limits.cpuSeconds}`,
+    '--core=0',
+    '--',
+    ...(uid !== undefined ? ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--inh-caps=-all', '--'] : []),
+    'bwrap',
+    '--unshare-all',
+    '--die-with-parent',
+    '--new-session',
+    ...(await systemBinds()),
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
+    '--bind',
+    projectDir,
+    PROJECT_MOUNT,
+    // Nothing but the project and the private /tmp can be written, not even the sandbox's own root.
+    '--remount-ro',
+    '/',
+    '--chdir',
+    PROJECT_MOUNT,
+    '--clearenv',
+    ...Object.entries(env).flatMap(([key, value]) => ['--setenv', key, value ?? '']),
+    ...command,
+  ]
+  return { argv, cwd: projectDir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }
+}
+
+/** Gives the run's user the project (a root server's runs write as that user). Symlinks are changed, never followed. */
+const chownTree = async (dir: string, uid: number): Promise<void> => {
+  await chown(dir, uid, uid)
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) await chownTree(full, uid)
+    else await lchown(full, uid, uid)
+  }
+}
+
+/** BUILD_SANDBOX=none: `npm test` unconfined but for the wall time, memory and output limits. */
+const unconfinedCommand = (projectDir: string, limits: SandboxLimits): Command => ({
+  argv: ['prlimit', `--cpu=${limits.cpuSeconds}`, '--core=0', '--', 'npm', 'test'],
+  cwd: projectDir,
+  env: { ...runEnv(limits, projectDir), TMPDIR: projectDir },
+})
+
+const reportOf = (result: RunResult, limits: SandboxLimits): TestReport => {
+  const counts = parseTestOutput(result.output)
+  const note =
+    result.stopped === 'time' ? SANDBOX_MESSAGES.timedOut(Math.round(limits.wallMs / 1000)) : result.stopped === 'memory' ? SANDBOX_MESSAGES.memory(limits.memoryMb) : undefined
+  const failed = result.exitCode === 0 || counts.failed > 0 ? counts.failed : Math.max(1, counts.failed)
+  return {
+    ...result,
+    ...(note && { output: `${result.output}\n${note}` }),
+    ...counts,
+    failed,
+    ok: result.exitCode === 0 && failed === 0 && result.stopped === undefined,
+  }
+}
+
+/**
+ * Where runs happen: a copy of the project in a folder of its own under `base`, so a run never
+ * changes the project it tests, and a root server's unprivileged run user can reach it (the base
+ * is traversable, not listable; each copy belongs to its run's user alone). Removed afterwards.
+ */
+const staged = async <T>(base: string, projectDir: string, work: (dir: string, uid: number | undefined) => Promise<T>): Promise<T> => {
+  await mkdir(base, { recursive: true, mode: 0o711 })
+  const stage = await mkdtemp(path.join(base, 'run-'))
+  try {
+    const dir = path.join(stage, 'project')
+    await cp(projectDir, dir, { recursive: true, verbatimSymlinks: true })
+    const uid = process.getuid?.() === 0 ? sandboxUid() : undefined
+    if (uid !== undefined) {
+      await chmod(stage, 0o711)
+      await chownTree(dir, uid)
+    }
+    try {
+      return await work(dir, uid)
+    } finally {
+      if (uid !== undefined) await reap(uid)
+    }
+  } finally {
+    await rm(stage, { recursive: true, force: true })
+  }
+}
+
+/** Whether a sandbox starts here, as a run would start it (as its own user, with its limits); if not, why. */
+const probe = async (base: string, limits: SandboxLimits): Promise<string | undefined> => {
+  try {
+    await run('bwrap', ['--version'], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } })
+  } catch {
+    return SANDBOX_MESSAGES.missing
+  }
+  const empty = await mkdtemp(path.join(tmpdir(), 'overseer-probe-'))
+  try {
+    const result = await staged(base, empty, async (dir, uid) => runLimited(await bwrapCommand(dir, limits, uid, ['true']), { ...limits, wallMs: 10_000 }))
+    return result.exitCode === 0 ? undefined : SANDBOX_MESSAGES.broken(result.output.trim() || `exit code ${result.exitCode ?? result.signal}`)
+  } catch (error) {
+    return SANDBOX_MESSAGES.broken(error instanceof Error ? error.message : String(error))
+  } finally {
+    await rm(empty, { recursive: true, force: true })
+  }
+}
+
+/** The sandbox BUILD_SANDBOX asks for: bwrap (checked once, here), or none. */
+export const createSandbox = async (mode: 'bwrap' | 'none', limits: SandboxLimits, base = path.join(tmpdir(), 'overseer-sandbox')): Promise<Sandbox> => {
+  if (mode === 'none') {
+    return {
+      mode: 'none',
+      problem: SANDBOX_MESSAGES.unsafe,
+      limits,
+      runTests: (projectDir, signal) => staged(base, projectDir, async (dir) => reportOf(await runLimited(unconfinedCommand(dir, limits), limits, signal), limits)),
+    }
+  }
+  const problem = await probe(base, limits)
+  if (problem) {
+    return {
+      mode: 'unavailable',
+      problem,
+      limits,
+      runTests: () => Promise.reject(new SandboxUnavailable(problem)),
+    }
+  }
+  return {
+    mode: 'bwrap',
+    limits,
+    runTests: (projectDir, signal) =>
+      staged(base, projectDir, async (dir, uid) => reportOf(await runLimited(await bwrapCommand(dir, limits, uid), limits, signal), limits)),
+  }
+}

@@ -1,0 +1,216 @@
+import { existsSync } from 'node:fs'
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createSandbox, parseTestOutput, SANDBOX_MESSAGES, SandboxUnavailable, type Sandbox, type SandboxLimits } from '../../src/sandbox'
+
+const LIMITS: SandboxLimits = { wallMs: 20_000, cpuSeconds: 10, memoryMb: 256, processes: 128, outputBytes: 16 * 1024 }
+const TEMPLATES = path.resolve(__dirname, '..', '..', 'templates')
+
+let work: string
+let sandbox: Sandbox
+
+/** A project whose `npm test` runs `script` (CommonJS). */
+const project = async (script: string, extra: Record<string, string> = {}): Promise<string> => {
+  const dir = await mkdtemp(path.join(work, 'project-'))
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'probe', private: true, scripts: { test: 'node probe.js' } }))
+  await writeFile(path.join(dir, 'probe.js'), script)
+  for (const [name, content] of Object.entries(extra)) await writeFile(path.join(dir, name), content)
+  return dir
+}
+
+/** Processes still running as a sandbox's user (a root server's runs use ids from 200,000; zombies have ended). */
+const leftovers = async (): Promise<number[]> => {
+  const found: number[] = []
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '')
+    const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1])
+    if (uid >= 200_000 && uid < 250_000 && !/^State:\s+Z/m.test(status)) found.push(Number(entry))
+  }
+  return found
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'overseer-sandbox-'))
+  sandbox = await createSandbox('bwrap', LIMITS)
+})
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true })
+})
+
+describe('the build sandbox (bubblewrap)', () => {
+  it('is available on this machine (the test command installs bubblewrap)', () => {
+    expect([sandbox.mode, sandbox.problem]).toEqual(['bwrap', undefined])
+  })
+
+  it.each(['library', 'http-api', 'cli', 'web-app'])("runs the %s template's own tests and reads their counts", async (kind) => {
+    const dir = await mkdtemp(path.join(work, `${kind}-`))
+    await cp(path.join(TEMPLATES, kind), dir, { recursive: true })
+    // The cli's command file is named after the project when one is generated.
+    if (kind === 'cli') await cp(path.join(dir, 'bin', 'command.js'), path.join(dir, 'bin', '__PROJECT_SLUG__.js'))
+    const report = await sandbox.runTests(dir)
+    expect({ ok: report.ok, failed: report.failed, stopped: report.stopped }).toEqual({ ok: true, failed: 0, stopped: undefined })
+    expect(report.passed).toBeGreaterThan(0)
+  })
+
+  it('reports failing tests by name', async () => {
+    const dir = await project(
+      "const test = require('node:test'); const assert = require('node:assert');\ntest('adds', () => assert.equal(1 + 1, 2));\ntest('subtracts', () => assert.equal(2 - 1, 3));\n",
+    )
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'p', private: true, scripts: { test: 'node --test probe.js' } }))
+    const report = await sandbox.runTests(dir)
+    expect({ ok: report.ok, passed: report.passed, failed: report.failed }).toEqual({ ok: false, passed: 1, failed: 1 })
+    expect(report.failing).toContain('subtracts')
+  })
+
+  it('has no network: a connection to a port the test opens on 127.0.0.1 never arrives', async () => {
+    let connections = 0
+    const server: Server = createServer((socket) => {
+      connections += 1
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    try {
+      const dir = await project(`
+const net = require('node:net')
+const socket = net.connect(${port}, '127.0.0.1')
+socket.on('connect', () => { console.log('CONNECTED'); process.exit(0) })
+socket.on('error', (error) => { console.log('REFUSED ' + error.code); process.exit(1) })
+`)
+      const report = await sandbox.runTests(dir)
+      expect(report.output).toMatch(/REFUSED (ECONNREFUSED|ENETUNREACH)/)
+      expect(report.output).not.toContain('CONNECTED')
+      expect(connections).toBe(0)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('writes nowhere but the project: not by absolute path, not by .., not through a symlink', async () => {
+    const outside = await mkdtemp(path.join(work, 'outside-'))
+    const dir = await project(
+      `
+const fs = require('node:fs')
+const attempts = { absolute: ${JSON.stringify(path.join(outside, 'absolute.txt'))}, dotdot: '../dotdot.txt', symlink: 'link/symlink.txt', system: '/usr/pwned.txt' }
+for (const [name, target] of Object.entries(attempts)) {
+  try { fs.writeFileSync(target, 'x'); console.log('WROTE ' + name) } catch (error) { console.log('REFUSED ' + name + ' ' + error.code) }
+}
+fs.writeFileSync('inside.txt', 'kept')
+console.log('INSIDE ' + fs.readFileSync('inside.txt', 'utf8'))
+`,
+    )
+    await symlink(outside, path.join(dir, 'link'))
+    const report = await sandbox.runTests(dir)
+    expect(report.output).not.toContain('WROTE')
+    expect(await readdir(outside)).toEqual([])
+    expect(existsSync(path.join(path.dirname(dir), 'dotdot.txt'))).toBe(false)
+    expect(existsSync('/usr/pwned.txt')).toBe(false)
+    expect(report.output).toContain('INSIDE kept')
+    // A run works on a copy: the project itself is as it was.
+    expect(existsSync(path.join(dir, 'inside.txt'))).toBe(false)
+  })
+
+  it('does not see the server environment', async () => {
+    process.env.OVERSEER_SANDBOX_SECRET = 'do-not-leak'
+    try {
+      const report = await sandbox.runTests(await project("console.log('SECRET=' + (process.env.OVERSEER_SANDBOX_SECRET ?? 'none'))"))
+      expect(report.output).toContain('SECRET=none')
+    } finally {
+      delete process.env.OVERSEER_SANDBOX_SECRET
+    }
+  })
+
+  it('stops a fork bomb: the process limit holds and nothing survives the run', async () => {
+    const bomb = await createSandbox('bwrap', { ...LIMITS, wallMs: 3_000, processes: 64 })
+    const dir = await project(
+      "require('node:child_process').spawnSync('sh', ['-c', 'bomb() { bomb | bomb & }; bomb; sleep 60'], { stdio: 'inherit' })",
+    )
+    const report = await bomb.runTests(dir)
+    expect(report.ok).toBe(false)
+    // The process limit refuses the forks beyond it; the wall time ends the rest.
+    expect(report.output).toContain('Cannot fork')
+    expect(report.stopped).toBe('time')
+    expect(report.durationMs).toBeLessThan(15_000)
+    expect(await leftovers()).toEqual([])
+  })
+
+  it('stops an endless loop: at its CPU limit, and at the wall time', async () => {
+    const loop = "console.log('looping'); for (;;) {}"
+    const byCpu = await (await createSandbox('bwrap', { ...LIMITS, cpuSeconds: 1, wallMs: 30_000 })).runTests(await project(loop))
+    expect(byCpu.ok).toBe(false)
+    expect(byCpu.stopped).toBeUndefined()
+    expect(byCpu.durationMs).toBeLessThan(15_000)
+
+    const byWall = await (await createSandbox('bwrap', { ...LIMITS, cpuSeconds: 60, wallMs: 1_500 })).runTests(await project(loop))
+    expect(byWall.stopped).toBe('time')
+    expect(byWall.output).toContain(SANDBOX_MESSAGES.timedOut(2))
+    expect(await leftovers()).toEqual([])
+  })
+
+  it('stops a memory hog', async () => {
+    const hog = await createSandbox('bwrap', { ...LIMITS, memoryMb: 128 })
+    const report = await hog.runTests(await project("const kept = []; for (;;) kept.push(Buffer.alloc(8 * 1024 * 1024, 1))"))
+    expect(report.ok).toBe(false)
+    expect(report.stopped).toBe('memory')
+    expect(report.output).toContain(SANDBOX_MESSAGES.memory(128))
+    expect(report.durationMs).toBeLessThan(15_000)
+    expect(await leftovers()).toEqual([])
+  })
+
+  it('cuts huge output, keeping its tail', async () => {
+    const report = await sandbox.runTests(await project("for (let i = 0; i < 200000; i++) console.log('line ' + i + ' ' + 'x'.repeat(40)); console.log('THE END')"))
+    expect(report.truncated).toBe(true)
+    expect(Buffer.byteLength(report.output)).toBeLessThan(LIMITS.outputBytes + 200)
+    expect(report.output).toMatch(/^\[… [\d,]+ bytes of output cut …\]/)
+    expect(report.output).toContain('THE END')
+  })
+
+  it('stops when its signal aborts', async () => {
+    const controller = new AbortController()
+    const running = sandbox.runTests(await project("console.log('started'); setInterval(() => {}, 1000)"), controller.signal)
+    controller.abort()
+    const report = await running
+    expect(report.stopped).toBe('aborted')
+    expect(report.ok).toBe(false)
+  })
+
+  it('is unavailable without bwrap: it says why and runs nothing', async () => {
+    const empty = await mkdtemp(path.join(work, 'path-'))
+    const saved = process.env.PATH
+    process.env.PATH = empty
+    try {
+      const missing = await createSandbox('bwrap', LIMITS)
+      expect([missing.mode, missing.problem]).toEqual(['unavailable', SANDBOX_MESSAGES.missing])
+      const marker = path.join(work, 'never-ran')
+      await expect(missing.runTests(await project(`require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`))).rejects.toBeInstanceOf(SandboxUnavailable)
+      expect(existsSync(marker)).toBe(false)
+    } finally {
+      process.env.PATH = saved
+    }
+  })
+})
+
+describe('parseTestOutput', () => {
+  it('reads the summary and the failing names of TAP output', () => {
+    const output = [
+      '# Subtest: /project/test/a.test.js',
+      '    # Subtest: adds',
+      '    ok 1 - adds',
+      '    # Subtest: subtracts',
+      '    not ok 2 - subtracts',
+      'not ok 1 - /project/test/a.test.js',
+      'ok 2 - skipped one # SKIP',
+      '# pass 1',
+      '# fail 1',
+    ].join('\n')
+    expect(parseTestOutput(output)).toEqual({ passed: 1, failed: 1, failing: ['subtracts', '/project/test/a.test.js'] })
+  })
+
+  it('counts lines when the run ended before its summary', () => {
+    expect(parseTestOutput('ok 1 - a\nok 2 - b\nnot ok 3 - c\n')).toEqual({ passed: 2, failed: 1, failing: ['c'] })
+  })
+})
