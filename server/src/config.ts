@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '@contracts/lead
 import type { LoginLimits } from './limits/loginLimiter'
 import { passwordProblem } from './auth/password'
 import { GATE_KINDS, type GateKind } from './builds/stages'
+import type { SandboxLimits } from './sandbox/types'
 
 /** A setting that is missing a required partner or has a value the server cannot use. */
 export class ConfigError extends Error {
@@ -64,6 +65,14 @@ export interface BuildConfig {
   approvalGates: GateKind[]
   /** How long a build waits at a gate before it ends with a timeout (APPROVAL_TIMEOUT_MS). */
   approvalTimeoutMs: number
+  /** Where generated code runs: `bwrap` (BUILD_SANDBOX, default) or `none` (unsafe; a trusted single-user machine). */
+  sandbox: 'bwrap' | 'none'
+  /** The limits of one sandboxed test run (SANDBOX_*). */
+  sandboxLimits: SandboxLimits
+  /** Test runs a model's development loop may make (BUILD_MAX_ITERATIONS). */
+  maxIterations: number
+  /** Tokens a model's development loop may spend, prompts and answers together (BUILD_MAX_TOKENS). */
+  maxTokens: number
 }
 
 /** One model of the OpenAI-compatible provider, from OVERSEER_LLM_MODELS (`name` or `name=cost`). */
@@ -295,6 +304,16 @@ export const loadConfig = (env: Env = process.env): Config => {
       approvalGates: approvalGates(env),
       // At most 7 days: longer than a timer can run, and a build should not wait longer anyway.
       approvalTimeoutMs: integer(env, 'APPROVAL_TIMEOUT_MS', 86_400_000, 100, 604_800_000),
+      sandbox: oneOf(env, 'BUILD_SANDBOX', ['bwrap', 'none'] as const, 'bwrap'),
+      sandboxLimits: {
+        wallMs: integer(env, 'SANDBOX_TIMEOUT_MS', 60_000, 1_000, 600_000),
+        cpuSeconds: integer(env, 'SANDBOX_CPU_SECONDS', 30, 1, 600),
+        memoryMb: integer(env, 'SANDBOX_MEMORY_MB', 512, 64, 16_384),
+        processes: integer(env, 'SANDBOX_MAX_PROCESSES', 256, 16, 4_096),
+        outputBytes: integer(env, 'SANDBOX_OUTPUT_BYTES', 65_536, 1_024, 16_777_216),
+      },
+      maxIterations: integer(env, 'BUILD_MAX_ITERATIONS', 6, 1, 50),
+      maxTokens: integer(env, 'BUILD_MAX_TOKENS', 200_000, 1_000, 10_000_000),
     },
   }
 }

@@ -33,7 +33,16 @@ describe('loadConfig', () => {
         rateLimitPerIp: 60,
         docsDir: path.resolve(__dirname, '../../docs'),
       },
-      builds: { downloadsDir: path.resolve('data', 'downloads'), stageTimeoutMs: 60_000, approvalGates: [], approvalTimeoutMs: 86_400_000 },
+      builds: {
+        downloadsDir: path.resolve('data', 'downloads'),
+        stageTimeoutMs: 60_000,
+        approvalGates: [],
+        approvalTimeoutMs: 86_400_000,
+        sandbox: 'bwrap',
+        sandboxLimits: { wallMs: 60_000, cpuSeconds: 30, memoryMb: 512, processes: 256, outputBytes: 65_536 },
+        maxIterations: 6,
+        maxTokens: 200_000,
+      },
       seedDemo: true,
     })
   })
@@ -73,6 +82,14 @@ describe('loadConfig', () => {
       BUILD_STAGE_TIMEOUT_MS: '5000',
       APPROVAL_GATES: 'deployment, planning',
       APPROVAL_TIMEOUT_MS: '3600000',
+      BUILD_SANDBOX: 'none',
+      SANDBOX_TIMEOUT_MS: '20000',
+      SANDBOX_CPU_SECONDS: '10',
+      SANDBOX_MEMORY_MB: '256',
+      SANDBOX_MAX_PROCESSES: '64',
+      SANDBOX_OUTPUT_BYTES: '4096',
+      BUILD_MAX_ITERATIONS: '3',
+      BUILD_MAX_TOKENS: '50000',
       SEED_DEMO: 'false',
     })
     expect(config).toEqual({
@@ -109,7 +126,16 @@ describe('loadConfig', () => {
         rateLimitPerIp: 90,
         docsDir: '/srv/docs',
       },
-      builds: { downloadsDir: '/srv/downloads', stageTimeoutMs: 5000, approvalGates: ['planning', 'deployment'], approvalTimeoutMs: 3_600_000 },
+      builds: {
+        downloadsDir: '/srv/downloads',
+        stageTimeoutMs: 5000,
+        approvalGates: ['planning', 'deployment'],
+        approvalTimeoutMs: 3_600_000,
+        sandbox: 'none',
+        sandboxLimits: { wallMs: 20_000, cpuSeconds: 10, memoryMb: 256, processes: 64, outputBytes: 4096 },
+        maxIterations: 3,
+        maxTokens: 50_000,
+      },
       seedDemo: false,
     })
   })
@@ -118,6 +144,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/var/lib/overseer' }).builds.downloadsDir).toBe('/var/lib/overseer/downloads')
     expectConfigError({ BUILD_STAGE_TIMEOUT_MS: '5' }, 'BUILD_STAGE_TIMEOUT_MS')
     expectConfigError({ SEED_DEMO: 'no' }, 'SEED_DEMO')
+  })
+
+  it('runs generated code in bubblewrap unless told otherwise, with bounded limits', () => {
+    const { builds } = loadConfig({})
+    expect([builds.sandbox, builds.sandboxLimits, builds.maxIterations]).toEqual(['bwrap', { wallMs: 60_000, cpuSeconds: 30, memoryMb: 512, processes: 256, outputBytes: 65_536 }, 6])
+    expectConfigError({ BUILD_SANDBOX: 'docker' }, 'BUILD_SANDBOX must be one of bwrap, none, got "docker"')
+    expectConfigError({ SANDBOX_MEMORY_MB: '1' }, 'SANDBOX_MEMORY_MB')
+    expectConfigError({ SANDBOX_MAX_PROCESSES: 'many' }, 'SANDBOX_MAX_PROCESSES')
+    expectConfigError({ BUILD_MAX_ITERATIONS: '0' }, 'BUILD_MAX_ITERATIONS')
   })
 
   it('reads the approval gates in pipeline order and names APPROVAL_GATES or APPROVAL_TIMEOUT_MS when unusable', () => {

@@ -1,4 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { Script } from 'node:vm'
+import type { Sandbox } from '../sandbox/types'
+import { writeProject } from './workspace'
 import { archiveEntries, writeArchive, type ProjectFile } from './archive'
 import { archivePath } from './paths'
 import { classify, KIND_LABELS, slugify, titleOf, type ProjectKind } from './classify'
@@ -18,7 +23,29 @@ export interface BuildState {
   planner?: string
   /** Planning notes a model wrote (sanitized Markdown, only ever written into the README). */
   notes?: { stage: 'clarification' | 'market_analysis' | 'structuring'; markdown: string }[]
+  /** A model wrote or changed the code (it must never run outside the sandbox). */
+  modelWritten?: boolean
+  /** The project's own tests, run in the sandbox before delivery (or why they were not). */
+  tests?: TestSummary
 }
+
+/** The QA run of a project's tests: their counts, or why they did not run. */
+export type TestSummary =
+  | { ran: true; passed: number; failed: number; failing: string[]; durationMs: number }
+  | { ran: false; reason: string }
+
+/** Why a build cannot be delivered, in words for the person who asked for it. */
+export class StageFailure extends Error {
+  override name = 'StageFailure'
+}
+
+export const QA_MESSAGES = {
+  notRun: 'tests not run: no sandbox',
+  failed: (failed: number, total: number, failing: readonly string[]) =>
+    `The project's tests failed (${failed} of ${total} failing${failing.length > 0 ? `: ${failing.slice(0, 5).join(', ')}${failing.length > 5 ? ', …' : ''}` : ''}), so it was not delivered.`,
+  stopped: (reason: string) => `The project's tests could not finish: ${reason} It was not delivered.`,
+  noSandbox: (problem: string) => `Model-written code runs only in the sandbox, and there is none here: ${problem}`,
+} as const
 
 /** What a stage is given to do its work. */
 export interface StageContext {
@@ -29,6 +56,10 @@ export interface StageContext {
   log(level: 'INFO' | 'WARNING' | 'DEBUG', message: string): Promise<void>
   /** Progress inside the stage, between its start and the next stage's start. */
   progress(fraction: number, message: string): Promise<void>
+  /** Where the project's tests run (the only place generated code ever runs). */
+  sandbox: Sandbox
+  /** Runs work with limits of its own (a sandboxed test run) outside the stage's time limit. */
+  untimed<T>(work: () => Promise<T>): Promise<T>
 }
 
 /** What a stage was given and what it produced, as text: the tokens counted for it. */
@@ -92,6 +123,45 @@ const checkSyntax = (file: ProjectFile): void => {
 const lines = (items: readonly string[]): string => items.map((item) => `- ${item}`).join('\n')
 
 /**
+ * QA before delivery: the project's own tests, run in the sandbox on exactly the files that would
+ * be delivered. Failing tests, or a run stopped at a limit, end the build. Without a sandbox a
+ * template's tests are not run (the reply says so); model-written code is never run unconfined.
+ */
+export const runQa = async ({
+  files,
+  log,
+  progress,
+  sandbox,
+  signal,
+  untimed,
+  modelWritten,
+}: Pick<StageContext, 'log' | 'progress' | 'sandbox' | 'signal' | 'untimed'> & { files: readonly ProjectFile[]; modelWritten: boolean }): Promise<TestSummary> => {
+  if (sandbox.mode === 'unavailable') {
+    if (modelWritten) throw new StageFailure(QA_MESSAGES.noSandbox(sandbox.problem ?? ''))
+    await log('WARNING', `The tests were not run: ${sandbox.problem ?? 'no sandbox'}`)
+    return { ran: false, reason: QA_MESSAGES.notRun }
+  }
+  await progress(0.1, 'Running the tests in the sandbox...')
+  const dir = await mkdtemp(path.join(tmpdir(), 'overseer-qa-'))
+  try {
+    await writeProject(dir, files)
+    const report = await untimed(() => sandbox.runTests(dir, signal))
+    signal.throwIfAborted()
+    const total = report.passed + report.failed
+    if (!report.ok) {
+      await log('WARNING', `QA: ${report.failed} of ${total} tests failing${report.failing.length > 0 ? ` (${report.failing.join(', ')})` : ''}; output tail: ${report.output.slice(-1_000)}`)
+      if (report.stopped === 'time' || report.stopped === 'memory') throw new StageFailure(QA_MESSAGES.stopped(report.output.trim().split('\n').at(-1) ?? ''))
+      throw new StageFailure(QA_MESSAGES.failed(Math.max(1, report.failed), Math.max(1, total), report.failing))
+    }
+    await log('INFO', `QA: ${report.passed} of ${total} tests passed in the sandbox (${sandbox.mode}, ${report.durationMs} ms)`)
+    await progress(0.9, `Tests passed: ${report.passed} of ${total}`)
+    return { ran: true, passed: report.passed, failed: report.failed, failing: report.failing, durationMs: report.durationMs }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/**
  * The offline engine (`overseer-local`): each stage's work, from the request and the templates.
  * Every stage reads the artefacts of the ones before it and adds its own.
  */
@@ -151,13 +221,15 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
     }
   },
 
-  assembly: async ({ state, log }) => {
+  assembly: async ({ state, log, progress, sandbox, signal, untimed }) => {
     const project = need(state.project, 'The classification')
     const files = need(state.files, 'The development')
     const entries = archiveEntries(project.slug, files)
     const bytes = entries.reduce((sum, entry) => sum + entry.data.length, 0)
     await log('INFO', `Assembled ${entries.length} files (${bytes.toLocaleString('en-US')} bytes) under ${project.slug}/`)
-    return { prompt: lines(files.map((file) => file.path)), output: lines(entries.map((entry) => entry.name)), summary: 'Project assembled' }
+    state.tests = await runQa({ files, log, progress, sandbox, signal, untimed, modelWritten: state.modelWritten === true })
+    const verdict = state.tests.ran ? `${state.tests.passed} tests passed` : QA_MESSAGES.notRun
+    return { prompt: lines(files.map((file) => file.path)), output: lines(entries.map((entry) => entry.name)), summary: `Project assembled; ${verdict}` }
   },
 
   delivery: async ({ state, log, downloadsDir, buildId }) => {

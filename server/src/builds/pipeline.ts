@@ -6,7 +6,8 @@ import { ProviderError, type ChatProvider } from '../llm/types'
 import { agentLogRepository as agentLogs } from './agentLogRepository'
 import { buildRepository as builds } from './buildRepository'
 import { archivePath } from './paths'
-import { LOCAL_STAGES, type BuildState, type StageWork } from './engine'
+import type { Sandbox } from '../sandbox/types'
+import { LOCAL_STAGES, StageFailure, type BuildState, type StageWork } from './engine'
 import { modelStages } from './modelStages'
 import { STAGES, stageEnd, type GateKind, type StageDefinition, type StageId } from './stages'
 
@@ -74,6 +75,8 @@ export interface PipelineOptions {
   stageTimeoutMs: number
   gates: Gatekeeper
   emit: ProgressSink
+  /** Where the projects' tests run: the only place generated code ever runs. */
+  sandbox: Sandbox
   /** The stages' work; default the offline engine, or a configured provider's model (see providerFor). */
   stages?: Record<StageId, StageWork>
   /**
@@ -125,26 +128,53 @@ export const BUILD_MESSAGES = {
   ready: 'Your project is ready.',
 } as const
 
-/** Runs `work` with a time limit; on expiry aborts the signal it was given and rejects with a StageTimeout. */
-const withTimeout = async <T>(ms: number, parent: AbortSignal, work: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+/** Pauses a stage's timer while work with limits of its own runs (a sandboxed test run). */
+export type Untimed = <T>(work: () => Promise<T>) => Promise<T>
+
+/**
+ * Runs `work` with a time limit; on expiry aborts the signal it was given and rejects with a
+ * StageTimeout. Time spent inside `untimed` does not count: such work has its own limit.
+ */
+const withTimeout = async <T>(ms: number, parent: AbortSignal, work: (signal: AbortSignal, untimed: Untimed) => Promise<T>): Promise<T> => {
   const controller = new AbortController()
   const onAbort = () => controller.abort(parent.reason)
   parent.addEventListener('abort', onAbort, { once: true })
   let timer: NodeJS.Timeout | undefined
+  let remaining = ms
+  let startedAt = 0
+  let paused = 0
+  let expire: () => void = () => undefined
+  const arm = () => {
+    startedAt = performance.now()
+    timer = setTimeout(expire, remaining)
+  }
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    expire = () => {
       controller.abort(new StageTimeout())
       reject(new StageTimeout())
-    }, ms)
+    }
   })
+  arm()
+  const untimed: Untimed = async (inner) => {
+    if (paused++ === 0) {
+      clearTimeout(timer)
+      remaining = Math.max(0, remaining - (performance.now() - startedAt))
+    }
+    try {
+      return await inner()
+    } finally {
+      if (--paused === 0) arm()
+    }
+  }
   const aborted = new Promise<never>((_, reject) => {
     if (parent.aborted) reject(parent.reason)
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
   })
   try {
-    return await Promise.race([work(controller.signal), expired, aborted])
+    return await Promise.race([work(controller.signal, untimed), expired, aborted])
   } finally {
     clearTimeout(timer)
+    paused = Number.POSITIVE_INFINITY
     parent.removeEventListener('abort', onAbort)
   }
 }
@@ -216,13 +246,15 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       await report({ stage: stage.id, message: stage.message, percentage: stage.start })
       await log('INFO', `Stage ${stage.id} started`)
       const end = stageEnd(stage.id)
-      const result = await withTimeout(options.stageTimeoutMs, signal, async (stageSignal) => {
+      const result = await withTimeout(options.stageTimeoutMs, signal, async (stageSignal, untimed) => {
         await options.beforeStage?.(stage.id, stageSignal)
         return stages[stage.id]({
           buildId: job.buildId,
           state,
           signal: stageSignal,
           downloadsDir: options.downloadsDir,
+          sandbox: options.sandbox,
+          untimed,
           log,
           progress: (fraction, message) => {
             stageSignal.throwIfAborted()
@@ -249,7 +281,9 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
           ? BUILD_MESSAGES.shutdown
           : error instanceof ProviderError
             ? BUILD_MESSAGES.providerFailed(stage.id, error.message)
-            : BUILD_MESSAGES.failed(stage.id)
+            : error instanceof StageFailure
+              ? error.message
+              : BUILD_MESSAGES.failed(stage.id)
       const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
       await builds
         .recordStage(db, job.buildId, { stage: stage.id, position, status: timedOut ? 'timeout' : 'error', startedAt, promptTokens: 0, completionTokens: 0 })

@@ -8,6 +8,7 @@ import { seedDemoApproval } from './demoApproval'
 import { seedDemoLogs } from './demoLogs'
 import { InProcessRunner, type PipelineOptions } from './pipeline'
 import { BuildService } from './service'
+import { createSandbox } from '../sandbox'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ export interface BuildPluginOptions {
   approvalHeartbeatMs?: number
   /** Test hook: runs at the start of each stage, under its timeout. */
   beforeStage?: PipelineOptions['beforeStage']
+  /** Test hook: the stages' work instead of the engines' (a project whose tests fail, say). */
+  stages?: PipelineOptions['stages']
 }
 
 /** How often the archives of deleted conversations are removed from disk (downloads stop at once). */
@@ -54,7 +57,14 @@ export default fp<BuildPluginOptions>(
     app.decorate('approvals', gates)
     app.decorate('buildQueueAnswers', (timeoutMs: number) => (queue ? queue.ping(timeoutMs) : Promise.resolve(true)))
 
+    // With REDIS_URL the workers run the builds, and their tests: this server never runs generated code.
+    const sandbox = async () => {
+      const created = await createSandbox(app.config.builds.sandbox, app.config.builds.sandboxLimits)
+      if (created.problem) app.log.warn({ sandbox: created.mode }, created.problem)
+      return created
+    }
     const runner = queue?.runner ?? new InProcessRunner({
+      sandbox: await sandbox(),
       db: app.db,
       counter: tokenCounter,
       downloadsDir,
@@ -64,6 +74,7 @@ export default fp<BuildPluginOptions>(
       // A build with a configured provider's model: the stages ask it (classification, planning notes).
       providerFor: (model) => app.chatModels.remoteFor(model),
       ...(options.beforeStage && { beforeStage: options.beforeStage }),
+      ...(options.stages && { stages: options.stages }),
     })
 
     const builds = new BuildService({

@@ -1,6 +1,14 @@
 import type { ProjectFile } from './archive'
 import { KIND_LABELS, type ProjectKind } from './classify'
+import type { TestSummary } from './engine'
 import { TEMPLATES } from './templates'
+
+/** What the QA run found, as the reply says it. */
+const testsLine = (tests: TestSummary | undefined): string => {
+  if (!tests) return '**Tests:** not run.'
+  if (!tests.ran) return `**Tests:** ${tests.reason}.`
+  return `**Tests:** ${tests.passed} of ${tests.passed + tests.failed} passed, run in the sandbox before delivery.`
+}
 
 /**
  * The assistant's reply to a completed build, in Markdown: what was built, its files, how to run
@@ -12,6 +20,8 @@ export const buildReply = (
   zipUrl: string,
   /** The model that classified the request and wrote the planning notes, when one did. */
   planner?: string,
+  /** The QA run of its tests before delivery. */
+  tests?: TestSummary,
 ): string => {
   const template = TEMPLATES[project.kind]
   const provenance = planner
@@ -25,6 +35,8 @@ I built a **${KIND_LABELS[project.kind]}** starter project for your request. ${t
 **Files** (${files.length}, in the folder \`${project.slug}/\`):
 
 ${files.map((file) => `- \`${file.path}\``).join('\n')}
+
+${testsLine(tests)}
 
 **Run its tests** (Node.js 18 or later; nothing to install, and they run offline): ${testFiles} test file${testFiles === 1 ? '' : 's'}.
 

@@ -111,7 +111,7 @@ export class BuildService {
 
       const { project, files, archive } = outcome.state
       const zipUrl = zipUrlOf(buildId)
-      const reply = buildReply(project, files, zipUrl, outcome.state.planner)
+      const reply = buildReply(project, files, zipUrl, outcome.state.planner, outcome.state.tests)
       const { promptTokens, completionTokens } = outcome.usage
       const stored = { buildId, conversationId }
       await db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import type { Config } from '../config'
 import type { Database } from '../db'
 import type { ServerToClientEvents } from '@contracts/socket'
 import { progressRoom } from '../plugins/app/socket'
+import { createSandbox } from '../sandbox'
 import { slimOutcome } from './queueRunner'
 import { BUILD_QUEUE, closeRedis, decodeControl, redisConnection, redisNames } from './redis'
 
@@ -57,8 +58,11 @@ export const startBuildWorker = async ({ config, db, log, beforeStage }: BuildWo
     ? new OpenAiProvider({ ...llm, log: { warn: (details, message) => log.warn(message, { ...details }) } })
     : undefined
 
+  const sandbox = await createSandbox(config.builds.sandbox, config.builds.sandboxLimits)
+  if (sandbox.problem) log.warn(sandbox.problem, { sandbox: sandbox.mode })
   const options: PipelineOptions = {
     db,
+    sandbox,
     counter: tokenCounter,
     providerFor: remoteProviderFor(remote),
     downloadsDir,

@@ -14,7 +14,7 @@ export const CANCEL_GRACE_MS = 10_000
  */
 export const slimOutcome = (outcome: BuildOutcome): BuildOutcome => {
   if (outcome.kind !== 'completed') return outcome
-  const { request, project, assumptions, expectations, files, archive, planner } = outcome.state
+  const { request, project, assumptions, expectations, files, archive, planner, tests } = outcome.state
   return {
     ...outcome,
     state: {
@@ -24,6 +24,7 @@ export const slimOutcome = (outcome: BuildOutcome): BuildOutcome => {
       ...(assumptions && { assumptions }),
       ...(expectations && { expectations }),
       ...(planner && { planner }),
+      ...(tests && { tests }),
       files: files.map((file) => ({ path: file.path, content: '', ...(file.executable && { executable: true }) })),
     },
   }

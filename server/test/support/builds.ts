@@ -12,9 +12,22 @@ export interface BuildReplyBody extends ChatReplyBody {
   zipUrl: string
 }
 
+/** The sandbox limits of a test app: the defaults, with a shorter wall time. */
+export const TEST_SANDBOX_LIMITS = { wallMs: 30_000, cpuSeconds: 30, memoryMb: 512, processes: 256, outputBytes: 65_536 }
+
 /** Build settings for a test app: archives in a temporary directory of its own; no approval gates unless given. */
 export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise<{ builds: BuildConfig }> => ({
-  builds: { downloadsDir: await mkdtemp(path.join(os.tmpdir(), 'overseer-downloads-')), stageTimeoutMs: 20_000, approvalGates: [], approvalTimeoutMs: 86_400_000, ...overrides },
+  builds: {
+    downloadsDir: await mkdtemp(path.join(os.tmpdir(), 'overseer-downloads-')),
+    stageTimeoutMs: 20_000,
+    approvalGates: [],
+    approvalTimeoutMs: 86_400_000,
+    sandbox: 'bwrap',
+    sandboxLimits: TEST_SANDBOX_LIMITS,
+    maxIterations: 6,
+    maxTokens: 200_000,
+    ...overrides,
+  },
 })
 
 export const buildRequest = (content: string, extra: Record<string, unknown> = {}) => ({
