@@ -246,6 +246,39 @@ export const BuildFailure = (description: string) =>
     { description },
   )
 
+export const BuildIteration = Type.Object({
+  number: Type.Integer({ minimum: 1 }),
+  filesChanged: Type.Array(Type.String(), { description: 'Paths written or deleted since the iteration before' }),
+  passed: Type.Integer({ minimum: 0 }),
+  failed: Type.Integer({ minimum: 0 }),
+  failing: Type.Array(Type.String(), { description: 'The failing tests, by name' }),
+  output: Type.String({ description: 'The tail of the test output' }),
+  promptTokens: Type.Integer({ minimum: 0, description: "The model's tokens in this iteration, as the provider reported them (else counted)" }),
+  completionTokens: Type.Integer({ minimum: 0 }),
+  durationMs: Type.Integer({ minimum: 0, description: 'How long the sandboxed test run took' }),
+})
+export type BuildIteration = Static<typeof BuildIteration>
+
+export const TestResult = Type.Union(
+  [
+    Type.Object({ ran: Type.Literal(true), passed: Type.Integer({ minimum: 0 }), failed: Type.Integer({ minimum: 0 }), failing: Type.Array(Type.String()), durationMs: Type.Integer({ minimum: 0 }) }),
+    Type.Object({ ran: Type.Literal(false), reason: Type.String({ description: "Why not: 'tests not run: no sandbox'" }) }),
+  ],
+  { description: "The QA run of the project's tests in the sandbox before delivery" },
+)
+export type TestResult = Static<typeof TestResult>
+
+export const BuildFileParams = Type.Object({
+  sessionId: sessionId('The sessionId of the build request'),
+  '*': Type.String({ minLength: 1, maxLength: 300, description: 'The file path, as in `files`' }),
+})
+
+export const BuildFile = Type.Object(
+  { success: Type.Literal(true), data: Type.Object({ path: Type.String(), content: Type.String(), language: Type.String({ description: 'For highlighting: javascript, json, markdown, html, css, typescript, plaintext' }) }) },
+  { description: 'One delivered file of the build, as text' },
+)
+export type BuildFile = Static<typeof BuildFile>
+
 export const BuildState = Type.Object(
   {
     success: Type.Literal(true),
@@ -263,9 +296,18 @@ export const BuildState = Type.Object(
       model: Type.String(),
       createdAt: timestamp(),
       updatedAt: timestamp(),
+      iterations: Type.Array(BuildIteration, {
+        description: 'The development loop so far, oldest first: each test run ends an iteration (a build without a model has one, its QA run)',
+      }),
+      tests: Type.Optional(TestResult),
+      files: Type.Optional(
+        Type.Array(Type.Object({ path: Type.String(), bytes: Type.Integer({ minimum: 0 }) }), {
+          description: 'The delivered files, in path order: read one with GET /api/overseer/builds/{sessionId}/files/{path}. Once completed, while its conversation is kept',
+        }),
+      ),
     }),
   },
-  { description: 'The build of the session: its latest progress, and `zipUrl` once completed' },
+  { description: 'The build of the session: its latest progress, its iterations, and once completed its tests, files and `zipUrl`' },
 )
 export type BuildState = Static<typeof BuildState>
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db'
+import type { TestSummary } from './engine'
 import type { ProjectKind } from './classify'
 import type { GateKind, StageId } from './stages'
 
@@ -90,6 +91,38 @@ export interface TokenUsageItem {
 export const TOKEN_HISTORY_LIMIT = 100
 
 /** Builds, their stages' token use, and their latest progress. */
+/** An iteration of a build's development loop, as stored. */
+export interface BuildIteration {
+  number: number
+  filesChanged: string[]
+  passed: number
+  failed: number
+  failing: string[]
+  /** The tail of the test output. */
+  output: string
+  promptTokens: number
+  completionTokens: number
+  durationMs: number
+}
+
+interface IterationRow {
+  iteration: number
+  files_changed: unknown
+  passed: number
+  failed: number
+  failing: unknown
+  output_tail: string
+  prompt_tokens: number
+  completion_tokens: number
+  duration_ms: number
+}
+
+/** A jsonb list of strings, as either driver gives it (parsed, or as text). */
+const jsonList = (value: unknown): string[] => {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
+  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : []
+}
+
 export const buildRepository = {
   /** Null when the session id already has a build: a session id is used once. */
   async create(
@@ -202,6 +235,81 @@ export const buildRepository = {
   async archiveRemoved(db: Queryable, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return
     await db.query('update builds set archive_bytes = null, archive_files = null where id = any($1::uuid[])', [ids])
+    // The files go with the archive: a deleted conversation's code is not kept.
+    await db.query('delete from build_files where build_id = any($1::uuid[])', [ids])
+  },
+
+  /** One iteration of the development loop (or the QA run of a build without one). */
+  async recordIteration(db: Queryable, buildId: string, iteration: BuildIteration): Promise<void> {
+    await db.query(
+      `insert into build_iterations (build_id, iteration, files_changed, passed, failed, failing, output_tail, prompt_tokens, completion_tokens, duration_ms)
+       values ($1, $2, $3::jsonb, $4, $5, $6::jsonb, $7, $8, $9, $10)
+       on conflict (build_id, iteration) do nothing`,
+      [
+        buildId,
+        iteration.number,
+        JSON.stringify(iteration.filesChanged),
+        iteration.passed,
+        iteration.failed,
+        JSON.stringify(iteration.failing),
+        iteration.output,
+        iteration.promptTokens,
+        iteration.completionTokens,
+        Math.round(iteration.durationMs),
+      ],
+    )
+  },
+
+  async iterations(db: Queryable, buildId: string): Promise<BuildIteration[]> {
+    const { rows } = await db.query<IterationRow>(
+      `select iteration, files_changed, passed, failed, failing, output_tail, prompt_tokens, completion_tokens, duration_ms
+       from build_iterations where build_id = $1 order by iteration`,
+      [buildId],
+    )
+    return rows.map((row) => ({
+      number: row.iteration,
+      filesChanged: jsonList(row.files_changed),
+      passed: row.passed,
+      failed: row.failed,
+      failing: jsonList(row.failing),
+      output: row.output_tail,
+      promptTokens: row.prompt_tokens,
+      completionTokens: row.completion_tokens,
+      durationMs: row.duration_ms,
+    }))
+  },
+
+  /** What a build delivered: its files and its tests' QA result, stored with the archive. */
+  async delivered(db: Queryable, buildId: string, files: readonly { path: string; content: string }[], tests: TestSummary | undefined): Promise<void> {
+    for (const file of files) {
+      await db.query('insert into build_files (build_id, path, content) values ($1, $2, $3) on conflict (build_id, path) do update set content = excluded.content', [
+        buildId,
+        file.path,
+        file.content,
+      ])
+    }
+    await db.query('update builds set tests = $2::jsonb where id = $1', [buildId, tests ? JSON.stringify(tests) : null])
+  },
+
+  /** The delivered files' paths and sizes, in path order. */
+  async fileList(db: Queryable, buildId: string): Promise<{ path: string; bytes: number }[]> {
+    const { rows } = await db.query<{ path: string; bytes: number }>(
+      'select path, octet_length(content)::int as bytes from build_files where build_id = $1 order by path',
+      [buildId],
+    )
+    return rows
+  },
+
+  async file(db: Queryable, buildId: string, path: string): Promise<string | undefined> {
+    const { rows } = await db.query<{ content: string }>('select content from build_files where build_id = $1 and path = $2', [buildId, path])
+    return rows[0]?.content
+  },
+
+  async tests(db: Queryable, buildId: string): Promise<TestSummary | undefined> {
+    const { rows } = await db.query<{ tests: unknown }>('select tests from builds where id = $1', [buildId])
+    const value = rows[0]?.tests
+    const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
+    return parsed && typeof parsed === 'object' ? (parsed as TestSummary) : undefined
   },
 
   /** Every build's total tokens, oldest first, numbered from 1: the latest `limit` of them. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Script } from 'node:vm'
 import type { Sandbox } from '../sandbox/types'
+import type { BuildIteration } from './buildRepository'
 import { writeProject } from './workspace'
 import { archiveEntries, writeArchive, type ProjectFile } from './archive'
 import { archivePath } from './paths'
@@ -27,11 +28,13 @@ export interface BuildState {
   modelWritten?: boolean
   /** The project's own tests, run in the sandbox before delivery (or why they were not). */
   tests?: TestSummary
+  /** How many iterations the development loop recorded (each a test run). */
+  iterations?: number
 }
 
 /** The QA run of a project's tests: their counts, or why they did not run. */
 export type TestSummary =
-  | { ran: true; passed: number; failed: number; failing: string[]; durationMs: number }
+  | { ran: true; passed: number; failed: number; failing: string[]; durationMs: number; output: string }
   | { ran: false; reason: string }
 
 /** Why a build cannot be delivered, in words for the person who asked for it. */
@@ -60,6 +63,8 @@ export interface StageContext {
   sandbox: Sandbox
   /** Runs work with limits of its own (a sandboxed test run) outside the stage's time limit. */
   untimed<T>(work: () => Promise<T>): Promise<T>
+  /** Stores an iteration of the development loop and logs it (one agent log entry each). */
+  recordIteration(iteration: BuildIteration): Promise<void>
 }
 
 /** What a stage was given and what it produced, as text: the tokens counted for it. */
@@ -155,7 +160,7 @@ export const runQa = async ({
     }
     await log('INFO', `QA: ${report.passed} of ${total} tests passed in the sandbox (${sandbox.mode}, ${report.durationMs} ms)`)
     await progress(0.9, `Tests passed: ${report.passed} of ${total}`)
-    return { ran: true, passed: report.passed, failed: report.failed, failing: report.failing, durationMs: report.durationMs }
+    return { ran: true, passed: report.passed, failed: report.failed, failing: report.failing, durationMs: report.durationMs, output: report.output.slice(-4_000) }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -221,13 +226,19 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
     }
   },
 
-  assembly: async ({ state, log, progress, sandbox, signal, untimed }) => {
+  assembly: async ({ state, log, progress, sandbox, signal, untimed, recordIteration }) => {
     const project = need(state.project, 'The classification')
     const files = need(state.files, 'The development')
     const entries = archiveEntries(project.slug, files)
     const bytes = entries.reduce((sum, entry) => sum + entry.data.length, 0)
     await log('INFO', `Assembled ${entries.length} files (${bytes.toLocaleString('en-US')} bytes) under ${project.slug}/`)
     state.tests = await runQa({ files, log, progress, sandbox, signal, untimed, modelWritten: state.modelWritten === true })
+    // Without a development loop, the QA run is the build's one iteration: the whole project, tested once.
+    if (state.tests.ran && !state.iterations) {
+      const { passed, failed, failing, durationMs, output } = state.tests
+      await recordIteration({ number: 1, filesChanged: files.map((file) => file.path), passed, failed, failing, output, promptTokens: 0, completionTokens: 0, durationMs })
+      state.iterations = 1
+    }
     const verdict = state.tests.ran ? `${state.tests.passed} tests passed` : QA_MESSAGES.notRun
     return { prompt: lines(files.map((file) => file.path)), output: lines(entries.map((entry) => entry.name)), summary: `Project assembled; ${verdict}` }
   },

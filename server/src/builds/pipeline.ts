@@ -255,6 +255,14 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
           downloadsDir: options.downloadsDir,
           sandbox: options.sandbox,
           untimed,
+          recordIteration: async (iteration) => {
+            await builds.recordIteration(db, job.buildId, iteration)
+            const changed = iteration.filesChanged.length > 0 ? iteration.filesChanged.join(', ') : 'none'
+            await logFor(STAGES.find((definition) => definition.id === 'development') ?? stage)(
+              iteration.failed > 0 ? 'WARNING' : 'INFO',
+              `Iteration ${iteration.number}: ${iteration.passed} passed, ${iteration.failed} failed${iteration.failing.length > 0 ? ` (${iteration.failing.slice(0, 5).join(', ')})` : ''}; files changed: ${changed}; tokens ${iteration.promptTokens} + ${iteration.completionTokens}`,
+            )
+          },
           log,
           progress: (fraction, message) => {
             stageSignal.throwIfAborted()
@@ -295,6 +303,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
 
   const { project, files, archive } = state
   if (!project || !files || !archive) return { kind: 'failed', stage: 'delivery', message: BUILD_MESSAGES.failed('delivery'), usage }
+  await builds.delivered(db, job.buildId, files, state.tests)
   return { kind: 'completed', state: { ...state, project, files, archive }, usage }
 }
 

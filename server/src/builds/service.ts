@@ -13,13 +13,19 @@ import { InFlight } from '../lib/inFlight'
 import { agentLogRepository as agentLogs } from './agentLogRepository'
 import { approvalRepository as approvals } from './approvalRepository'
 import { APPROVAL_ABANDONED_MS } from './approvals'
-import { buildRepository as builds, type Build, type RunningBuild } from './buildRepository'
+import { buildRepository as builds, type Build, type BuildIteration, type RunningBuild } from './buildRepository'
+import type { TestSummary } from './engine'
 import { archivePath, zipUrlOf } from './paths'
 import { BUILD_MESSAGES, type BuildRunner, type Progress, type Usage } from './pipeline'
 import { buildReply } from './reply'
 import { STAGES } from './stages'
 
 /** A completed build whose archive is still kept: its conversation was not deleted. */
+const LANGUAGES: Record<string, string> = { js: 'javascript', cjs: 'javascript', mjs: 'javascript', ts: 'typescript', json: 'json', md: 'markdown', html: 'html', css: 'css' }
+
+/** The highlight.js language of a file, by its extension. */
+export const languageOf = (filePath: string): string => LANGUAGES[filePath.split('.').at(-1)?.toLowerCase() ?? ''] ?? 'plaintext'
+
 export const hasArchive = (build: Build): boolean => build.status === 'completed' && build.conversationId !== null && build.archiveBytes !== null
 
 /** What a build tells the session's socket.io room. */
@@ -150,6 +156,23 @@ export class BuildService {
   async state(ownerKey: string, sessionId: string): Promise<Build | undefined> {
     const build = await builds.findBySession(this.options.db, sessionId)
     return build?.ownerKey === ownerKey ? build : undefined
+  }
+
+  /** What a build has done so far: its iterations, and once delivered (while kept) its tests and files. */
+  async details(build: Build): Promise<{ iterations: BuildIteration[]; tests?: TestSummary; files?: { path: string; bytes: number }[] }> {
+    const { db } = this.options
+    const iterations = await builds.iterations(db, build.id)
+    if (!hasArchive(build)) return { iterations }
+    const [tests, files] = await Promise.all([builds.tests(db, build.id), builds.fileList(db, build.id)])
+    return { iterations, ...(tests && { tests }), files }
+  }
+
+  /** One delivered file of the owner's build, with the language to highlight it as; undefined for anyone else, or when gone. */
+  async file(ownerKey: string, sessionId: string, filePath: string): Promise<{ path: string; content: string; language: string } | undefined> {
+    const build = await this.state(ownerKey, sessionId)
+    if (!build || !hasArchive(build)) return undefined
+    const content = await builds.file(this.options.db, build.id, filePath)
+    return content === undefined ? undefined : { path: filePath, content, language: languageOf(filePath) }
   }
 
   /** The owner's completed archive: its file, name and size; undefined for anyone else or when gone. */

@@ -146,7 +146,7 @@ describe('BuildProgress', () => {
           seen.push(String(params.sessionId))
           return HttpResponse.json({
             success: true,
-            data: { sessionId: SESSION, conversationId: 'c1', model: 'overseer-local', createdAt: '', updatedAt: '', ...data },
+            data: { sessionId: SESSION, conversationId: 'c1', model: 'overseer-local', createdAt: '', updatedAt: '', iterations: [], ...data },
           })
         }),
       )

@@ -6,6 +6,8 @@ import {
   BuildParams,
   BuildReply,
   BuildState,
+  BuildFile,
+  BuildFileParams,
   ChatBody,
   ChatConflict,
   ChatRateLimited,
@@ -30,6 +32,7 @@ const TAGS = ['builds']
 
 export const BUILD_NOT_FOUND = 'Build not found'
 export const ARCHIVE_NOT_FOUND = 'Archive not found'
+export const FILE_NOT_FOUND = 'File not found'
 
 /**
  * Build requests (spec sections 5 and 7): run the pipeline, follow a build, download its
@@ -108,6 +111,7 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
       const owner = ownerOfRequest(request, reply, { create: false })
       const build = owner ? await app.builds.state(owner.key, request.params.sessionId) : undefined
       if (!build) throw new HttpError(404, BUILD_NOT_FOUND)
+      const { iterations, tests, files } = await app.builds.details(build)
       return {
         success: true as const,
         data: {
@@ -124,8 +128,32 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
           model: build.model,
           createdAt: build.createdAt.toISOString(),
           updatedAt: build.updatedAt.toISOString(),
+          iterations,
+          ...(tests && { tests: tests.ran ? { ran: true as const, passed: tests.passed, failed: tests.failed, failing: tests.failing, durationMs: tests.durationMs } : tests }),
+          ...(files && { files }),
         },
       }
+    },
+  )
+
+  routes.get(
+    '/builds/:sessionId/files/*',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'One delivered file of one of the caller’s builds',
+        description: `A file of the completed build's project, as listed in its \`files\`, for reading without the archive. Only generated paths exist; gone with the conversation. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: BuildFileParams,
+        response: { 200: BuildFile, 400: bodyErrorResponses[400], 404: errorResponse('No such file in a completed build of the caller’s') },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRequest(request, reply, { create: false })
+      const file = owner ? await app.builds.file(owner.key, request.params.sessionId, request.params['*']) : undefined
+      if (!file) throw new HttpError(404, FILE_NOT_FOUND)
+      return { success: true as const, data: file }
     },
   )
 
