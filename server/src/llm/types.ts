@@ -64,12 +64,79 @@ export interface Completion {
   usage?: ReportedUsage
 }
 
+/** A function the model may call (OpenAI's `tools` entry): its parameters are a JSON Schema. */
+export interface ToolDefinition {
+  type: 'function'
+  function: {
+    name: string
+    description: string
+    parameters: JsonSchema
+  }
+}
+
+/** The JSON Schema subset tool parameters use. */
+export interface JsonSchema {
+  type: 'object' | 'string' | 'number' | 'integer' | 'boolean' | 'array'
+  description?: string
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  additionalProperties?: boolean
+  items?: JsonSchema
+}
+
+/** A call the model made: `arguments` is the JSON text it wrote (unchecked). */
+export interface ToolCall {
+  id: string
+  name: string
+  arguments: string
+}
+
+/** A message of a conversation with tools: the model's calls, and each call's result. */
+export type ToolChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string }
+
+export interface ToolCompletionRequest {
+  model: string
+  messages: ToolChatMessage[]
+  tools: readonly ToolDefinition[]
+  /** The longest answer wanted (`max_tokens`). */
+  maxTokens?: number
+  /** Asks for a streamed answer (the default); a plain JSON answer is read either way. */
+  stream?: boolean
+}
+
+export interface ToolCompletionOptions {
+  /** Aborted when the build stops: the provider returns what it has, `stopped: true`. */
+  signal: AbortSignal
+  log?: ProviderLog
+}
+
+export interface ToolCompletion {
+  /** The text the model wrote besides its calls (often empty). */
+  content: string
+  toolCalls: ToolCall[]
+  /** `stop`, `tool_calls`, `length` (cut at max_tokens): as the provider said, when it did. */
+  finishReason?: string
+  stopped: boolean
+  /** The provider's own token count, when it reported one. */
+  usage?: ReportedUsage
+}
+
+/** A provider that can hold a conversation with tools (OpenAI's chat completions with `tools`). */
+export interface ToolChatClient {
+  completeWithTools(request: ToolCompletionRequest, options: ToolCompletionOptions): Promise<ToolCompletion>
+}
+
 /** One engine behind the chat: the offline docs assistant, or an OpenAI-compatible API. */
 export interface ChatProvider {
   readonly id: string
   /** The models it serves, by name. May ask a remote API (cached). */
   models(): Promise<Record<string, ModelInfo>>
   complete(request: CompletionRequest, options: CompletionOptions): Promise<Completion>
+  /** A turn of a conversation with tools, when the provider can hold one (the offline engine cannot). */
+  completeWithTools?: ToolChatClient['completeWithTools']
 }
 
 /**

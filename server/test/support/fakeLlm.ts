@@ -152,3 +152,70 @@ export const byPrompt =
     const route = routes.find(([pattern]) => pattern.test(text))
     return (route?.[1] ?? otherwise)(request, response)
   }
+
+/** A tool call the fake model makes: its arguments as an object (sent as JSON text) or as raw text. */
+export interface FakeToolCall {
+  name: string
+  arguments: Record<string, unknown> | string
+  id?: string
+}
+
+let fakeCallIds = 0
+
+const callText = (call: FakeToolCall) => ({
+  id: call.id ?? `call_fake_${++fakeCallIds}`,
+  name: call.name,
+  arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+})
+
+/** Answers with tool calls in one JSON body (`choices[0].message.tool_calls`, `content: null`), as a server that does not stream. */
+export const jsonToolCalls =
+  (calls: FakeToolCall[], { usage, content = null }: { usage?: FakeUsage; content?: string | null } = {}): FakeHandler =>
+  (_request, response) => {
+    const toolCalls = calls.map(callText).map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }))
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end(
+      JSON.stringify({
+        choices: [{ index: 0, message: { role: 'assistant', content, tool_calls: toolCalls }, finish_reason: 'tool_calls' }],
+        ...(usage && { usage }),
+      }),
+    )
+  }
+
+/**
+ * Streams tool calls the way OpenAI does, in pieces: for each call a first chunk with its
+ * `index`, `id` and the first part of the name, a chunk with the rest of the name, then the
+ * arguments' JSON text in pieces of `pieceSize` characters; with `interleave`, the calls'
+ * pieces alternate. Then `finish_reason: 'tool_calls'`, the usage chunk (with `usage`), `[DONE]`.
+ */
+export const streamedToolCalls =
+  (calls: FakeToolCall[], { usage, pieceSize = 7, interleave = false, content }: { usage?: FakeUsage; pieceSize?: number; interleave?: boolean; content?: string } = {}): FakeHandler =>
+  (_request, response) => {
+    const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+    const perCall = calls.map(callText).map((call, index) => {
+      const half = Math.ceil(call.name.length / 2)
+      const pieces: object[] = [
+        { index, id: call.id, type: 'function', function: { name: call.name.slice(0, half), arguments: '' } },
+        { index, function: { name: call.name.slice(half) } },
+      ]
+      for (let at = 0; at < call.arguments.length; at += pieceSize) pieces.push({ index, function: { arguments: call.arguments.slice(at, at + pieceSize) } })
+      return pieces
+    })
+    const ordered: object[] = []
+    if (interleave) {
+      for (let round = 0; perCall.some((pieces) => pieces.length > round); round += 1) {
+        for (const pieces of perCall) {
+          const piece = pieces[round]
+          if (piece) ordered.push(piece)
+        }
+      }
+    } else {
+      ordered.push(...perCall.flat())
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    response.write(chunk({ role: 'assistant', ...(content !== undefined && { content }) }))
+    for (const piece of ordered) response.write(chunk({ tool_calls: [piece] }))
+    response.write(chunk({}, 'tool_calls'))
+    if (usage) response.write(`data: ${JSON.stringify({ choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`)
+    response.end('data: [DONE]\n\n')
+  }

@@ -11,8 +11,13 @@ import {
   type PromptMessage,
   type ProviderLog,
   type ReportedUsage,
+  type ToolCall,
+  type ToolCompletion,
+  type ToolCompletionOptions,
+  type ToolCompletionRequest,
 } from '../types'
 import { SseParser } from './sse'
+import { ToolCallAssembler, toolCallsOf, wireMessages } from './toolCalls'
 
 export const PROVIDER_MESSAGES = {
   timeout: 'The model provider did not answer in time. Please try again.',
@@ -78,9 +83,77 @@ export const trimHistory = <T extends { content: string }>(messages: readonly T[
 }
 
 interface ChatChunk {
-  choices?: { delta?: { content?: unknown }; message?: { content?: unknown } }[]
+  choices?: { delta?: { content?: unknown; tool_calls?: unknown }; message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[]
   error?: { message?: unknown } | string
   usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null
+}
+
+/**
+ * What one attempt reads an answer into: each chunk of a stream, or the whole JSON answer of a
+ * server that does not stream. Errors and usage are read by the attempt itself.
+ */
+interface AnswerReader {
+  chunk(chunk: ChatChunk): void
+  /** False when the answer is not of the shape expected. */
+  whole(answer: ChatChunk): boolean
+}
+
+type AttemptOutcome =
+  | { kind: 'done'; stopped: boolean; usage?: ReportedUsage }
+  | { kind: 'failed'; error: ProviderError; retryable: boolean; retryAfterMs?: number }
+
+/** Reads a plain reply, passing each piece on as it comes. */
+const textReader = (onDelta: (delta: string) => void): AnswerReader & { content: string } => {
+  const reader = {
+    content: '',
+    chunk: (chunk: ChatChunk) => {
+      const delta = chunk.choices?.[0]?.delta?.content
+      if (typeof delta === 'string' && delta) {
+        reader.content += delta
+        onDelta(delta)
+      }
+    },
+    whole: (answer: ChatChunk) => {
+      const text = answer.choices?.[0]?.message?.content
+      if (typeof text !== 'string') return false
+      reader.content = text
+      if (text) onDelta(text)
+      return true
+    },
+  }
+  return reader
+}
+
+/** Reads an answer of a conversation with tools: its text, its calls and why it ended. */
+const toolReader = (): AnswerReader & { answer(): Omit<ToolCompletion, 'stopped' | 'usage'> } => {
+  let content = ''
+  let finishReason: string | undefined
+  const streamedCalls = new ToolCallAssembler()
+  let wholeCalls: ToolCall[] | undefined
+  const finished = (value: unknown): void => {
+    if (typeof value === 'string' && value) finishReason = value
+  }
+  return {
+    chunk: (chunk) => {
+      const choice = chunk.choices?.[0]
+      const delta = choice?.delta?.content
+      if (typeof delta === 'string') content += delta
+      streamedCalls.push(choice?.delta?.tool_calls)
+      finished(choice?.finish_reason)
+    },
+    whole: (answer) => {
+      const choice = answer.choices?.[0]
+      const message = choice?.message
+      if (!message) return false
+      // With tool calls, OpenAI sends `content: null`.
+      if (message.content !== undefined && message.content !== null && typeof message.content !== 'string') return false
+      content = message.content ?? ''
+      wholeCalls = toolCallsOf(message.tool_calls)
+      finished(choice.finish_reason)
+      return true
+    },
+    answer: () => ({ content, toolCalls: wholeCalls ?? streamedCalls.calls(), ...(finishReason && { finishReason }) }),
+  }
 }
 
 /** The usage a chunk reports (the last one of a stream, or a whole JSON answer), when well formed. */
@@ -99,7 +172,8 @@ const errorMessageOf = (chunk: ChatChunk): string | undefined => {
 
 /**
  * An OpenAI-compatible chat API (`POST {baseUrl}/chat/completions`, streamed as server-sent
- * events): OpenAI, Ollama, vLLM, LM Studio. Retries 429 and 5xx answers and unreachable
+ * events): OpenAI, Ollama, vLLM, LM Studio. Chat replies, and turns of a conversation with tools
+ * (the development loop's). Retries 429 and 5xx answers and unreachable
  * servers with exponential backoff (honouring Retry-After), times out a provider that goes
  * quiet, and turns every failure into a ProviderError the client can show.
  */
@@ -183,35 +257,59 @@ export class OpenAiProvider implements ChatProvider {
       stream: true,
       ...(request.maxTokens !== undefined && { max_tokens: request.maxTokens, stream_options: { include_usage: true } }),
     })
-    const maxAttempts = Math.max(1, this.options.maxAttempts ?? 3)
-    const log = options.log ?? this.options.log
-    const stopped = (content: string): Completion => ({ content, stopped: true, prompt })
+    let reader = textReader(options.onDelta)
+    const result = await this.post(body, options.signal, options.log, () => (reader = textReader(options.onDelta)))
+    return { content: reader.content, stopped: result.stopped, prompt, ...(result.usage && { usage: result.usage }) }
+  }
 
+  /**
+   * One turn of a conversation with tools (`tools`, `tool_choice: 'auto'`): the model's text and
+   * its tool calls, streamed (the calls' pieces put together) or not, with the usage the provider
+   * reports. Retries, timeouts, a stop and errors as for a chat reply.
+   */
+  async completeWithTools(request: ToolCompletionRequest, options: ToolCompletionOptions): Promise<ToolCompletion> {
+    const stream = request.stream ?? true
+    const body = JSON.stringify({
+      model: request.model,
+      messages: wireMessages(request.messages),
+      tools: request.tools,
+      tool_choice: 'auto',
+      stream,
+      ...(stream && { stream_options: { include_usage: true } }),
+      ...(request.maxTokens !== undefined && { max_tokens: request.maxTokens }),
+    })
+    let reader = toolReader()
+    const result = await this.post(body, options.signal, options.log, () => (reader = toolReader()))
+    return { ...reader.answer(), stopped: result.stopped, ...(result.usage && { usage: result.usage }) }
+  }
+
+  /**
+   * Sends `body` to `/chat/completions`, each attempt read by a fresh reader: retries 429, 5xx
+   * and unreachable servers with exponential backoff (honouring Retry-After), else throws the
+   * ProviderError. `stopped` when `signal` aborted it.
+   */
+  private async post(body: string, signal: AbortSignal, ownLog: ProviderLog | undefined, reader: () => AnswerReader): Promise<{ stopped: boolean; usage?: ReportedUsage }> {
+    const maxAttempts = Math.max(1, this.options.maxAttempts ?? 3)
+    const log = ownLog ?? this.options.log
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await this.attempt(body, options)
-      if (outcome.kind === 'done') return { content: outcome.content, stopped: outcome.stopped, prompt, ...(outcome.usage && { usage: outcome.usage }) }
+      const outcome = await this.attempt(body, signal, reader())
+      if (outcome.kind === 'done') return { stopped: outcome.stopped, ...(outcome.usage && { usage: outcome.usage }) }
       const { error, retryAfterMs } = outcome
       if (attempt >= maxAttempts || !outcome.retryable) throw error
       const wait = retryAfterMs ?? (this.options.backoffMs ?? 500) * 2 ** (attempt - 1)
       if (wait > (this.options.maxRetryAfterMs ?? 10_000)) throw error
       log?.warn({ attempt, waitMs: wait, providerStatus: error.details.providerStatus, reason: error.message }, 'chat provider failed; retrying')
       try {
-        await sleep(wait, undefined, { signal: options.signal })
+        await sleep(wait, undefined, { signal })
       } catch {
-        return stopped('')
+        return { stopped: true }
       }
     }
   }
 
-  /** One request to the provider: the reply, or the error and whether another attempt may help. */
-  private async attempt(
-    body: string,
-    { signal, onDelta }: CompletionOptions,
-  ): Promise<
-    | { kind: 'done'; content: string; stopped: boolean; usage?: ReportedUsage }
-    | { kind: 'failed'; error: ProviderError; retryable: boolean; retryAfterMs?: number }
-  > {
-    if (signal.aborted) return { kind: 'done', content: '', stopped: true }
+  /** One request to the provider, read by `reader`: done, or the error and whether another attempt may help. */
+  private async attempt(body: string, signal: AbortSignal, reader: AnswerReader): Promise<AttemptOutcome> {
+    if (signal.aborted) return { kind: 'done', stopped: true }
     const controller = new AbortController()
     const { timeoutMs } = this.options
     let timer: NodeJS.Timeout | undefined
@@ -224,7 +322,6 @@ export class OpenAiProvider implements ChatProvider {
     const abortReason = (): 'timeout' | 'stopped' | undefined =>
       controller.signal.reason instanceof AttemptAbort ? controller.signal.reason.reason : undefined
 
-    let content = ''
     let usage: ReportedUsage | undefined
     try {
       arm()
@@ -238,7 +335,7 @@ export class OpenAiProvider implements ChatProvider {
         })
       } catch (cause) {
         const reason = abortReason()
-        if (reason === 'stopped') return { kind: 'done', content: '', stopped: true }
+        if (reason === 'stopped') return { kind: 'done', stopped: true }
         if (reason === 'timeout') return { kind: 'failed', error: new ProviderError(504, PROVIDER_MESSAGES.timeout, { cause }), retryable: false }
         return { kind: 'failed', error: new ProviderError(502, PROVIDER_MESSAGES.unreachable, { cause }), retryable: true }
       }
@@ -274,17 +371,15 @@ export class OpenAiProvider implements ChatProvider {
           chunk = (await response.json()) as ChatChunk
         } catch (cause) {
           const reason = abortReason()
-          if (reason === 'stopped') return { kind: 'done', content: '', stopped: true }
+          if (reason === 'stopped') return { kind: 'done', stopped: true }
           if (reason === 'timeout') return { kind: 'failed', error: new ProviderError(504, PROVIDER_MESSAGES.timeout, { cause }), retryable: false }
           return { kind: 'failed', error: new ProviderError(502, PROVIDER_MESSAGES.unreadable, { cause }), retryable: false }
         }
         const problem = errorMessageOf(chunk)
         if (problem) return { kind: 'failed', error: new ProviderError(502, PROVIDER_MESSAGES.streamError(problem)), retryable: false }
-        const text = chunk.choices?.[0]?.message?.content
-        if (typeof text !== 'string') return { kind: 'failed', error: new ProviderError(502, PROVIDER_MESSAGES.unreadable), retryable: false }
-        if (text) onDelta(text)
+        if (!reader.whole(chunk)) return { kind: 'failed', error: new ProviderError(502, PROVIDER_MESSAGES.unreadable), retryable: false }
         usage = usageOf(chunk)
-        return { kind: 'done', content: text, stopped: false, ...(usage && { usage }) }
+        return { kind: 'done', stopped: false, ...(usage && { usage }) }
       }
 
       const parser = new SseParser()
@@ -300,11 +395,7 @@ export class OpenAiProvider implements ChatProvider {
           const problem = errorMessageOf(chunk)
           if (problem) return new ProviderError(502, PROVIDER_MESSAGES.streamError(problem))
           usage = usageOf(chunk) ?? usage
-          const delta = chunk.choices?.[0]?.delta?.content
-          if (typeof delta === 'string' && delta) {
-            content += delta
-            onDelta(delta)
-          }
+          reader.chunk(chunk)
         }
         return undefined
       }
@@ -327,11 +418,11 @@ export class OpenAiProvider implements ChatProvider {
         }
       } catch (cause) {
         const reason = abortReason()
-        if (reason === 'stopped') return { kind: 'done', content, stopped: true }
+        if (reason === 'stopped') return { kind: 'done', stopped: true }
         if (reason === 'timeout') return { kind: 'failed', error: new ProviderError(504, PROVIDER_MESSAGES.timeout, { cause }), retryable: false }
         return { kind: 'failed', error: new ProviderError(502, PROVIDER_MESSAGES.interrupted, { cause }), retryable: false }
       }
-      return { kind: 'done', content, stopped: false, ...(usage && { usage }) }
+      return { kind: 'done', stopped: false, ...(usage && { usage }) }
     } finally {
       clearTimeout(timer)
       signal.removeEventListener('abort', onStop)
