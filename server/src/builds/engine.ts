@@ -30,6 +30,8 @@ export interface BuildState {
   tests?: TestSummary
   /** How many iterations the development loop recorded (each a test run). */
   iterations?: number
+  /** The model's own summary of what it built, when it wrote the code (sanitized Markdown). */
+  devSummary?: string
 }
 
 /** The QA run of a project's tests: their counts, or why they did not run. */

@@ -1,7 +1,8 @@
 import { PROVIDER_MESSAGES } from '../llm/providers/openai'
 import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
 import { classify, KIND_LABELS, PROJECT_KINDS, slugify, titleOf, type ProjectKind } from './classify'
-import { LOCAL_STAGES, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
+import { LOCAL_STAGES, QA_MESSAGES, StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
+import { runDevLoop, Workspace, WorkspaceError } from './devloop'
 import type { StageId } from './stages'
 
 /** How much of the request a stage's prompt carries. */
@@ -111,19 +112,34 @@ export const notesSection = (model: string, notes: NonNullable<BuildState['notes
   [
     `## Notes from the planning stages (model: ${oneLine(sanitizeNotes(model), 100)})`,
     '',
-    `The code comes from Overseer's tested templates; these planning notes were written by ${oneLine(sanitizeNotes(model), 100)}. Check them before relying on them.`,
+    `These planning notes were written by ${oneLine(sanitizeNotes(model), 100)}. Check them before relying on them.`,
     ...notes.flatMap((note) => ['', `### ${NOTE_STAGES[note.stage].heading}`, '', note.markdown]),
     '',
   ].join('\n')
 
+/** The development loop's budgets (BUILD_MAX_ITERATIONS, BUILD_MAX_TOKENS). */
+export interface DevLoopBudget {
+  maxIterations: number
+  maxTokens: number
+}
+
+export const DEVLOOP_MESSAGES = {
+  noTools: (model: string) => `The model ${model} cannot call tools, which writing the code needs. Choose a model with tool calling.`,
+  progress: (iteration: number, max: number, failed: number, passed: number) =>
+    `Iteration ${iteration} of ${max}: ${failed > 0 ? `${failed} test${failed === 1 ? '' : 's'} failing` : `all ${passed} test${passed === 1 ? '' : 's'} passing`}`,
+  failed: (message: string, failing: readonly string[]) =>
+    `${message}${failing.length > 0 ? ` Failing: ${failing.slice(0, 5).join(', ')}${failing.length > 5 ? ', …' : ''}.` : ''}`,
+} as const
+
 /**
  * The stages with a model of an OpenAI-compatible provider: it classifies the request
- * (strictly parsed, else the keyword classifier, with a warning) and writes planning notes in
- * clarification, market analysis and structuring, which go into the README and the agent logs.
- * The code still comes from the tested templates (development, assembly and delivery are the
- * offline engine's), so the project's own tests pass offline. A provider failure fails the stage.
+ * (strictly parsed, else the keyword classifier, with a warning), writes planning notes in
+ * clarification, market analysis and structuring (into the README and the agent logs), and in
+ * development writes the code itself: an agent loop over the file tools and the sandboxed test
+ * run, starting from the template of the kind, until the tests pass or a budget is spent.
+ * Assembly runs the tests once more before delivery. A provider failure fails the stage.
  */
-export const modelStages = (provider: ChatProvider | undefined, model: string): Record<StageId, StageWork> => {
+export const modelStages = (provider: ChatProvider | undefined, model: string, budget: DevLoopBudget): Record<StageId, StageWork> => {
   const serving = (): ChatProvider => {
     if (!provider) throw new ProviderError(502, PROVIDER_MESSAGES.unreachable, { cause: `no provider lists the model ${model}` })
     return provider
@@ -179,5 +195,56 @@ export const modelStages = (provider: ChatProvider | undefined, model: string): 
     clarification: notes('clarification'),
     market_analysis: notes('market_analysis'),
     structuring: notes('structuring'),
+    development: async (context) => {
+      const { state, log, progress, sandbox, signal, untimed, recordIteration } = context
+      const project = state.project
+      if (!project || !state.plan) throw new Error('The file plan is missing: an earlier stage did not run')
+      // Model-written code runs only in the sandbox: without one, nothing is written.
+      if (sandbox.mode === 'unavailable') throw new StageFailure(QA_MESSAGES.noSandbox(sandbox.problem ?? ''))
+      const client = serving()
+      const completeWithTools = client.completeWithTools?.bind(client)
+      if (!completeWithTools) throw new StageFailure(DEVLOOP_MESSAGES.noTools(model))
+      const workspace = await Workspace.create(state.plan)
+      state.modelWritten = true
+      try {
+        // Bounded by its own budgets (iterations, tokens; each call and test run by its own limit), not the stage timeout.
+        const result = await untimed(() =>
+          runDevLoop({
+            client: { completeWithTools },
+            model,
+            request: clip(state.request),
+            kind: project.kind,
+            workspace,
+            runTests: (dir, runSignal) => sandbox.runTests(dir, runSignal),
+            maxIterations: budget.maxIterations,
+            maxTokens: budget.maxTokens,
+            signal,
+            onIteration: async (record) => {
+              await recordIteration(record)
+              state.iterations = record.number
+            },
+            onProgress: (iteration, max, report) =>
+              progress(Math.min(1, iteration / max), DEVLOOP_MESSAGES.progress(iteration, max, report.failed, report.passed)),
+            log: (level, message) => log(level, message),
+          }),
+        )
+        signal.throwIfAborted()
+        if (result.outcome !== 'passed') throw new StageFailure(DEVLOOP_MESSAGES.failed(result.message, result.lastReport?.failing ?? []))
+        state.files = await workspace.snapshot()
+        state.devSummary = sanitizeNotes(result.summary)
+        await log('INFO', `${model} wrote the project in ${result.iterations.length} iteration${result.iterations.length === 1 ? '' : 's'}: ${result.message}`)
+        return {
+          prompt: state.request,
+          output: state.files.map((file) => `// ${file.path}\n${file.content}`).join('\n'),
+          summary: `${state.files.length} files written by ${model}; ${result.lastReport?.passed ?? 0} tests passing`,
+          usage: { promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens },
+        }
+      } catch (error) {
+        if (error instanceof WorkspaceError) throw new StageFailure(error.message)
+        throw error
+      } finally {
+        await workspace.remove()
+      }
+    },
   }
 }

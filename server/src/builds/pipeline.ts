@@ -8,7 +8,7 @@ import { buildRepository as builds } from './buildRepository'
 import { archivePath } from './paths'
 import type { Sandbox } from '../sandbox/types'
 import { LOCAL_STAGES, StageFailure, type BuildState, type StageWork } from './engine'
-import { modelStages } from './modelStages'
+import { modelStages, type DevLoopBudget } from './modelStages'
 import { STAGES, stageEnd, type GateKind, type StageDefinition, type StageId } from './stages'
 
 /** One build to run: what a queue would carry to a worker. */
@@ -77,6 +77,8 @@ export interface PipelineOptions {
   emit: ProgressSink
   /** Where the projects' tests run: the only place generated code ever runs. */
   sandbox: Sandbox
+  /** The budgets of a model's development loop (BUILD_MAX_ITERATIONS, BUILD_MAX_TOKENS). */
+  devLoop: DevLoopBudget
   /** The stages' work; default the offline engine, or a configured provider's model (see providerFor). */
   stages?: Record<StageId, StageWork>
   /**
@@ -189,7 +191,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
   const counter = await options.counter()
   const stages =
     options.stages ??
-    (options.providerFor && job.model !== LOCAL_MODEL ? modelStages(await options.providerFor(job.model).catch(() => undefined), job.model) : LOCAL_STAGES)
+    (options.providerFor && job.model !== LOCAL_MODEL ? modelStages(await options.providerFor(job.model).catch(() => undefined), job.model, options.devLoop) : LOCAL_STAGES)
   const state: BuildState = { request: job.request }
   const usage: Usage = { promptTokens: 0, completionTokens: 0 }
   let lastPercentage = 0

@@ -65,6 +65,7 @@ export default fp<BuildPluginOptions>(
     }
     const runner = queue?.runner ?? new InProcessRunner({
       sandbox: await sandbox(),
+      devLoop: { maxIterations: app.config.builds.maxIterations, maxTokens: app.config.builds.maxTokens },
       db: app.db,
       counter: tokenCounter,
       downloadsDir,

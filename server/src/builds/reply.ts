@@ -4,10 +4,11 @@ import type { TestSummary } from './engine'
 import { TEMPLATES } from './templates'
 
 /** What the QA run found, as the reply says it. */
-const testsLine = (tests: TestSummary | undefined): string => {
+const testsLine = (tests: TestSummary | undefined, iterations: number | undefined): string => {
   if (!tests) return '**Tests:** not run.'
   if (!tests.ran) return `**Tests:** ${tests.reason}.`
-  return `**Tests:** ${tests.passed} of ${tests.passed + tests.failed} passed, run in the sandbox before delivery.`
+  const loop = iterations ? ` after ${iterations} iteration${iterations === 1 ? '' : 's'}` : ''
+  return `**Tests:** ${tests.passed} of ${tests.passed + tests.failed} passed${loop}, run in the sandbox before delivery.`
 }
 
 /**
@@ -22,21 +23,26 @@ export const buildReply = (
   planner?: string,
   /** The QA run of its tests before delivery. */
   tests?: TestSummary,
+  /** Who wrote the code: a model's development loop (its iterations and summary), else the template. */
+  development?: { model: string; iterations: number; summary?: string },
 ): string => {
   const template = TEMPLATES[project.kind]
-  const provenance = planner
-    ? `\n\nThe code comes from Overseer's tested templates; the classification and the planning notes are by ${planner.replace(/[^\w.:/@+-]/g, '')} (see "Notes from the planning stages" in the README).`
-    : ''
+  const name = (model: string) => model.replace(/[^\w.:/@+-]/g, '')
+  const iterations = (count: number) => `${count} iteration${count === 1 ? '' : 's'}`
+  const origin = development
+    ? `${name(development.model)} wrote the code for your request in ${iterations(development.iterations)} of writing and testing, starting from Overseer's ${KIND_LABELS[project.kind]} template.${development.summary ? `\n\n${development.summary}` : ''}`
+    : `I built a **${KIND_LABELS[project.kind]}** starter project for your request. ${template.summary}`
+  const provenance = planner && !development ? `\n\nThe code comes from Overseer's tested templates; the classification and the planning notes are by ${name(planner)} (see "Notes from the planning stages" in the README).` : ''
   const testFiles = files.filter((file) => file.path.startsWith('test/')).length
   return `## ${project.title}
 
-I built a **${KIND_LABELS[project.kind]}** starter project for your request. ${template.summary}${provenance}
+${development ? `**${KIND_LABELS[project.kind]}**: ${origin}` : origin}${provenance}
 
 **Files** (${files.length}, in the folder \`${project.slug}/\`):
 
 ${files.map((file) => `- \`${file.path}\``).join('\n')}
 
-${testsLine(tests)}
+${testsLine(tests, development?.iterations)}
 
 **Run its tests** (Node.js 18 or later; nothing to install, and they run offline): ${testFiles} test file${testFiles === 1 ? '' : 's'}.
 

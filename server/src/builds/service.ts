@@ -117,7 +117,9 @@ export class BuildService {
 
       const { project, files, archive } = outcome.state
       const zipUrl = zipUrlOf(buildId)
-      const reply = buildReply(project, files, zipUrl, outcome.state.planner, outcome.state.tests)
+      const { planner, tests, modelWritten, iterations, devSummary } = outcome.state
+      const development = modelWritten && iterations ? { model, iterations, ...(devSummary && { summary: devSummary }) } : undefined
+      const reply = buildReply(project, files, zipUrl, planner, tests, development)
       const { promptTokens, completionTokens } = outcome.usage
       const stored = { buildId, conversationId }
       await db.transaction(async (tx) => {

@@ -63,6 +63,7 @@ export const startBuildWorker = async ({ config, db, log, beforeStage }: BuildWo
   const options: PipelineOptions = {
     db,
     sandbox,
+    devLoop: { maxIterations: config.builds.maxIterations, maxTokens: config.builds.maxTokens },
     counter: tokenCounter,
     providerFor: remoteProviderFor(remote),
     downloadsDir,

@@ -14,7 +14,7 @@ export const CANCEL_GRACE_MS = 10_000
  */
 export const slimOutcome = (outcome: BuildOutcome): BuildOutcome => {
   if (outcome.kind !== 'completed') return outcome
-  const { request, project, assumptions, expectations, files, archive, planner, tests } = outcome.state
+  const { request, project, assumptions, expectations, files, archive, planner, tests, modelWritten, iterations, devSummary } = outcome.state
   return {
     ...outcome,
     state: {
@@ -25,6 +25,9 @@ export const slimOutcome = (outcome: BuildOutcome): BuildOutcome => {
       ...(expectations && { expectations }),
       ...(planner && { planner }),
       ...(tests && { tests }),
+      ...(modelWritten && { modelWritten }),
+      ...(iterations && { iterations }),
+      ...(devSummary && { devSummary }),
       files: files.map((file) => ({ path: file.path, content: '', ...(file.executable && { executable: true }) })),
     },
   }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { parseTestOutput } from '../../src/builds/devloop/testReport'
+import { parseTestOutput } from '../../src/sandbox/testReport'
 import type { TestReport } from '../../src/sandbox/types'
 
 /**

@@ -21,6 +21,6 @@ export {
   type DevLoopUsage,
   type IterationRecord,
 } from './loop'
-export { parseTestOutput, type TestCounts } from './testReport'
+export { parseTestOutput, type TestCounts } from '../../sandbox/testReport'
 export { DEVLOOP_TOOLS, MAX_TEST_OUTPUT_CHARS, parseToolCall, runFileTool, testResultText, TOOL_NAMES, type DevLoopAction, type ToolName } from './tools'
 export { checkPath, packageJsonProblem, Workspace, WorkspaceError, WORKSPACE_LIMITS, type WorkspaceLimits } from './workspace'
