@@ -4,11 +4,11 @@
  * types still come from the TypeBox definitions. `npm run contracts` writes the files; a test
  * fails when they no longer match the definitions.
  */
-import { ChatAnswer, ConversationRef, HistoryPage, ModelList, BuildState } from '../chat'
+import { BuildFile, BuildState, ChatAnswer, ConversationRef, HistoryPage, ModelList } from '../chat'
 
 /** The schemas written to `contracts/json/<file>.json`. */
 export const JSON_CONTRACTS = {
-  chat: { ChatAnswer, ConversationRef, HistoryPage, ModelList, BuildState },
+  chat: { ChatAnswer, ConversationRef, HistoryPage, ModelList, BuildState, BuildFile },
 } as const
 
 /** Keywords that only document: the OpenAPI document keeps them, the SPA's checks do not need them. */

@@ -55,6 +55,16 @@ test('builds a todo web app: the tracker follows the stages, the reply says the 
   expect(zip.length).toBeGreaterThan(1000)
   // Still on the assistant: the download did not navigate away.
   await expect(page).toHaveURL(/\/assistant$/)
+
+  // The project's files are readable under the reply: a tree, then a file, highlighted.
+  const files = conversation(page).getByRole('region', { name: 'Project files' })
+  const tree = files.getByRole('navigation', { name: 'Files of the project' })
+  await expect(tree.getByText('src/')).toBeVisible()
+  await tree.getByRole('button', { name: /^server\.js\b/ }).click()
+  const code = files.getByLabel('Contents of server.js')
+  await expect(code).toContainText("require('node:http')")
+  await expect(code.locator('.hljs-keyword').first()).toBeVisible()
+  await expect(tree.getByRole('button', { name: /^server\.js\b/ })).toHaveAttribute('aria-current', 'true')
   expect(errors).toEqual([])
 })
 

@@ -1,3 +1,4 @@
+import { lazy } from 'react'
 export {
   buildSlice,
   buildStarted,
@@ -9,8 +10,11 @@ export {
   selectSocketConnected,
 } from './model/buildSlice'
 export type { BuildProgress as BuildProgressState, BuildState, BuildStatus } from './model/buildSlice'
-export type { BuildSnapshot } from './model/types'
+export type { BuildSnapshot, ProjectFileContent, ProjectFileEntry } from './model/types'
 export { buildApi } from './api/buildApi'
 export { BUILD_STAGES, BUILD_TEXTS, START_PERCENTAGE, TRACKER_SETTLE_MS, stageStateOf } from './lib/stages'
 export type { StageId, StageState } from './lib/stages'
 export { BuildProgress } from './ui/BuildProgress'
+
+/** A delivered build's files under its reply; loads with the first delivered build (highlighting included). */
+export const ProjectFiles = lazy(() => import(/* webpackChunkName: "project-files" */ './ui/ProjectFiles').then((module) => ({ default: module.ProjectFiles })))

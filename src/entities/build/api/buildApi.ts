@@ -1,10 +1,11 @@
 import { baseApi } from '@/shared/api'
-import type { BuildSnapshot } from '../model/types'
-import type { BuildState } from '@contracts/chat'
+import type { BuildSnapshot, ProjectFileContent, ProjectFileEntry } from '../model/types'
+import type { BuildFile, BuildState } from '@contracts/chat'
 import { guardOfJson } from '@contracts/check'
 import chatContracts from '@contracts/json/chat.json'
 
 const isBuildState = guardOfJson<typeof BuildState>(chatContracts.BuildState)
+const isBuildFile = guardOfJson<typeof BuildFile>(chatContracts.BuildFile)
 
 /** The build's state from GET /api/overseer/builds/:sessionId, checked against its contract; undefined when it is not one. */
 const buildSnapshotOf = (body: unknown): BuildSnapshot | undefined => {
@@ -35,6 +36,25 @@ export const buildApi = baseApi.injectEndpoints({
         return snapshot ? { data: snapshot } : { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
       },
       keepUnusedDataFor: 0,
+    }),
+    /** A delivered build's files (path and size), for reading them in the chat. */
+    getBuildFiles: build.query<ProjectFileEntry[], string>({
+      queryFn: async (sessionId, _api, _extra, baseQuery) => {
+        const result = await baseQuery({ url: `/overseer/builds/${encodeURIComponent(sessionId)}` })
+        if (result.error) return { error: result.error }
+        return isBuildState(result.data) && result.data.data.files
+          ? { data: result.data.data.files }
+          : { error: { status: 'CUSTOM_ERROR', error: 'The project files are no longer available.' } }
+      },
+    }),
+    /** One delivered file, as text with the language to highlight it as. */
+    getBuildFile: build.query<ProjectFileContent, { sessionId: string; path: string }>({
+      queryFn: async ({ sessionId, path }, _api, _extra, baseQuery) => {
+        const url = `/overseer/builds/${encodeURIComponent(sessionId)}/files/${path.split('/').map(encodeURIComponent).join('/')}`
+        const result = await baseQuery({ url })
+        if (result.error) return { error: result.error }
+        return isBuildFile(result.data) ? { data: result.data.data } : { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
+      },
     }),
   }),
 })

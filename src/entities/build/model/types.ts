@@ -11,3 +11,16 @@ export interface BuildSnapshot {
   /** The archive, once completed. */
   zipUrl?: string
 }
+
+/** A file of a delivered project. */
+export interface ProjectFileEntry {
+  path: string
+  bytes: number
+}
+
+/** A delivered file's text, with the language to highlight it as. */
+export interface ProjectFileContent {
+  path: string
+  content: string
+  language: string
+}

@@ -49,10 +49,15 @@ export const chatSlice = createSlice({
     /** Chat send, step 2: the reply appended (the streamed text gives way to it). */
     replyReceived: (
       state,
-      { payload }: PayloadAction<{ sessionId: string; reply: string; conversationId?: string; downloadUrl?: string }>,
+      { payload }: PayloadAction<{ sessionId: string; reply: string; conversationId?: string; downloadUrl?: string; built?: boolean }>,
     ) => {
       if (state.pending?.sessionId !== payload.sessionId) return
-      state.turns.push(turn('assistant', payload.reply, payload.downloadUrl ? { downloadUrl: payload.downloadUrl } : {}))
+      state.turns.push(
+        turn('assistant', payload.reply, {
+          ...(payload.downloadUrl && { downloadUrl: payload.downloadUrl }),
+          ...(payload.built && { buildSessionId: payload.sessionId }),
+        }),
+      )
       if (payload.conversationId) state.conversationId = payload.conversationId
       state.pending = null
     },

@@ -13,6 +13,8 @@ export interface ChatTurn extends ChatMessage {
   failed?: boolean
   /** A build's archive, when the reply came with a `zipUrl`. */
   downloadUrl?: string
+  /** The build's session id, when the reply delivered a project (its files can be read). */
+  buildSessionId?: string
 }
 
 export type HistoryStatus = 'completed' | 'error' | 'processing'

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useAppSelector } from '@/shared/lib/store'
 import { selectPendingReply, selectTurns } from '../model/chatSlice'
 import type { ChatTurn } from '../model/types'
@@ -10,7 +10,7 @@ const SPEAKER: Record<ChatTurn['role'], string> = { user: 'You', assistant: 'Ove
 /** Only site paths and http(s) addresses are offered for download. */
 const safeDownload = (url: string): string | undefined => (/^(?:\/(?!\/)|https?:\/\/)/i.test(url) ? url : undefined)
 
-const Turn = ({ turn }: { turn: ChatTurn }) => {
+const Turn = ({ turn, after }: { turn: ChatTurn; after?: ((turn: ChatTurn) => ReactNode) | undefined }) => {
   const download = turn.downloadUrl ? safeDownload(turn.downloadUrl) : undefined
   return (
     <li className={`${styles.turn} ${styles[turn.role]} ${turn.failed ? styles.failed : ''}`}>
@@ -24,6 +24,7 @@ const Turn = ({ turn }: { turn: ChatTurn }) => {
             </a>
           </p>
         )}
+        {after?.(turn)}
       </div>
     </li>
   )
@@ -32,13 +33,15 @@ const Turn = ({ turn }: { turn: ChatTurn }) => {
 interface ConversationLogProps {
   /** Shown when there are no turns. */
   emptyText: string
+  /** What a page shows under a turn (a delivered build's files). */
+  renderAfterTurn?: (turn: ChatTurn) => ReactNode
 }
 
 /**
  * The current conversation: 'You' and 'Overseer' turns in a log region (new turns are announced),
  * and the reply being generated, streamed in as it comes (busy until the whole reply is there).
  */
-export const ConversationLog = ({ emptyText }: ConversationLogProps) => {
+export const ConversationLog = ({ emptyText, renderAfterTurn }: ConversationLogProps) => {
   const turns = useAppSelector(selectTurns)
   const pending = useAppSelector(selectPendingReply)
   const end = useRef<HTMLDivElement>(null)
@@ -56,7 +59,7 @@ export const ConversationLog = ({ emptyText }: ConversationLogProps) => {
       <div role="log" aria-label="Messages" aria-live="polite" aria-relevant="additions">
         <ol className={styles.turns}>
           {turns.map((turn) => (
-            <Turn key={turn.id} turn={turn} />
+            <Turn key={turn.id} turn={turn} after={renderAfterTurn} />
           ))}
         </ol>
       </div>

@@ -93,6 +93,7 @@ export const sendChatMessage = createAsyncThunk<SendChatOutcome, SendChatArgs, {
         reply: zipUrl ? `${reply}\n\n${CHAT_TEXTS.filesSaved}` : reply,
         ...(continued && { conversationId: continued }),
         ...(zipUrl && !linked && { downloadUrl: zipUrl }),
+        ...(zipUrl && { built: true }),
       }),
     )
     return { kind: 'replied', filesSaved: zipUrl !== undefined }

@@ -1,8 +1,8 @@
-import { useId, useRef, useState } from 'react'
+import { Suspense, useId, useRef, useState } from 'react'
 import { HistoryPanel } from '@/features/browse-chat-history'
 import { ModelPicker } from '@/features/select-ai-model'
 import { MessageForm } from '@/features/send-chat-message'
-import { BuildProgress, trackerDismissed } from '@/entities/build'
+import { BuildProgress, ProjectFiles, trackerDismissed } from '@/entities/build'
 import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, selectIsSending } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
@@ -110,7 +110,16 @@ export const AssistantPage = () => {
               </Button>
             </div>
           </div>
-          <ConversationLog emptyText={`No messages yet. Ask ${PRODUCT_NAME} a question below to start a conversation.`} />
+          <ConversationLog
+            emptyText={`No messages yet. Ask ${PRODUCT_NAME} a question below to start a conversation.`}
+            renderAfterTurn={(turn) =>
+              turn.buildSessionId && (
+                <Suspense fallback={null}>
+                  <ProjectFiles sessionId={turn.buildSessionId} />
+                </Suspense>
+              )
+            }
+          />
         </section>
 
         <section className={styles.composer} aria-label="Send a message">

@@ -1,1 +1,1 @@
-export { renderMarkdown, COPY_ATTRIBUTE } from './renderMarkdown'
+export { renderMarkdown, highlightCode, COPY_ATTRIBUTE } from './renderMarkdown'

@@ -25,6 +25,9 @@ const escapeHtml = (text: string): string =>
 const SAFE_HREF = /^(?:https?:\/\/|mailto:|\/(?!\/)|#)/i
 const isExternal = (href: string): boolean => /^https?:\/\//i.test(href)
 
+/** `code` as HTML: highlighted when its language is registered, else escaped text. */
+export const highlightCode = (code: string, language: string | undefined): string => highlight(code, language)
+
 const highlight = (code: string, language: string | undefined): string => {
   if (language && hljs.getLanguage(language)) return hljs.highlight(code, { language, ignoreIllegals: true }).value
   return escapeHtml(code)
