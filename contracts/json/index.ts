@@ -8,7 +8,9 @@ import { BuildFile, BuildState, ChatAnswer, ConversationRef, HistoryPage, ModelL
 
 /** The schemas written to `contracts/json/<file>.json`. */
 export const JSON_CONTRACTS = {
-  chat: { ChatAnswer, ConversationRef, HistoryPage, ModelList, BuildState, BuildFile },
+  chat: { ChatAnswer, ConversationRef, HistoryPage, ModelList },
+  // Read only after a build (a reconnect, its files): loaded then, not with the page.
+  build: { BuildState, BuildFile },
 } as const
 
 /** Keywords that only document: the OpenAPI document keeps them, the SPA's checks do not need them. */

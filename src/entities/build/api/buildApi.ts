@@ -2,13 +2,16 @@ import { baseApi } from '@/shared/api'
 import type { BuildSnapshot, ProjectFileContent, ProjectFileEntry } from '../model/types'
 import type { BuildFile, BuildState } from '@contracts/chat'
 import { guardOfJson } from '@contracts/check'
-import chatContracts from '@contracts/json/chat.json'
 
-const isBuildState = guardOfJson<typeof BuildState>(chatContracts.BuildState)
-const isBuildFile = guardOfJson<typeof BuildFile>(chatContracts.BuildFile)
+/** The build contracts load with the first call: no page needs them on its first paint. */
+const buildContracts = async () => {
+  const { default: json } = await import(/* webpackChunkName: "build-contracts" */ '@contracts/json/build.json')
+  return { isBuildState: guardOfJson<typeof BuildState>(json.BuildState), isBuildFile: guardOfJson<typeof BuildFile>(json.BuildFile) }
+}
 
 /** The build's state from GET /api/overseer/builds/:sessionId, checked against its contract; undefined when it is not one. */
-const buildSnapshotOf = (body: unknown): BuildSnapshot | undefined => {
+const buildSnapshotOf = async (body: unknown): Promise<BuildSnapshot | undefined> => {
+  const { isBuildState } = await buildContracts()
   if (!isBuildState(body)) return undefined
   const { sessionId, status, stage, percentage, message, error, zipUrl } = body.data
   return {
@@ -32,7 +35,7 @@ export const buildApi = baseApi.injectEndpoints({
       queryFn: async (sessionId, _api, _extra, baseQuery) => {
         const result = await baseQuery({ url: `/overseer/builds/${encodeURIComponent(sessionId)}` })
         if (result.error) return { error: result.error }
-        const snapshot = buildSnapshotOf(result.data)
+        const snapshot = await buildSnapshotOf(result.data)
         return snapshot ? { data: snapshot } : { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
       },
       keepUnusedDataFor: 0,
@@ -42,6 +45,7 @@ export const buildApi = baseApi.injectEndpoints({
       queryFn: async (sessionId, _api, _extra, baseQuery) => {
         const result = await baseQuery({ url: `/overseer/builds/${encodeURIComponent(sessionId)}` })
         if (result.error) return { error: result.error }
+        const { isBuildState } = await buildContracts()
         return isBuildState(result.data) && result.data.data.files
           ? { data: result.data.data.files }
           : { error: { status: 'CUSTOM_ERROR', error: 'The project files are no longer available.' } }
@@ -53,6 +57,7 @@ export const buildApi = baseApi.injectEndpoints({
         const url = `/overseer/builds/${encodeURIComponent(sessionId)}/files/${path.split('/').map(encodeURIComponent).join('/')}`
         const result = await baseQuery({ url })
         if (result.error) return { error: result.error }
+        const { isBuildFile } = await buildContracts()
         return isBuildFile(result.data) ? { data: result.data.data } : { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
       },
     }),

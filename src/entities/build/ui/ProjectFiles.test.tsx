@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { server } from '@tests/setup/msw'
 import { renderWithProviders } from '@tests/setup/renderWithProviders'
-import { buildApi } from '../api/buildApi'
 import { ProjectFiles } from './ProjectFiles'
 
 const API = 'http://localhost/api'
@@ -64,7 +63,8 @@ describe('ProjectFiles', () => {
   it('shows nothing when the files are gone (the conversation was deleted)', async () => {
     server.use(http.get(`${API}/overseer/builds/${SESSION}`, () => HttpResponse.json(state(undefined))))
     const { container, store } = renderWithProviders(<ProjectFiles sessionId={SESSION} />)
-    await waitFor(() => expect(buildApi.endpoints.getBuildFiles.select(SESSION)(store.getState()).isError).toBe(true))
+    const filesQuery = () => Object.values(store.getState().api?.queries ?? {}).find((query) => query?.endpointName === 'getBuildFiles')
+    await waitFor(() => expect(filesQuery()?.status).toBe('rejected'))
     expect(container).toBeEmptyDOMElement()
   })
 

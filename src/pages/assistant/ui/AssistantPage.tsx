@@ -1,5 +1,4 @@
-import { Suspense, useId, useRef, useState } from 'react'
-import { HistoryPanel } from '@/features/browse-chat-history'
+import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { ModelPicker } from '@/features/select-ai-model'
 import { MessageForm } from '@/features/send-chat-message'
 import { BuildProgress, ProjectFiles, trackerDismissed } from '@/entities/build'
@@ -9,6 +8,11 @@ import { usePageMeta } from '@/shared/lib/seo'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { Button, PageHeader } from '@/shared/ui'
 import styles from './AssistantPage.module.scss'
+
+// The history loads when it is first opened, not with the page.
+const HistoryPanel = lazy(() =>
+  import(/* webpackChunkName: "chat-history" */ '@/features/browse-chat-history').then((module) => ({ default: module.HistoryPanel })),
+)
 
 /** The assistant's status box (spec section 2). */
 const STATUS = { state: 'Online', version: 'v2.4.1', updated: 'May 10, 2025', updatedIso: '2025-05-10' } as const
@@ -93,7 +97,11 @@ export const AssistantPage = () => {
         </div>
 
         <div id={`${id}-history`} hidden={!historyOpen}>
-          {historyOpen && <HistoryPanel onOpened={opened} />}
+          {historyOpen && (
+            <Suspense fallback={<p role="status">Loading conversation history...</p>}>
+              <HistoryPanel onOpened={opened} />
+            </Suspense>
+          )}
         </div>
 
         <section className={styles.conversation} aria-labelledby={`${id}-conversation`}>
