@@ -142,6 +142,16 @@ const logsOf = async (target: TestApp, sessionId: string, module: string) =>
     )
   ).rows
 
+/** The tokens recorded for a build's development stage, and its status. */
+const developmentStage = async (target: TestApp, sessionId: string) =>
+  (
+    await target.db.query<{ status: string; prompt: number; completion: number }>(
+      `select s.status, s.prompt_tokens::int as prompt, s.completion_tokens::int as completion from build_stages s join builds b on b.id = s.build_id
+       where b.session_id = $1 and s.stage = 'development'`,
+      [sessionId],
+    )
+  ).rows
+
 const stateOf = async (target: TestApp, sessionId: string, headers: Headers) => target.app.inject({ method: 'GET', url: `/api/overseer/builds/${sessionId}`, headers })
 
 describe('a build whose code a model writes, through the tools, tested in the sandbox', () => {
@@ -207,12 +217,7 @@ describe('a build whose code a model writes, through the tools, tested in the sa
       { iteration: 2, files: ['src/sum.js'], passed: 4, failed: 0, failing: [], prompt: 2_050 + 2_250, completion: 95 + 7 },
     ])
     // The development stage counts every turn, the finish too.
-    const { rows: stages } = await target.db.query<{ prompt: number; completion: number }>(
-      `select s.prompt_tokens::int as prompt, s.completion_tokens::int as completion from build_stages s join builds b on b.id = s.build_id
-       where b.session_id = $1 and s.stage = 'development'`,
-      [body.sessionId],
-    )
-    expect(stages).toEqual([{ prompt: 1_100 + 1_300 + 2_050 + 2_250 + 2_400, completion: 210 + 6 + 95 + 7 + 21 }])
+    expect(await developmentStage(target, body.sessionId)).toEqual([{ status: 'completed', prompt: 1_100 + 1_300 + 2_050 + 2_250 + 2_400, completion: 210 + 6 + 95 + 7 + 21 }])
 
     // Progress says what the loop does, moving inside the development stage's range (45 to 74).
     const loopProgress = events.progress.filter((event) => event.message.startsWith('Iteration '))
@@ -383,6 +388,8 @@ test('tries to get out', async () => {
     ])
 
     expect(await iterationsOf(target, body.sessionId)).toEqual([])
+    // The failed stage still records what the model spent (the token usage chart counts it).
+    expect(await developmentStage(target, body.sessionId)).toEqual([{ status: 'error', prompt: 700 + 760 + 800, completion: 8 + 14 + 7 }])
     expect(await readdir(target.app.config.builds.downloadsDir)).toEqual(downloadsBefore)
     expect((await history(target.app, visitor)).data[0]).toMatchObject({ status: 'error', response: '', error: message })
   })
@@ -426,6 +433,8 @@ describe('a build whose model never fixes its code (BUILD_MAX_ITERATIONS=2)', ()
       [body.sessionId],
     )
     expect(rows.at(-1)).toEqual({ stage: 'development', status: 'error' })
+    // The budget the model spent is recorded with the failed stage, as the iterations have it.
+    expect(await developmentStage(target, body.sessionId)).toEqual([{ status: 'error', prompt: 2_200 + 3_200, completion: 205 + 65 }])
     const state = (await stateOf(target, body.sessionId, visitor)).json<BuildState>().data
     expect(state).toMatchObject({ status: 'error', error: message })
     expect(state.iterations).toHaveLength(2)
