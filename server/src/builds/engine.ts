@@ -42,6 +42,14 @@ export type TestSummary =
 /** Why a build cannot be delivered, in words for the person who asked for it. */
 export class StageFailure extends Error {
   override name = 'StageFailure'
+
+  constructor(
+    message: string,
+    /** The tokens a model spent on the stage before it failed: recorded all the same, since they were used. */
+    readonly usage?: { promptTokens: number; completionTokens: number },
+  ) {
+    super(message)
+  }
 }
 
 export const QA_MESSAGES = {

@@ -229,7 +229,12 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
           }),
         )
         signal.throwIfAborted()
-        if (result.outcome !== 'passed') throw new StageFailure(DEVLOOP_MESSAGES.failed(result.message, result.lastReport?.failing ?? []))
+        if (result.outcome !== 'passed') {
+          throw new StageFailure(DEVLOOP_MESSAGES.failed(result.message, result.lastReport?.failing ?? []), {
+            promptTokens: result.usage.promptTokens,
+            completionTokens: result.usage.completionTokens,
+          })
+        }
         state.files = await workspace.snapshot()
         state.devSummary = sanitizeNotes(result.summary)
         await log('INFO', `${model} wrote the project in ${result.iterations.length} iteration${result.iterations.length === 1 ? '' : 's'}: ${result.message}`)

@@ -295,8 +295,12 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
               ? error.message
               : BUILD_MESSAGES.failed(stage.id)
       const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+      // A loop that spent its budget and failed used its tokens all the same: the token usage shows them.
+      const spent = error instanceof StageFailure && error.usage ? error.usage : { promptTokens: 0, completionTokens: 0 }
+      usage.promptTokens += spent.promptTokens
+      usage.completionTokens += spent.completionTokens
       await builds
-        .recordStage(db, job.buildId, { stage: stage.id, position, status: timedOut ? 'timeout' : 'error', startedAt, promptTokens: 0, completionTokens: 0 })
+        .recordStage(db, job.buildId, { stage: stage.id, position, status: timedOut ? 'timeout' : 'error', startedAt, ...spent })
         .catch(() => undefined)
       await log('ERROR', timedOut ? message : `Stage ${stage.id} failed: ${detail}`).catch(() => undefined)
       return { kind: timedOut ? 'timeout' : 'failed', stage: stage.id, message, usage }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { Socket } from 'socket.io-client'
+import { DEFAULT_MAX_ANSWER_TOKENS } from '../../src/builds/devloop'
 import { NOTES_MAX_TOKENS, parseKind, sanitizeNotes } from '../../src/builds/modelStages'
 import { STAGE_IDS } from '../../src/builds/stages'
 import { PROVIDER_MESSAGES } from '../../src/llm/providers/openai'
@@ -10,7 +11,7 @@ import { startBuildWorker } from '../../src/scale/buildWorker'
 import { buildTestApp, openTestPglite, testConfig } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, type Headers } from '../support/chat'
-import { byPrompt, FakeLlm, status, streamed, type FakeHandler, type FakeUsage } from '../support/fakeLlm'
+import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, status, streamed, streamedToolCalls, type FakeHandler, type FakeUsage } from '../support/fakeLlm'
 import { connectSocket, followBuild } from '../support/sockets'
 
 const CLASSIFY = /You classify requests/
@@ -18,15 +19,48 @@ const CLARIFY = /assumptions a starter project/
 const MARKET = /comparable products/
 const STRUCTURE = /laid out in these files/
 
-const USAGE: Record<'classify' | 'clarify' | 'market' | 'structure', FakeUsage> = {
+const USAGE: Record<'classify' | 'clarify' | 'market' | 'structure' | 'write' | 'test' | 'finish', FakeUsage> = {
   classify: { prompt_tokens: 101, completion_tokens: 2 },
   clarify: { prompt_tokens: 102, completion_tokens: 31 },
   market: { prompt_tokens: 103, completion_tokens: 32 },
   structure: { prompt_tokens: 104, completion_tokens: 33 },
+  write: { prompt_tokens: 1_201, completion_tokens: 301 },
+  test: { prompt_tokens: 1_402, completion_tokens: 5 },
+  finish: { prompt_tokens: 1_603, completion_tokens: 22 },
 }
+
+const WORDS = "'use strict'\n\n/** The words of a text. */\nconst words = (text) => text.split(/\\s+/).filter(Boolean)\n\nmodule.exports = { words }\n"
+const WORDS_TEST = `'use strict'
+
+const test = require('node:test')
+const assert = require('node:assert/strict')
+const { words } = require('../src/words')
+
+test('words splits a text at white space', () => {
+  assert.deepEqual(words(' to  do\\tlist '), ['to', 'do', 'list'])
+})
+`
+
+/**
+ * Development as the model plays it, whatever the kind: a small module and its test next to the
+ * template's files, one test run, finish. One iteration, the template's tests and its own passing.
+ */
+const developer = (): FakeHandler =>
+  byTurn([
+    streamedToolCalls(
+      [
+        { name: 'write_file', arguments: { path: 'src/words.js', content: WORDS } },
+        { name: 'write_file', arguments: { path: 'test/words.test.js', content: WORDS_TEST } },
+      ],
+      { usage: USAGE.write },
+    ),
+    streamedToolCalls([{ name: 'run_tests', arguments: {} }], { usage: USAGE.test }),
+    streamedToolCalls([{ name: 'finish', arguments: { summary: 'Added words(text), which splits a text into its words, with its test.' } }], { usage: USAGE.finish }),
+  ])
 
 const planner = (kind: string, overrides: { clarify?: FakeHandler } = {}): FakeHandler =>
   byPrompt([
+    [DEVELOPER_PROMPT, developer()],
     [CLASSIFY, streamed([kind], { usage: USAGE.classify })],
     [CLARIFY, overrides.clarify ?? streamed(['- Assumes a single user\n', '- Which runtime?\n<script>alert(1)</script>\n# Big heading'], { usage: USAGE.clarify })],
     [MARKET, streamed(['- Like lodash, but smaller'], { usage: USAGE.market })],
@@ -91,23 +125,49 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
     const { visitor: alice, body, reply } = await completedBuild(app, 'Build a todo web app with a browser page', 'fake-small')
     expect(reply).toMatchObject({ model: 'fake-small', status: 'completed' })
     expect(reply.reply).toContain('**library**')
-    expect(reply.reply).toContain("The code comes from Overseer's tested templates; the classification and the planning notes are by fake-small")
+    expect(reply.reply).toContain("fake-small wrote the code for your request in 1 iteration of writing and testing, starting from Overseer's library template.")
+    expect(reply.reply).toContain('Added words(text), which splits a text into its words, with its test.')
+    // The template's three tests and the model's one, in the QA run.
+    expect(reply.reply).toContain('**Tests:** 4 of 4 passed after 1 iteration, run in the sandbox before delivery.')
+    expect(reply.reply).not.toContain('tested templates')
 
-    // Four model calls, each with its own bounded prompt, asking for usage.
-    expect(fake.completions).toHaveLength(4)
-    for (const request of fake.completions) {
-      const sent = request.body as { model: string; max_tokens: number; stream_options: unknown; messages: { role: string }[] }
-      expect(sent.model).toBe('fake-small')
-      expect(sent.max_tokens).toBeLessThanOrEqual(NOTES_MAX_TOKENS)
-      expect(sent.stream_options).toEqual({ include_usage: true })
-      expect(sent.messages.map((message) => message.role)).toEqual(['system', 'user'])
+    // Four planning calls, each with its own bounded prompt, then the development loop's three turns with the tools; all ask for usage.
+    expect(fake.completions).toHaveLength(7)
+    type Sent = { model: string; max_tokens: number; stream_options: unknown; tools?: { function: { name: string } }[]; messages: { role: string }[] }
+    const sent = fake.completions.map((request) => request.body as Sent)
+    const planning = sent.filter((request) => request.tools === undefined)
+    const development = sent.filter((request) => request.tools !== undefined)
+    expect(planning).toHaveLength(4)
+    expect(sent.slice(0, 4)).toEqual(planning)
+    for (const request of planning) {
+      expect(request.model).toBe('fake-small')
+      expect(request.max_tokens).toBeLessThanOrEqual(NOTES_MAX_TOKENS)
+      expect(request.stream_options).toEqual({ include_usage: true })
+      expect(request.messages.map((message) => message.role)).toEqual(['system', 'user'])
     }
+    expect(development).toHaveLength(3)
+    for (const request of development) {
+      expect(request.model).toBe('fake-small')
+      // A turn with the tools may write a whole file: a larger answer than a stage's notes.
+      expect(request.max_tokens).toBe(DEFAULT_MAX_ANSWER_TOKENS)
+      expect(request.max_tokens).toBeGreaterThan(NOTES_MAX_TOKENS)
+      expect(request.stream_options).toEqual({ include_usage: true })
+      expect(request.tools?.map((tool) => tool.function.name)).toEqual(['list_files', 'read_file', 'write_file', 'delete_file', 'run_tests', 'finish'])
+    }
+    expect(development.map((request) => request.messages.map((message) => message.role))).toEqual([
+      ['system', 'user'],
+      ['system', 'user', 'assistant', 'tool', 'tool'],
+      ['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool'],
+    ])
 
     const entries = await unzip((await app.inject({ method: 'GET', url: reply.zipUrl, headers: alice })).rawPayload)
     const readme = entries.find((entry) => entry.name.endsWith('/README.md'))?.content.toString('utf8') ?? ''
     expect(entries.some((entry) => entry.name.endsWith('/index.js'))).toBe(true)
+    expect(entries.find((entry) => entry.name.endsWith('/src/words.js'))?.content.toString('utf8')).toBe(WORDS)
+    expect(entries.find((entry) => entry.name.endsWith('/test/words.test.js'))?.content.toString('utf8')).toBe(WORDS_TEST)
     expect(readme).toContain('## Notes from the planning stages (model: fake-small)')
-    expect(readme).toContain("The code comes from Overseer's tested templates")
+    expect(readme).toContain('These planning notes were written by fake-small.')
+    expect(readme).not.toContain('tested templates')
     expect(readme).toContain('- Assumes a single user')
     expect(readme).toContain('- Like lodash, but smaller')
     expect(readme).toContain('- index.js holds the functions')
@@ -123,8 +183,14 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
     expect(rows.slice(0, 4).map((row) => [row.prompt, row.completion])).toEqual(
       [USAGE.classify, USAGE.clarify, USAGE.market, USAGE.structure].map((usage) => [usage.prompt_tokens, usage.completion_tokens]),
     )
-    // The template stages are counted by the tokenizer, as with overseer-local.
-    expect(rows.slice(4).every((row) => row.prompt + row.completion > 0)).toBe(true)
+    // Development: every turn of the loop, as the model reported it (the finish too).
+    const loop = [USAGE.write, USAGE.test, USAGE.finish]
+    expect([rows[4]?.prompt, rows[4]?.completion]).toEqual([
+      loop.reduce((sum, usage) => sum + usage.prompt_tokens, 0),
+      loop.reduce((sum, usage) => sum + usage.completion_tokens, 0),
+    ])
+    // Assembly and delivery are counted by the tokenizer, as with overseer-local.
+    expect(rows.slice(5).every((row) => row.prompt + row.completion > 0)).toBe(true)
     expect(rows.reduce((sum, row) => sum + row.prompt + row.completion, 0)).toBe(reply.usage.totalTokens)
 
     const info = (await logsOf(body.sessionId, 'INFO')).map((row) => row.message).join('\n')
@@ -137,6 +203,8 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
     fake.fallback = planner('It is probably a web app, or maybe an API.')
     const { body, reply } = await completedBuild(app, 'Build a REST API for invoices', 'fake-small')
     expect(reply.reply).toContain('**HTTP API**')
+    // The loop started from the kind the keywords chose.
+    expect(reply.reply).toContain("fake-small wrote the code for your request in 1 iteration of writing and testing, starting from Overseer's HTTP API template.")
     const warnings = await logsOf(body.sessionId, 'WARNING')
     expect(warnings).toContainEqual({ module: 'overseer-core', message: expect.stringContaining('not a supported kind: used the keyword classifier instead') as unknown })
   })
@@ -209,9 +277,11 @@ const REDIS_URL = process.env.TEST_REDIS_URL
       fake.fallback = planner('library')
       const { visitor, reply } = await completedBuild(app, 'Build a todo web app', 'fake-small')
       expect(reply.reply).toContain('**library**')
-      expect(reply.reply).toContain('planning notes are by fake-small')
+      expect(reply.reply).toContain('fake-small wrote the code for your request in 1 iteration')
+      expect(reply.reply).toContain('**Tests:** 4 of 4 passed after 1 iteration, run in the sandbox before delivery.')
       const entries = await unzip((await app.inject({ method: 'GET', url: reply.zipUrl, headers: visitor })).rawPayload)
       expect(entries.find((entry) => entry.name.endsWith('/README.md'))?.content.toString('utf8')).toContain('## Notes from the planning stages (model: fake-small)')
+      expect(entries.find((entry) => entry.name.endsWith('/src/words.js'))?.content.toString('utf8')).toBe(WORDS)
     } finally {
       await app.close()
       await worker.close()

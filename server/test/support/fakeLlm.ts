@@ -153,6 +153,23 @@ export const byPrompt =
     return (route?.[1] ?? otherwise)(request, response)
   }
 
+/** What the development loop's system prompt says first: how the fake tells its calls from the planning stages'. */
+export const DEVELOPER_PROMPT = /^You are a software developer\./
+
+/**
+ * A scripted conversation with tools: each request is answered by the step at the number of the
+ * model's answers it already holds (the first call by step 0, the call after one answer by step
+ * 1, …), past the script by `otherwise`. It keeps no state of its own, so it plays any number
+ * of conversations at once, whatever else the fake answers in between.
+ */
+export const byTurn =
+  (steps: readonly FakeHandler[], otherwise: FakeHandler = status(500, {}, '{"error":{"message":"the script has no more answers"}}')): FakeHandler =>
+  (request, response) => {
+    const { messages = [] } = (request.body ?? {}) as { messages?: { role?: unknown }[] }
+    const turn = messages.filter((message) => message.role === 'assistant').length
+    return (steps[turn] ?? otherwise)(request, response)
+  }
+
 /** A tool call the fake model makes: its arguments as an object (sent as JSON text) or as raw text. */
 export interface FakeToolCall {
   name: string
