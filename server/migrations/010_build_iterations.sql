@@ -16,12 +16,13 @@ create table build_iterations (
   primary key (build_id, iteration)
 );
 
--- What a completed build delivered: its files (for the chat's file viewer, owner only) and its
--- tests' QA result. Removed with the build; read only while its conversation is kept.
+-- What a completed build delivered: its files (for the chat's file viewer, owner only, and the
+-- project a follow-up build continues) and its tests' QA result. Removed with the archive.
 create table build_files (
   build_id uuid not null references builds (id) on delete cascade,
   path text not null,
   content text not null,
+  executable boolean not null default false,
   primary key (build_id, path)
 );
 

@@ -280,15 +280,37 @@ export const buildRepository = {
   },
 
   /** What a build delivered: its files and its tests' QA result, stored with the archive. */
-  async delivered(db: Queryable, buildId: string, files: readonly { path: string; content: string }[], tests: TestSummary | undefined): Promise<void> {
+  async delivered(db: Queryable, buildId: string, files: readonly { path: string; content: string; executable?: boolean }[], tests: TestSummary | undefined): Promise<void> {
     for (const file of files) {
-      await db.query('insert into build_files (build_id, path, content) values ($1, $2, $3) on conflict (build_id, path) do update set content = excluded.content', [
-        buildId,
-        file.path,
-        file.content,
-      ])
+      await db.query(
+        `insert into build_files (build_id, path, content, executable) values ($1, $2, $3, $4)
+         on conflict (build_id, path) do update set content = excluded.content, executable = excluded.executable`,
+        [buildId, file.path, file.content, file.executable === true],
+      )
     }
     await db.query('update builds set tests = $2::jsonb where id = $1', [buildId, tests ? JSON.stringify(tests) : null])
+  },
+
+  /** The latest completed build of a conversation before `beforeId`, with its delivered files: the project a follow-up continues. */
+  async previousProject(db: Queryable, conversationId: string, beforeId: string): Promise<{ buildId: string; kind: ProjectKind; slug: string } | undefined> {
+    const { rows } = await db.query<{ id: string; kind: ProjectKind; name: string }>(
+      `select b.id, b.kind, b.name from builds b
+       where b.conversation_id = $1 and b.id <> $2 and b.status = 'completed' and b.kind is not null and b.name is not null
+         and exists (select 1 from build_files f where f.build_id = b.id)
+       order by b.created_at desc limit 1`,
+      [conversationId, beforeId],
+    )
+    const row = rows[0]
+    return row ? { buildId: row.id, kind: row.kind, slug: row.name } : undefined
+  },
+
+  /** Every delivered file of a build, in path order. */
+  async files(db: Queryable, buildId: string): Promise<{ path: string; content: string; executable?: boolean }[]> {
+    const { rows } = await db.query<{ path: string; content: string; executable: boolean }>(
+      'select path, content, executable from build_files where build_id = $1 order by path',
+      [buildId],
+    )
+    return rows.map((row) => ({ path: row.path, content: row.content, ...(row.executable && { executable: true }) }))
   },
 
   /** The delivered files' paths and sizes, in path order. */

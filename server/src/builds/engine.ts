@@ -32,6 +32,28 @@ export interface BuildState {
   iterations?: number
   /** The model's own summary of what it built, when it wrote the code (sanitized Markdown). */
   devSummary?: string
+  /** A follow-up: the project of the conversation's last delivered build, which this build continues. */
+  previous?: { buildId: string; kind: ProjectKind; slug: string; files: ProjectFile[] }
+  /** What this build changed in the project it continued. */
+  changes?: ProjectChanges
+}
+
+/** The files a build added, changed and removed, against the project it started from. */
+export interface ProjectChanges {
+  added: string[]
+  changed: string[]
+  removed: string[]
+}
+
+/** What changed between two versions of a project's files. */
+export const changesBetween = (before: readonly ProjectFile[], after: readonly ProjectFile[]): ProjectChanges => {
+  const old = new Map(before.map((file) => [file.path, file.content]))
+  const now = new Map(after.map((file) => [file.path, file.content]))
+  return {
+    added: [...now.keys()].filter((path) => !old.has(path)).sort(),
+    changed: [...now.entries()].filter(([path, content]) => old.has(path) && old.get(path) !== content).map(([path]) => path).sort(),
+    removed: [...old.keys()].filter((path) => !now.has(path)).sort(),
+  }
 }
 
 /** The QA run of a project's tests: their counts, or why they did not run. */
@@ -138,6 +160,18 @@ const checkSyntax = (file: ProjectFile): void => {
 const lines = (items: readonly string[]): string => items.map((item) => `- ${item}`).join('\n')
 
 /**
+ * A follow-up build keeps the project it continues: its kind, name and files are the starting
+ * point, whatever the new message's words would classify as.
+ */
+export const continueProject = async (state: BuildState, log: StageContext['log']): Promise<StageResult> => {
+  const previous = need(state.previous, 'The previous build')
+  const scores = classify(state.request).scores
+  state.project = { kind: previous.kind, slug: previous.slug, title: titleOf(previous.slug), scores }
+  await log('INFO', `Continuing the ${KIND_LABELS[previous.kind]} ${previous.slug} of the conversation's last build (${previous.files.length} files)`)
+  return { prompt: state.request, output: JSON.stringify(state.project), summary: `Continuing ${previous.slug}` }
+}
+
+/**
  * QA before delivery: the project's own tests, run in the sandbox on exactly the files that would
  * be delivered. Failing tests, or a run stopped at a limit, end the build. Without a sandbox a
  * template's tests are not run (the reply says so); model-written code is never run unconfined.
@@ -182,6 +216,7 @@ export const runQa = async ({
  */
 export const LOCAL_STAGES: Record<StageId, StageWork> = {
   classification: async ({ state, log }) => {
+    if (state.previous) return continueProject(state, log)
     const { kind, scores } = classify(state.request)
     const slug = slugify(state.request)
     state.project = { kind, slug, title: titleOf(slug), scores }
@@ -207,7 +242,9 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
 
   structuring: async ({ state, log }) => {
     const project = need(state.project, 'The classification')
-    state.plan = TEMPLATES[project.kind].files({ kind: project.kind, slug: project.slug, title: project.title, request: state.request })
+    state.plan = state.previous
+      ? state.previous.files
+      : TEMPLATES[project.kind].files({ kind: project.kind, slug: project.slug, title: project.title, request: state.request })
     await log('INFO', `Planned ${state.plan.length} files: ${state.plan.map((file) => file.path).join(', ')}`)
     return {
       prompt: `${state.request}\n${lines(need(state.expectations, 'The market analysis'))}`,
@@ -242,6 +279,7 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
     const entries = archiveEntries(project.slug, files)
     const bytes = entries.reduce((sum, entry) => sum + entry.data.length, 0)
     await log('INFO', `Assembled ${entries.length} files (${bytes.toLocaleString('en-US')} bytes) under ${project.slug}/`)
+    if (state.previous) state.changes = changesBetween(state.previous.files, files)
     state.tests = await runQa({ files, log, progress, sandbox, signal, untimed, modelWritten: state.modelWritten === true })
     // Without a development loop, the QA run is the build's one iteration: the whole project, tested once.
     if (state.tests.ran && !state.iterations) {

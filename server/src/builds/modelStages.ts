@@ -1,7 +1,7 @@
 import { PROVIDER_MESSAGES } from '../llm/providers/openai'
 import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
 import { classify, KIND_LABELS, PROJECT_KINDS, slugify, titleOf, type ProjectKind } from './classify'
-import { LOCAL_STAGES, QA_MESSAGES, StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
+import { continueProject, LOCAL_STAGES, QA_MESSAGES, StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
 import { runDevLoop, Workspace, WorkspaceError } from './devloop'
 import type { StageId } from './stages'
 
@@ -127,8 +127,6 @@ export const DEVLOOP_MESSAGES = {
   noTools: (model: string) => `The model ${model} cannot call tools, which writing the code needs. Choose a model with tool calling.`,
   progress: (iteration: number, max: number, failed: number, passed: number) =>
     `Iteration ${iteration} of ${max}: ${failed > 0 ? `${failed} test${failed === 1 ? '' : 's'} failing` : `all ${passed} test${passed === 1 ? '' : 's'} passing`}`,
-  failed: (message: string, failing: readonly string[]) =>
-    `${message}${failing.length > 0 ? ` Failing: ${failing.slice(0, 5).join(', ')}${failing.length > 5 ? ', …' : ''}.` : ''}`,
 } as const
 
 /**
@@ -168,7 +166,8 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
       } else {
         await log('WARNING', `${model} wrote no usable notes for this stage`)
       }
-      if (stage === 'structuring' && state.plan && state.notes?.length) {
+      // A follow-up keeps the README it continues: its notes section is already there.
+      if (stage === 'structuring' && state.plan && state.notes?.length && !state.previous) {
         const section = notesSection(model, state.notes)
         state.plan = state.plan.map((file) => (file.path === 'README.md' ? { ...file, content: `${file.content.trimEnd()}\n\n${section}` } : file))
       }
@@ -179,6 +178,7 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
     ...LOCAL_STAGES,
     classification: async (context) => {
       const { state, log } = context
+      if (state.previous) return continueProject(state, log)
       const answer = await ask(serving(), model, CLASSIFY_SYSTEM, clip(state.request), CLASSIFY_MAX_TOKENS, context)
       const keywords = classify(state.request)
       const chosen = parseKind(answer.content)
@@ -215,6 +215,7 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
             request: clip(state.request),
             kind: project.kind,
             workspace,
+            origin: state.previous ? 'previous' : 'template',
             runTests: (dir, runSignal) => sandbox.runTests(dir, runSignal),
             maxIterations: budget.maxIterations,
             maxTokens: budget.maxTokens,
@@ -230,7 +231,8 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
         )
         signal.throwIfAborted()
         if (result.outcome !== 'passed') {
-          throw new StageFailure(DEVLOOP_MESSAGES.failed(result.message, result.lastReport?.failing ?? []), {
+          // The loop's message names the failing tests already.
+          throw new StageFailure(result.message, {
             promptTokens: result.usage.promptTokens,
             completionTokens: result.usage.completionTokens,
           })

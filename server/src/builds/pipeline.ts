@@ -17,6 +17,8 @@ export interface BuildJob {
   sessionId: string
   request: string
   model: string
+  /** A follow-up in the same conversation: the build whose delivered project this one continues. */
+  previousBuildId?: string
 }
 
 export interface Progress {
@@ -193,6 +195,12 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
     options.stages ??
     (options.providerFor && job.model !== LOCAL_MODEL ? modelStages(await options.providerFor(job.model).catch(() => undefined), job.model, options.devLoop) : LOCAL_STAGES)
   const state: BuildState = { request: job.request }
+  if (job.previousBuildId) {
+    const previous = await builds.findById(db, job.previousBuildId)
+    if (previous?.kind && previous.name) {
+      state.previous = { buildId: previous.id, kind: previous.kind, slug: previous.name, files: await builds.files(db, previous.id) }
+    }
+  }
   const usage: Usage = { promptTokens: 0, completionTokens: 0 }
   let lastPercentage = 0
   let lastStage: StageId = STAGES[0]?.id ?? 'classification'

@@ -1,6 +1,6 @@
 import type { ProjectFile } from './archive'
 import { KIND_LABELS, type ProjectKind } from './classify'
-import type { TestSummary } from './engine'
+import type { ProjectChanges, TestSummary } from './engine'
 import { TEMPLATES } from './templates'
 
 /** What the QA run found, as the reply says it. */
@@ -9,6 +9,18 @@ const testsLine = (tests: TestSummary | undefined, iterations: number | undefine
   if (!tests.ran) return `**Tests:** ${tests.reason}.`
   const loop = iterations ? ` after ${iterations} iteration${iterations === 1 ? '' : 's'}` : ''
   return `**Tests:** ${tests.passed} of ${tests.passed + tests.failed} passed${loop}, run in the sandbox before delivery.`
+}
+
+const paths = (list: readonly string[]): string => list.map((path) => `\`${path}\``).join(', ')
+
+/** A follow-up's changes to the project it continued, as the reply opens. */
+const changesText = ({ added, changed, removed }: ProjectChanges): string => {
+  const parts = [added.length > 0 && `added ${paths(added)}`, changed.length > 0 && `changed ${paths(changed)}`, removed.length > 0 && `removed ${paths(removed)}`].filter(
+    (part): part is string => typeof part === 'string',
+  )
+  return parts.length > 0
+    ? `I continued the project of your last build: ${parts.join('; ')}.`
+    : 'I continued the project of your last build, but found nothing in this request to change: its files are as before. Name what to add (a new collection, a field, a command) and send it again.'
 }
 
 /**
@@ -25,18 +37,24 @@ export const buildReply = (
   tests?: TestSummary,
   /** Who wrote the code: a model's development loop (its iterations and summary), else the template. */
   development?: { model: string; iterations: number; summary?: string },
+  /** A follow-up: what it changed in the project of the conversation's last build. */
+  changes?: ProjectChanges,
 ): string => {
   const template = TEMPLATES[project.kind]
   const name = (model: string) => model.replace(/[^\w.:/@+-]/g, '')
   const iterations = (count: number) => `${count} iteration${count === 1 ? '' : 's'}`
+  const summary = development?.summary ? `\n\n${development.summary}` : ''
   const origin = development
-    ? `${name(development.model)} wrote the code for your request in ${iterations(development.iterations)} of writing and testing, starting from Overseer's ${KIND_LABELS[project.kind]} template.${development.summary ? `\n\n${development.summary}` : ''}`
+    ? changes
+      ? `${name(development.model)} made the changes in ${iterations(development.iterations)} of writing and testing.${summary}`
+      : `${name(development.model)} wrote the code for your request in ${iterations(development.iterations)} of writing and testing, starting from Overseer's ${KIND_LABELS[project.kind]} template.${summary}`
     : `I built a **${KIND_LABELS[project.kind]}** starter project for your request. ${template.summary}`
   const provenance = planner && !development ? `\n\nThe code comes from Overseer's tested templates; the classification and the planning notes are by ${name(planner)} (see "Notes from the planning stages" in the README).` : ''
   const testFiles = files.filter((file) => file.path.startsWith('test/')).length
+  const opening = changes ? `${changesText(changes)}${development ? `\n\n${origin}` : ''}` : development ? `**${KIND_LABELS[project.kind]}**: ${origin}` : origin
   return `## ${project.title}
 
-${development ? `**${KIND_LABELS[project.kind]}**: ${origin}` : origin}${provenance}
+${opening}${provenance}
 
 **Files** (${files.length}, in the folder \`${project.slug}/\`):
 

@@ -107,7 +107,9 @@ export class BuildService {
       const request = (input.messages.at(-1) as ChatMessage).content
       await agentLogs.write(db, { level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build started with ${model}`, buildId })
 
-      const outcome = await runner.run({ buildId, sessionId, request, model }, controller.signal)
+      // A build request in a conversation whose earlier build delivered a project continues that project.
+      const previous = input.conversationId ? await builds.previousProject(db, conversationId, buildId) : undefined
+      const outcome = await runner.run({ buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }, controller.signal)
       if (outcome.kind !== 'completed') {
         await builds.fail(db, buildId, outcome.message)
         await conversations.fail(db, conversationId, outcome.message)
@@ -117,9 +119,9 @@ export class BuildService {
 
       const { project, files, archive } = outcome.state
       const zipUrl = zipUrlOf(buildId)
-      const { planner, tests, modelWritten, iterations, devSummary } = outcome.state
+      const { planner, tests, modelWritten, iterations, devSummary, changes } = outcome.state
       const development = modelWritten && iterations ? { model, iterations, ...(devSummary && { summary: devSummary }) } : undefined
-      const reply = buildReply(project, files, zipUrl, planner, tests, development)
+      const reply = buildReply(project, files, zipUrl, planner, tests, development, changes)
       const { promptTokens, completionTokens } = outcome.usage
       const stored = { buildId, conversationId }
       await db.transaction(async (tx) => {

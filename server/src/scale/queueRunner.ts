@@ -14,7 +14,7 @@ export const CANCEL_GRACE_MS = 10_000
  */
 export const slimOutcome = (outcome: BuildOutcome): BuildOutcome => {
   if (outcome.kind !== 'completed') return outcome
-  const { request, project, assumptions, expectations, files, archive, planner, tests, modelWritten, iterations, devSummary } = outcome.state
+  const { request, project, assumptions, expectations, files, archive, planner, tests, modelWritten, iterations, devSummary, changes } = outcome.state
   return {
     ...outcome,
     state: {
@@ -28,6 +28,7 @@ export const slimOutcome = (outcome: BuildOutcome): BuildOutcome => {
       ...(modelWritten && { modelWritten }),
       ...(iterations && { iterations }),
       ...(devSummary && { devSummary }),
+      ...(changes && { changes }),
       files: files.map((file) => ({ path: file.path, content: '', ...(file.executable && { executable: true }) })),
     },
   }

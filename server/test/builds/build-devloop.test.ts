@@ -444,3 +444,49 @@ describe('a build whose model never fixes its code (BUILD_MAX_ITERATIONS=2)', ()
     expect(file.statusCode).toBe(404)
   })
 })
+
+describe('a follow-up build in the same conversation continues the last build’s project', () => {
+  const target = modelApp()
+
+  it("starts the loop from the delivered project, with its own iterations, tests and archive, and says what changed", async () => {
+    fake.fallback = model([
+      streamedToolCalls([write('src/sum.js', FIXED_SUM), write('test/sum.test.js', SUM_TEST)], { usage: usage(1_000, 200) }),
+      streamedToolCalls([call('run_tests')], { usage: usage(1_200, 5) }),
+      streamedToolCalls([call('finish', { summary: 'Added sum(a, b).' })], { usage: usage(1_300, 10) }),
+    ])
+    const first = await build(target)
+    expect(first.response.statusCode).toBe(200)
+    const firstReply = first.response.json<BuildReplyBody>()
+
+    const DOUBLE = "'use strict'\n\nconst { sum } = require('./sum')\n\n/** Twice `a`. */\nconst double = (a) => sum(a, a)\n\nmodule.exports = { double }\n"
+    const DOUBLE_TEST = "'use strict'\n\nconst test = require('node:test')\nconst assert = require('node:assert/strict')\nconst { double } = require('../src/double')\n\ntest('double doubles', () => {\n  assert.equal(double(4), 8)\n})\n"
+    fake.reset()
+    fake.fallback = model([
+      streamedToolCalls([write('src/double.js', DOUBLE), write('test/double.test.js', DOUBLE_TEST)], { usage: usage(1_500, 220) }),
+      streamedToolCalls([call('run_tests')], { usage: usage(1_700, 5) }),
+      streamedToolCalls([call('finish', { summary: 'Added double(a), built on sum.' })], { usage: usage(1_800, 12) }),
+    ])
+    const followUp = buildRequest('now add a function double(a) that doubles a number', { model: 'fake-small', conversationId: firstReply.conversationId })
+    const events = await followBuild(await connectSocket(target.app, { headers: first.visitor }, clients), followUp.sessionId)
+    const response = await sendBuild(target.app, first.visitor, followUp)
+    await events.ended
+    expect(response.statusCode).toBe(200)
+    const reply = response.json<BuildReplyBody>()
+
+    // The loop started from the delivered project, not the template, and was told so.
+    const [opening] = turnsOf(fake)
+    expect(opening?.[0]?.content).toContain('the project you delivered earlier in this conversation')
+    expect(opening?.[1]?.content).toContain('as delivered by the last build')
+    expect(opening?.[1]?.content).toContain('src/sum.js')
+    // Its own archive, holding both builds' work; the reply says what changed; its own iterations.
+    expect(reply.conversationId).toBe(firstReply.conversationId)
+    expect(reply.zipUrl).not.toBe(firstReply.zipUrl)
+    expect(reply.reply).toContain('I continued the project of your last build: added `src/double.js`, `test/double.test.js`.')
+    expect(reply.reply).toContain('fake-small made the changes in 1 iteration of writing and testing.')
+    expect(reply.reply).toContain('**Tests:** 5 of 5 passed after 1 iteration, run in the sandbox before delivery.')
+    const entries = await unzip((await target.app.inject({ method: 'GET', url: reply.zipUrl, headers: first.visitor })).rawPayload)
+    const names = entries.map((entry) => entry.name.split('/').slice(1).join('/'))
+    expect(names).toEqual(expect.arrayContaining(['src/sum.js', 'src/double.js', 'test/double.test.js']))
+    expect(await iterationsOf(target, followUp.sessionId)).toEqual([expect.objectContaining({ iteration: 1, files: ['src/double.js', 'test/double.test.js'], passed: 5, failed: 0 })])
+  })
+})

@@ -91,6 +91,8 @@ export interface DevLoopOptions {
   kind: ProjectKind
   /** The project, holding the template's (or the previous build's) files. */
   workspace: Workspace
+  /** Where those files come from (default: the template). */
+  origin?: ProjectOrigin
   /** Runs the project's `npm test` in `projectDir` (the sandbox). */
   runTests: (projectDir: string, signal: AbortSignal) => Promise<TestReport>
   /** Test runs at most (BUILD_MAX_ITERATIONS). */
@@ -118,10 +120,19 @@ const KIND_HINTS: Record<ProjectKind, string> = {
   library: 'a library: a Node.js package of documented functions that other code requires',
 }
 
-export const systemPrompt = (kind: ProjectKind, maxIterations: number): string =>
+/** Where the project starts: the kind's starter template, or the project of the conversation's last build (a follow-up). */
+export type ProjectOrigin = 'template' | 'previous'
+
+const ORIGINS: Record<ProjectOrigin, (kind: ProjectKind) => string> = {
+  template: (kind) => `It starts from a starter template of a ${KIND_LABELS[kind]}, which you may change entirely: replace what does not serve the request, keep what does.`,
+  previous: () =>
+    'It is the project you delivered earlier in this conversation, and the request is a follow-up: change what it asks for, keep everything else working, and keep its tests passing (add tests for what you add).',
+}
+
+export const systemPrompt = (kind: ProjectKind, maxIterations: number, origin: ProjectOrigin = 'template'): string =>
   `You are a software developer. You build what the request asks for by changing the files of a project folder through the tools you are given.
 
-The project is ${KIND_HINTS[kind]}. It starts from a starter template of a ${KIND_LABELS[kind]}, which you may change entirely: replace what does not serve the request, keep what does.
+The project is ${KIND_HINTS[kind]}. ${ORIGINS[origin](kind)}
 
 Rules:
 - Node.js only (version 20), JavaScript.
@@ -131,8 +142,8 @@ Rules:
 
 Work with the tools, one step at a time: look at the files (list_files, read_file), write the code and its tests (write_file, delete_file), call run_tests, read the failures and fix them. When run_tests reports that the tests pass, call finish with a short summary. You have at most ${maxIterations} test runs. Always answer with tool calls, never with text alone.`
 
-const firstMessage = (request: string, kind: ProjectKind, files: readonly string[]): string =>
-  `Request:\n${clip(request, MAX_REQUEST_CHARS)}\n\nThe project (from the ${KIND_LABELS[kind]} template) holds these files:\n${files.join('\n') || '(none)'}`
+const firstMessage = (request: string, kind: ProjectKind, files: readonly string[], origin: ProjectOrigin): string =>
+  `Request:\n${clip(request, MAX_REQUEST_CHARS)}\n\nThe project (${origin === 'template' ? `from the ${KIND_LABELS[kind]} template` : 'as delivered by the last build'}) holds these files:\n${files.join('\n') || '(none)'}`
 
 const NUDGE =
   'Use the tools: every step is a tool call (list_files, read_file, write_file, delete_file, run_tests, finish). Write the files with write_file, check them with run_tests, and call finish once the tests pass.'
@@ -230,8 +241,8 @@ export const runDevLoop = async (options: DevLoopOptions): Promise<DevLoopResult
   const maxAnswerTokens = Math.max(1, options.maxAnswerTokens ?? DEFAULT_MAX_ANSWER_TOKENS)
 
   const messages: ToolChatMessage[] = [
-    { role: 'system', content: systemPrompt(options.kind, maxIterations) },
-    { role: 'user', content: firstMessage(options.request, options.kind, await workspace.list()) },
+    { role: 'system', content: systemPrompt(options.kind, maxIterations, options.origin) },
+    { role: 'user', content: firstMessage(options.request, options.kind, await workspace.list(), options.origin ?? 'template') },
   ]
   const iterations: IterationRecord[] = []
   const usage: DevLoopUsage = { promptTokens: 0, completionTokens: 0, modelCalls: 0 }
