@@ -33,6 +33,15 @@ export const ApprovalContext = Type.Object(
     name: Type.Union([Type.String(), Type.Null()], { description: 'The project name' }),
     stage: oneOf(STAGE_IDS, { description: 'The stage the build starts once approved' }),
     details: Type.Array(Type.String(), { description: 'The evidence, a line each' }),
+    diff: Type.Optional(
+      Type.String({ description: 'At the development gate: the files the build changed against its starting point (the template, or the project it continues), as a unified diff (at most 20,000 characters)' }),
+    ),
+    tests: Type.Optional(
+      Type.Object(
+        { passed: Type.Integer({ minimum: 0 }), failed: Type.Integer({ minimum: 0 }), failing: Type.Array(Type.String()) },
+        { description: "At the development gate: the development loop's last test run in the sandbox" },
+      ),
+    ),
   },
   { additionalProperties: false, description: 'What the build had produced when it reached the gate (More Details)' },
 )

@@ -10,7 +10,10 @@ import {
   type ApprovalPriority,
   type ApprovalRequest,
 } from './approvalRepository'
+import { createTwoFilesPatch } from 'diff'
+import type { ProjectFile } from './archive'
 import { KIND_LABELS } from './classify'
+import { changesBetween } from './engine'
 import { BUILD_MESSAGES, GateDenied, GateExpired, type Gatekeeper, type GateRequest } from './pipeline'
 import { GATE_KINDS, type GateKind } from './stages'
 
@@ -37,6 +40,26 @@ const quote = (text: string): string => {
 
 const list = (items: readonly string[]): string => items.join(', ')
 
+const MAX_DIFF_CHARS = 20_000
+
+/** Every changed file of `after` against `before`, as one unified diff, cut at MAX_DIFF_CHARS. */
+export const unifiedDiff = (before: readonly ProjectFile[], after: readonly ProjectFile[]): string => {
+  const old = new Map(before.map((file) => [file.path, file.content]))
+  const now = new Map(after.map((file) => [file.path, file.content]))
+  const paths = [...new Set([...old.keys(), ...now.keys()])].sort().filter((path) => old.get(path) !== now.get(path))
+  const text = paths
+    .map((path) =>
+      createTwoFilesPatch(old.has(path) ? `a/${path}` : '/dev/null', now.has(path) ? `b/${path}` : '/dev/null', old.get(path) ?? '', now.get(path) ?? '', undefined, undefined, {
+        context: 3,
+      })
+        .split('\n')
+        .slice(1)
+        .join('\n'),
+    )
+    .join('')
+  return text.length > MAX_DIFF_CHARS ? `${text.slice(0, MAX_DIFF_CHARS)}\n… (the diff is longer: download the archive after delivery to see all of it)` : text
+}
+
 /** The title, description and evidence of the request a build raises at `gate`. */
 export const describeGate = (
   gate: GateKind,
@@ -47,6 +70,7 @@ export const describeGate = (
   const what = project ? `a ${KIND_LABELS[project.kind]}` : 'a project'
   const asked = `The build of ${what} for the request "${quote(state.request)}"`
   const details: string[] = []
+  let diff: string | undefined
   let title: string
   let description: string
   if (gate === 'planning') {
@@ -63,6 +87,22 @@ export const describeGate = (
     description = `${asked} has written and checked ${files.length} files, ${tests.length} of them tests. It waits before assembly: approve to assemble the project, deny to stop it.`
     if (files.length > 0) details.push(`Files written: ${list(files.map((file) => file.path))}`)
     if (tests.length > 0) details.push(`Tests: ${list(tests.map((file) => file.path))}`)
+    if (state.plan) {
+      const changes = changesBetween(state.plan, files)
+      const from = state.previous ? 'the project it continues' : 'the template'
+      const parts = [
+        changes.added.length > 0 && `added ${list(changes.added)}`,
+        changes.changed.length > 0 && `changed ${list(changes.changed)}`,
+        changes.removed.length > 0 && `removed ${list(changes.removed)}`,
+      ].filter((part): part is string => typeof part === 'string')
+      details.push(parts.length > 0 ? `Against ${from}: ${parts.join('; ')}` : `No change against ${from}`)
+      if (parts.length > 0) diff = unifiedDiff(state.plan, files)
+    }
+    details.push(
+      state.loopTests
+        ? `Last test run in the sandbox: ${state.loopTests.passed} passed, ${state.loopTests.failed} failed${state.loopTests.failing.length > 0 ? ` (${list(state.loopTests.failing)})` : ''}`
+        : 'Tests not run yet: they run in the sandbox after this approval, before delivery',
+    )
   } else {
     const files = state.files ?? []
     title = `Approve delivery of ${name}`
@@ -72,7 +112,15 @@ export const describeGate = (
   return {
     title,
     description,
-    context: { request: state.request.slice(0, MAX_CONTEXT_REQUEST), kind: project?.kind ?? null, name: project?.slug ?? null, stage, details },
+    context: {
+      request: state.request.slice(0, MAX_CONTEXT_REQUEST),
+      kind: project?.kind ?? null,
+      name: project?.slug ?? null,
+      stage,
+      details,
+      ...(diff !== undefined && { diff }),
+      ...(gate === 'development' && state.loopTests && { tests: state.loopTests }),
+    },
   }
 }
 

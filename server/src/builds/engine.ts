@@ -36,6 +36,8 @@ export interface BuildState {
   previous?: { buildId: string; kind: ProjectKind; slug: string; files: ProjectFile[] }
   /** What this build changed in the project it continued. */
   changes?: ProjectChanges
+  /** The development loop's last test run in the sandbox (what the development gate shows). */
+  loopTests?: { passed: number; failed: number; failing: string[] }
 }
 
 /** The files a build added, changed and removed, against the project it started from. */

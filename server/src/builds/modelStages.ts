@@ -238,6 +238,7 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
           })
         }
         state.files = await workspace.snapshot()
+        if (result.lastReport) state.loopTests = { passed: result.lastReport.passed, failed: result.lastReport.failed, failing: result.lastReport.failing }
         state.devSummary = sanitizeNotes(result.summary)
         await log('INFO', `${model} wrote the project in ${result.iterations.length} iteration${result.iterations.length === 1 ? '' : 's'}: ${result.message}`)
         return {

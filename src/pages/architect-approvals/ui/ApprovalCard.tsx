@@ -14,6 +14,15 @@ export const formatTime = (iso: string): string => {
 
 const stageLabel = (stage: string): string => BUILD_STAGES.find((item) => item.id === stage)?.label ?? stage
 
+/** How a diff line shows: added and removed lines stand out (and say so to screen readers by their +/- sign). */
+const diffLineClass = (line: string): string | undefined => {
+  if (line.startsWith('+++') || line.startsWith('---')) return styles.diffFile
+  if (line.startsWith('+')) return styles.diffAdded
+  if (line.startsWith('-')) return styles.diffRemoved
+  if (line.startsWith('@@')) return styles.diffHunk
+  return undefined
+}
+
 const BUILD_STATUS_LABELS: Record<string, string> = { running: 'Running', completed: 'Completed', error: 'Stopped' }
 
 const DECIDED_LABELS: Record<string, string> = { approved: 'Approved', denied: 'Denied', expired: 'Expired', cancelled: 'Cancelled' }
@@ -130,6 +139,19 @@ export const ApprovalCard = ({ approval, onDecided }: ApprovalCardProps) => {
               <li key={line}>{line}</li>
             ))}
           </ul>
+        )}
+        {context.diff && (
+          <figure className={styles.diff}>
+            <figcaption>Changes to review</figcaption>
+            <pre tabIndex={0} aria-label="Changes to review, as a unified diff">
+              {context.diff.split('\n').map((line, index) => (
+                <span key={index} className={diffLineClass(line)}>
+                  {line}
+                  {'\n'}
+                </span>
+              ))}
+            </pre>
+          </figure>
         )}
       </div>
     </article>

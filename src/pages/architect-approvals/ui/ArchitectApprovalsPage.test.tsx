@@ -257,6 +257,22 @@ describe('ArchitectApprovalsPage', () => {
     expect(within(card('Request 1')).queryByText('Build app number 1')).not.toBeVisible()
   })
 
+  it('shows the development gate’s diff against the template, added and removed lines marked', async () => {
+    server.use(signedIn())
+    const base = approval(3, 'development')
+    const diff = '--- a/src/index.js\n+++ b/src/index.js\n@@ -1,3 +1,3 @@\n-const sum = (a, b) => a - b\n+const sum = (a, b) => a + b\n module.exports = { sum }\n'
+    approvalsServer([{ ...base, context: { ...base.context, diff, tests: { passed: 4, failed: 0, failing: [] }, details: ['Last test run in the sandbox: 4 passed, 0 failed'] } }])
+    const user = userEvent.setup()
+    renderPage()
+    await screen.findByRole('article', { name: 'Request 3' })
+    await user.click(within(card('Request 3')).getByRole('button', { name: 'More Details' }))
+    const changes = within(card('Request 3')).getByLabelText('Changes to review, as a unified diff')
+    expect(changes).toBeVisible()
+    expect(within(changes).getByText('+const sum = (a, b) => a + b')).toHaveClass('diffAdded')
+    expect(within(changes).getByText('-const sum = (a, b) => a - b')).toHaveClass('diffRemoved')
+    expect(within(card('Request 3')).getByText('Last test run in the sandbox: 4 passed, 0 failed')).toBeVisible()
+  })
+
   it('shows the server’s error and loads again on Try again', async () => {
     let calls = 0
     server.use(
