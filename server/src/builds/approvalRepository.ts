@@ -3,22 +3,13 @@ import type { ProjectKind } from './classify'
 import type { BuildStatus } from './buildRepository'
 import type { GateKind, StageId } from './stages'
 
-import type { ApprovalDecision, ApprovalFilter, ApprovalPriority, ApprovalStatus } from '@contracts/approvals'
+import type { ApprovalContext as ContractApprovalContext, ApprovalDecision, ApprovalFilter, ApprovalPriority, ApprovalStatus } from '@contracts/approvals'
 
 export { APPROVAL_DECISIONS, APPROVAL_FILTERS, APPROVAL_PRIORITIES, APPROVAL_STATUSES } from '@contracts/approvals'
 export type { ApprovalDecision, ApprovalFilter, ApprovalPriority, ApprovalStatus }
 
-/** What the build had produced when it reached the gate: the evidence behind More Details. */
-export interface ApprovalContext {
-  /** The build's request, as its owner wrote it. */
-  request: string
-  kind: ProjectKind | null
-  name: string | null
-  /** The stage the build starts once the gate is passed. */
-  stage: StageId
-  /** The evidence, a line each: assumptions, expectations, planned or written files, the archive. */
-  details: string[]
-}
+/** What the build had produced when it reached the gate: the evidence behind More Details (its contract, with the kind as the pipeline knows it). */
+export type ApprovalContext = Omit<ContractApprovalContext, 'kind' | 'stage'> & { kind: ProjectKind | null; stage: StageId }
 
 /** The build a request belongs to, as it is now. */
 export interface ApprovalBuild {

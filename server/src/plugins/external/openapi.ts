@@ -41,8 +41,26 @@ export const statusesOf = (method: string, url: string, schema: FastifySchema, r
 })
 
 /** Completes each operation for clients generated from the document (see `statusesOf`). */
-const completeOperation = ({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) => {
-  if (!schema || schema.hide) return { schema, url }
+/**
+ * A wildcard route (`/files/*`) as the document shows it: a `{path}` parameter, described by the
+ * route's `*` parameter schema, instead of a `{*}` no client generator can name.
+ */
+const namedWildcard = (url: string, schema: FastifySchema): { url: string; schema: FastifySchema } => {
+  const params = schema.params as { properties?: Record<string, unknown>; required?: string[] } | undefined
+  if (!url.endsWith('*') || !params?.properties?.['*']) return { url, schema }
+  const { '*': wildcard, ...rest } = params.properties
+  return {
+    url: `${url.slice(0, -1)}:path`,
+    schema: {
+      ...schema,
+      params: { ...params, properties: { ...rest, path: wildcard }, required: (params.required ?? []).map((name) => (name === '*' ? 'path' : name)) },
+    },
+  }
+}
+
+const completeOperation = ({ schema: routeSchema, url: routeUrl, route }: { schema: FastifySchema; url: string; route: RouteOptions }) => {
+  if (!routeSchema || routeSchema.hide) return { schema: routeSchema, url: routeUrl }
+  const { url, schema } = namedWildcard(routeUrl, routeSchema)
   const method = [route.method].flat()[0]?.toUpperCase() ?? 'GET'
   const rateLimited = typeof route.config === 'object' && route.config !== null && 'rateLimit' in route.config
   const own = (schema.response ?? {}) as Record<string, unknown>

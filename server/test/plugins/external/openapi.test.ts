@@ -39,6 +39,7 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer-dev/models',
       '/api/overseer-dev/sessions/{sessionId}/stop',
       '/api/overseer/builds/{sessionId}',
+      '/api/overseer/builds/{sessionId}/files/{path}',
       '/api/overseer/chat',
       '/api/overseer/downloads/{id}',
       '/api/overseer/token-usage-history',

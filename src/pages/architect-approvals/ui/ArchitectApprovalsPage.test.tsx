@@ -261,7 +261,8 @@ describe('ArchitectApprovalsPage', () => {
     server.use(signedIn())
     const base = approval(3, 'development')
     const diff = '--- a/src/index.js\n+++ b/src/index.js\n@@ -1,3 +1,3 @@\n-const sum = (a, b) => a - b\n+const sum = (a, b) => a + b\n module.exports = { sum }\n'
-    approvalsServer([{ ...base, context: { ...base.context, diff, tests: { passed: 4, failed: 0, failing: [] }, details: ['Last test run in the sandbox: 4 passed, 0 failed'] } }])
+    const evidence = { diff, tests: { passed: 4, failed: 0, failing: [] }, details: ['Last test run in the sandbox: 4 passed, 0 failed'] }
+    approvalsServer([{ ...base, context: { ...base.context, ...evidence } }])
     const user = userEvent.setup()
     renderPage()
     await screen.findByRole('article', { name: 'Request 3' })
