@@ -1,5 +1,7 @@
 /** Build requests against a running server: send one, check what it stored, read the server's memory. */
 import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 
 export interface BuildRequest {
   /** What the bench calls it in the output. */
@@ -54,6 +56,10 @@ export interface StoredCheck {
   /** GET /api/overseer/builds/:sessionId: its status and the kind it was classified as. */
   buildStatus: string | null
   buildKind: string | null
+  /** The QA run before delivery (`tests` of the build state), null when the tests were not run. */
+  tests: { passed: number; failed: number; durationMs: number } | null
+  /** The sandboxed test runs of the build (`iterations`), each with its run's duration. */
+  iterations: { number: number; durationMs: number }[]
 }
 
 /** What the server kept of a completed build: its conversation and its archive, as its owner sees them. */
@@ -72,10 +78,21 @@ export const checkStored = async (baseUrl: string, cookie: string, answer: Build
     if (response.status === 200 && response.headers.get('content-type') === 'application/zip' && isZip) archiveBytes = bytes.length
   }
   const state = await fetch(`${baseUrl}/api/overseer/builds/${answer.sessionId}`, { headers: { cookie } })
-  const build = (await state.json().catch(() => ({}))) as { data?: { status?: unknown; kind?: unknown } }
+  const build = (await state.json().catch(() => ({}))) as {
+    data?: { status?: unknown; kind?: unknown; tests?: { ran?: unknown; passed?: unknown; failed?: unknown; durationMs?: unknown }; iterations?: unknown }
+  }
   const buildStatus = state.status === 200 && typeof build.data?.status === 'string' ? build.data.status : null
   const buildKind = typeof build.data?.kind === 'string' ? build.data.kind : null
-  return { conversationCompleted, archiveBytes, buildStatus, buildKind }
+  const reported = build.data?.tests
+  const tests =
+    reported?.ran === true && typeof reported.passed === 'number' && typeof reported.failed === 'number' && typeof reported.durationMs === 'number'
+      ? { passed: reported.passed, failed: reported.failed, durationMs: reported.durationMs }
+      : null
+  const iterations = (Array.isArray(build.data?.iterations) ? (build.data.iterations as unknown[]) : []).flatMap((entry) => {
+    const { number, durationMs } = (entry ?? {}) as { number?: unknown; durationMs?: unknown }
+    return typeof number === 'number' && typeof durationMs === 'number' ? [{ number, durationMs }] : []
+  })
+  return { conversationCompleted, archiveBytes, buildStatus, buildKind, tests, iterations }
 }
 
 /**
@@ -104,6 +121,99 @@ export const rssOf = (pid: number): number => {
   const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   if (!match?.[1]) throw new Error(`no VmRSS for process ${pid}`)
   return Number(match[1]) * 1024
+}
+
+export interface TreeMemory {
+  /** VmRSS of the process itself. */
+  ownRssBytes: number
+  /** VmRSS of every process below it, summed: pages they share (Node's code) count once per process. */
+  descendantsRssBytes: number
+  /** Pss of the process and every process below it, summed: each shared page counted once over its sharers. */
+  treePssBytes: number
+  descendants: number
+}
+
+/** A `<name>: <n> kB` line of a /proc file in bytes; 0 when absent (a zombie has no memory). */
+const kbLine = (text: string, name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(text)?.[1] ?? 0) * 1024
+
+/** A /proc file's text, '' when the process has ended since it was listed. */
+const procText = (file: string): string => {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * The memory of `pid` and of every process below it (the sandboxed test runs a server starts),
+ * from /proc. Synchronous: it runs in the sampler's worker thread, where blocking costs nothing.
+ */
+export const treeMemory = (pid: number): TreeMemory => {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const stat = procText(`/proc/${entry}/stat`)
+    // The command name is in parentheses and may hold spaces: the parent id follows the last ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    if (Number.isInteger(ppid)) children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
+  }
+  const below: number[] = []
+  for (let queue = [...(children.get(pid) ?? [])]; queue.length > 0; ) {
+    const next = queue.shift() as number
+    below.push(next)
+    queue = queue.concat(children.get(next) ?? [])
+  }
+  const own = readFileSync(`/proc/${pid}/status`, 'utf8')
+  let descendantsRssBytes = 0
+  let treePssBytes = kbLine(procText(`/proc/${pid}/smaps_rollup`), 'Pss')
+  for (const child of below) {
+    descendantsRssBytes += kbLine(procText(`/proc/${child}/status`), 'VmRSS')
+    treePssBytes += kbLine(procText(`/proc/${child}/smaps_rollup`), 'Pss')
+  }
+  return { ownRssBytes: kbLine(own, 'VmRSS'), descendantsRssBytes, treePssBytes, descendants: below.length }
+}
+
+export interface MemoryPeaks {
+  samples: number
+  /** The highest own VmRSS of the process. */
+  ownRssPeakBytes: number
+  /** The highest VmRSS sum over the process and its descendants at one sample. */
+  treeRssPeakBytes: number
+  /** The highest Pss sum over the process and its descendants at one sample. */
+  treePssPeakBytes: number
+  /** The most descendants seen at once. */
+  descendantsPeak: number
+  /** Why a sample could not be read (the process gone), if one could not. */
+  error?: string
+}
+
+/**
+ * Samples `treeMemory(pid)` every `everyMs` in a worker thread, so reading /proc never holds up
+ * the requests being timed, until the returned function is called; it resolves to the peaks (never rejects).
+ */
+export const sampleTreeMemory = (pid: number, everyMs: number): (() => Promise<MemoryPeaks>) => {
+  // A worker does not inherit the bench's `--import tsx`: its entry loads the TypeScript through tsx's API.
+  const entry = path.join(__dirname, 'treeMemorySampler.ts')
+  const worker = new Worker(`require('tsx/cjs/api').require(${JSON.stringify(entry)}, ${JSON.stringify(entry)})`, { eval: true, workerData: { pid, everyMs } })
+  worker.unref()
+  // A sampler that fails says so in its result (`error`): the builds it watched are measured all the same.
+  const failed = (error: string): MemoryPeaks => ({ samples: 0, ownRssPeakBytes: 0, treeRssPeakBytes: 0, treePssPeakBytes: 0, descendantsPeak: 0, error })
+  const peaks = new Promise<MemoryPeaks>((resolve) => {
+    worker.once('message', (message: MemoryPeaks) => resolve(message))
+    worker.once('error', (error) => resolve(failed(`the memory sampler failed: ${error.message}`)))
+    worker.once('exit', (code) => resolve(failed(`the memory sampler exited (${code}) before reporting`)))
+  })
+  let stopped: Promise<MemoryPeaks> | undefined
+  return () => {
+    stopped ??= (async () => {
+      worker.postMessage('stop')
+      const result = await peaks
+      await worker.terminate()
+      return result
+    })()
+    return stopped
+  }
 }
 
 export const mib = (bytes: number, digits = 1): string => `${(bytes / 1024 / 1024).toFixed(digits)} MiB`

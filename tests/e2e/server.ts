@@ -27,7 +27,10 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
         ['ignore', 'inherit', 'inherit'],
       ),
     60_000,
-  )
+  ).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  })
   return {
     url,
     dataDir,

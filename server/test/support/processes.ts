@@ -46,6 +46,12 @@ export const startServerProcess = async (
   const port = await freePort()
   const child = spawnServer({ PORT: String(port), HOST: '127.0.0.1' })
   const url = `http://127.0.0.1:${port}`
-  await waitUntil(child, 'health check', () => fetch(`${url}/api/health`).then((response) => response.ok, () => false), timeoutMs)
+  try {
+    await waitUntil(child, 'health check', () => fetch(`${url}/api/health`).then((response) => response.ok, () => false), timeoutMs)
+  } catch (error) {
+    // A server that never became healthy is nobody's to stop: it would outlive the caller.
+    child.kill('SIGKILL')
+    throw error
+  }
   return { url, child }
 }
