@@ -118,6 +118,8 @@ const bwrapCommand = async (projectDir: string, limits: SandboxLimits, uid: numb
     'prlimit',
     `--nproc=${processes}`,
     `--cpu=${limits.cpuSeconds}`,
+    // No file bigger than the memory limit: /tmp is memory, and the project copy is disk.
+    `--fsize=${limits.memoryMb * 1024 * 1024}`,
     '--core=0',
     '--',
     ...(uid !== undefined ? ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--inh-caps=-all', '--'] : []),
@@ -159,7 +161,7 @@ const chownTree = async (dir: string, uid: number): Promise<void> => {
 
 /** BUILD_SANDBOX=none: `npm test` unconfined but for the wall time, memory and output limits. */
 const unconfinedCommand = (projectDir: string, limits: SandboxLimits): Command => ({
-  argv: ['prlimit', `--cpu=${limits.cpuSeconds}`, '--core=0', '--', 'npm', 'test'],
+  argv: ['prlimit', `--cpu=${limits.cpuSeconds}`, `--fsize=${limits.memoryMb * 1024 * 1024}`, '--core=0', '--', 'npm', 'test'],
   cwd: projectDir,
   env: { ...runEnv(limits, projectDir), TMPDIR: projectDir },
 })

@@ -161,6 +161,25 @@ console.log('INSIDE ' + fs.readFileSync('inside.txt', 'utf8'))
     expect(await leftovers()).toEqual([])
   })
 
+  it('refuses a file bigger than the memory limit, in the project and in /tmp', async () => {
+    const report = await sandbox.runTests(
+      await project(`
+const fs = require('node:fs')
+process.on('SIGXFSZ', () => {})
+const chunk = Buffer.alloc(4 * 1024 * 1024, 1)
+for (const target of ['big.bin', '/tmp/big.bin']) {
+  const fd = fs.openSync(target, 'w')
+  let written = 0
+  try { for (let i = 0; i < 80; i++) written += fs.writeSync(fd, chunk) } catch (error) { console.log('REFUSED ' + target + ' ' + error.code) }
+  console.log('WROTE ' + target + ' ' + written)
+}
+`),
+    )
+    expect(report.output).toContain('REFUSED big.bin EFBIG')
+    expect(report.output).toContain('REFUSED /tmp/big.bin EFBIG')
+    expect(report.output).toContain(`WROTE big.bin ${LIMITS.memoryMb * 1024 * 1024}`)
+  })
+
   it('cuts huge output, keeping its tail', async () => {
     const report = await sandbox.runTests(await project("for (let i = 0; i < 200000; i++) console.log('line ' + i + ' ' + 'x'.repeat(40)); console.log('THE END')"))
     expect(report.truncated).toBe(true)
