@@ -113,9 +113,9 @@ test('an unknown job id shows a polite note above the open roles', async ({ page
 
 test('a blog post opens in full on the page, also from its link', async ({ page }) => {
   await page.goto('/blog#inside-the-devloop-matrix')
-  const post = page.getByRole('article', { name: 'Inside the DevLoop Matrix: why the agent that writes the code never grades it' })
+  const post = page.getByRole('article', { name: 'Inside the DevLoop Matrix: why the tests, not the model, decide when the code is done' })
   await expect(post.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true')
-  await expect(post.getByRole('heading', { level: 4, name: 'Two agents, one loop' })).toBeInViewport()
+  await expect(post.getByRole('heading', { level: 4, name: 'One model, one sandbox, one loop' })).toBeInViewport()
   const first = page.getByRole('article').first()
   await first.getByRole('button', { name: 'Read the full post' }).click()
   await expect(first.getByRole('heading', { level: 4, name: 'The timeline' })).toBeVisible()

@@ -15,7 +15,7 @@ export const CORE_MODULES: FrameworkModule[] = [
     id: 'devloop-matrix',
     title: 'DevLoop Matrix',
     description:
-      'Development and QA agents working in a loop: code is written, tested, debugged and rewritten until it meets the quality bar you set.',
+      'A model agent working in a loop: it writes the code and its tests, runs them in a sandbox and fixes what fails, until every test passes.',
     link: '/architecture/devloop-matrix',
     icon: 'matrix',
     category: 'Development',

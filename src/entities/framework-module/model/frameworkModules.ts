@@ -27,7 +27,7 @@ export const FRAMEWORK_MODULES: FrameworkModule[] = [
     id: 'devloop-matrix',
     title: 'DevLoop Matrix',
     description:
-      'Development and QA agents working in a loop: code is written, tested in a sandbox, debugged and rewritten until every test passes and the quality bar is met.',
+      'A model agent working in a loop: it writes the code and its tests, runs them in a sandbox and fixes what fails, until every test passes or its budget is spent.',
     link: '/apps/devloop-matrix',
     icon: 'matrix',
     category: 'Development',
@@ -36,7 +36,7 @@ export const FRAMEWORK_MODULES: FrameworkModule[] = [
     id: 'file-planner',
     title: 'File Structure Planner',
     description:
-      'Lays out the project before a line of code is written: directories, files, their responsibilities and the dependencies between them, ready for your review.',
+      'Chooses the files a build starts from before a line of code is written: a runnable, tested project of the right kind, ready for your review.',
     link: '/apps/file-planner',
     icon: 'files',
     category: 'Planning',
@@ -45,7 +45,7 @@ export const FRAMEWORK_MODULES: FrameworkModule[] = [
     id: 'assembly-agent',
     title: 'Assembly Agent',
     description:
-      'Puts the verified pieces together. It resolves imports, writes the build and run instructions, runs the final checks and packages the project as a downloadable archive.',
+      'The last check before delivery. It runs the project\'s tests once more in the sandbox, on exactly the files you receive, and packages them as a downloadable archive.',
     link: '/apps/assembly-agent',
     icon: 'assembly',
     category: 'Development',

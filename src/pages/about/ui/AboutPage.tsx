@@ -10,7 +10,7 @@ import styles from './AboutPage.module.scss'
 const PRINCIPLES = [
   {
     title: 'Recursive improvement',
-    text: 'Every agent loop reviews its own output and tries again until it meets the quality bar, instead of handing half-finished work downstream.',
+    text: 'The development loop tests its own code in a sandbox and tries again until the tests pass, instead of handing a first draft downstream.',
   },
   {
     title: 'Permissioned autonomy',

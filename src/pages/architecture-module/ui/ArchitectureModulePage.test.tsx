@@ -35,7 +35,7 @@ describe('ArchitectureModulePage', () => {
     renderModule('overseer-core')
     await userEvent.click(await screen.findByRole('link', { name: 'DevLoop Matrix' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'DevLoop Matrix' })).toBeInTheDocument()
-    expect(screen.getByText(/Debugger/, { selector: 'dt' })).toBeInTheDocument()
+    expect(screen.getByText(/QA sandbox/, { selector: 'dt' })).toBeInTheDocument()
   })
 
   it('explains an unknown module and links back to the architecture page', async () => {

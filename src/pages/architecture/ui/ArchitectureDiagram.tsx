@@ -31,8 +31,14 @@ const Gate = ({ y, label }: { y: number; label: string }) => (
   </g>
 )
 
-/** A loop module: a dashed container holding two agents that pass work back and forth. */
-const Loop = ({ y, title, agents }: { y: number; title: string; agents: [string, string] }) => {
+/** One of the two parts of a loop: its name, and under it what it is or does. */
+interface LoopPart {
+  name: string
+  role: string
+}
+
+/** A loop module: a dashed container holding two parts that pass work back and forth. */
+const Loop = ({ y, title, parts }: { y: number; title: string; parts: [LoopPart, LoopPart] }) => {
   const agentWidth = 174
   const left = COLUMN.x + 14
   const right = COLUMN.x + COLUMN.width - 14 - agentWidth
@@ -42,17 +48,20 @@ const Loop = ({ y, title, agents }: { y: number; title: string; agents: [string,
       <text x={COLUMN.x + 16} y={y + 27} className={styles.containerTitle}>
         {title}
       </text>
-      {[left, right].map((x, index) => (
-        <g key={agents[index]}>
-          <rect x={x} y={y + 40} width={agentWidth} height={86} rx={8} className={styles.agent} />
-          <text x={x + agentWidth / 2} y={y + 77} textAnchor="middle" className={styles.agentName}>
-            {agents[index]}
-          </text>
-          <text x={x + agentWidth / 2} y={y + 101} textAnchor="middle" className={styles.agentRole}>
-            agent
-          </text>
-        </g>
-      ))}
+      {parts.map((part, index) => {
+        const x = index === 0 ? left : right
+        return (
+          <g key={part.name}>
+            <rect x={x} y={y + 40} width={agentWidth} height={86} rx={8} className={styles.agent} />
+            <text x={x + agentWidth / 2} y={y + 77} textAnchor="middle" className={styles.agentName}>
+              {part.name}
+            </text>
+            <text x={x + agentWidth / 2} y={y + 101} textAnchor="middle" className={styles.agentRole}>
+              {part.role}
+            </text>
+          </g>
+        )
+      })}
       <line x1={left + agentWidth} y1={y + 72} x2={right - 2} y2={y + 72} className={styles.flow} markerEnd="url(#architecture-arrow)" />
       <line x1={right} y1={y + 96} x2={left + agentWidth + 2} y2={y + 96} className={styles.flow} markerEnd="url(#architecture-arrow)" />
     </g>
@@ -77,8 +86,8 @@ export const ArchitectureDiagram = () => (
         <title id="architecture-diagram-title">Overseer modular architecture diagram</title>
         <desc id="architecture-diagram-desc">
           The Overseer Core orchestrates four modules in order: the Analysis Loop (Clarification agent and Market
-          analysis agent), the File Structure Planner, the DevLoop Matrix (Development agent and QA agent) and the
-          Assembly Agent. Approval gates for planning, development and deployment sit between them.
+          analysis agent), the File Structure Planner, the DevLoop Matrix (a model that writes the code and a sandbox
+          that runs its tests) and the Assembly Agent. Approval gates for planning, development and deployment sit between them.
         </desc>
         <defs>
           <marker id="architecture-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -110,7 +119,14 @@ export const ArchitectureDiagram = () => (
         ))}
 
         <Arrow from={156} to={188} />
-        <Loop y={188} title="Analysis Loop" agents={['Clarification', 'Market analysis']} />
+        <Loop
+          y={188}
+          title="Analysis Loop"
+          parts={[
+            { name: 'Clarification', role: 'agent' },
+            { name: 'Market analysis', role: 'agent' },
+          ]}
+        />
         <Arrow from={330} to={358} />
         <Box y={358} height={56}>
           <text x={CENTER} y={393} textAnchor="middle" className={styles.moduleText}>
@@ -120,7 +136,14 @@ export const ArchitectureDiagram = () => (
         <Arrow from={414} to={440} />
         <Gate y={440} label="Planning gate" />
         <Arrow from={480} to={508} />
-        <Loop y={508} title="DevLoop Matrix" agents={['Development', 'QA']} />
+        <Loop
+          y={508}
+          title="DevLoop Matrix"
+          parts={[
+            { name: 'Model', role: 'writes the code' },
+            { name: 'Sandbox', role: 'runs the tests' },
+          ]}
+        />
         <Arrow from={650} to={678} />
         <Gate y={678} label="Development gate" />
         <Arrow from={718} to={746} />

@@ -15,7 +15,7 @@ describe('ArchitecturePage', () => {
     const diagram = await screen.findByRole('img', { name: 'Overseer modular architecture diagram' })
     expect(diagram.tagName.toLowerCase()).toBe('svg')
     expect(diagram).toHaveAccessibleDescription(expect.stringContaining('the Analysis Loop (Clarification agent and Market'))
-    expect(diagram).toHaveAccessibleDescription(expect.stringContaining('the DevLoop Matrix (Development agent and QA agent)'))
+    expect(diagram).toHaveAccessibleDescription(expect.stringContaining('the DevLoop Matrix (a model that writes the code and a sandbox that runs its tests)'))
     for (const label of ['Overseer Core', 'File Structure Planner', 'Assembly Agent', 'Planning gate', 'Development gate', 'Deployment gate']) {
       expect(within(diagram).getByText(label)).toBeInTheDocument()
     }
