@@ -15,7 +15,7 @@ export const KIND_LABELS: Record<ProjectKind, string> = {
   library: 'library',
 }
 
-/** Words (or phrases) that point to a kind, with their weight. Matched on whole words. */
+/** Words (or phrases) that point to a kind, with their weight (or away from it, below 0). Matched on whole words. */
 const KEYWORDS: Record<ProjectKind, readonly (readonly [string, number])[]> = {
   'web-app': [
     ['web app', 4], ['webapp', 4], ['web application', 4], ['website', 3], ['web site', 3], ['web page', 3], ['webpage', 3],
@@ -28,11 +28,13 @@ const KEYWORDS: Record<ProjectKind, readonly (readonly [string, number])[]> = {
   ],
   cli: [
     ['cli', 4], ['command line', 4], ['command-line', 4], ['terminal', 3], ['shell', 2], ['script', 2], ['tool', 1],
-    ['console', 2], ['utility', 1], ['command', 2], ['commands', 2],
+    ['console', 2], ['utility', 1], ['command', 2], ['commands', 2], ['program', 2], ['converter', 2], ['convert', 1], ['converts', 1],
   ],
   library: [
     ['library', 4], ['package', 3], ['module', 2], ['sdk', 3], ['npm', 2], ['helper', 2], ['helpers', 2], ['utils', 2],
     ['function', 2], ['functions', 2], ['parser', 2], ['lib', 3],
+    // A library that lends books is what the software is about, not what it is.
+    ['library management', -4], ['library system', -4], ['library app', -4],
   ],
 }
 

@@ -1,0 +1,296 @@
+/**
+ * A project's name as a person would give it ('Bookstore API', 'Expense Tracker', 'Todo App'),
+ * and its slug: never the request's words strung together.
+ */
+
+import type { ProjectKind } from '@contracts/builds'
+import type { CliTask, LibraryTask, Resource } from './types'
+import { DOMAINS, KNOWN_NOUNS } from './lexicon'
+import { tokenize } from './resources'
+import { lookup, looksPlural, singularOf, titleCase, wordsOf } from './words'
+
+export const MAX_SLUG_LENGTH = 40
+export const FALLBACK_SLUG = 'overseer-project'
+const MAX_NAME_WORDS = 5
+
+const CLI_NAMES: Record<Exclude<CliTask, 'generic'>, string> = {
+  'csv-to-json': 'CSV to JSON Converter',
+  'json-to-csv': 'JSON to CSV Converter',
+  'word-count': 'Word Counter',
+  'find-replace': 'Find and Replace',
+  search: 'Text Search',
+  'file-stats': 'File Stats',
+}
+
+const LIBRARY_NAMES: Record<LibraryTask, string> = {
+  slugify: 'Slugify',
+  'format-prices': 'Price Formatter',
+  'validate-emails': 'Email Validator',
+  'parse-durations': 'Duration Parser',
+  'parse-csv': 'CSV Parser',
+  'change-case': 'Case Converter',
+  'format-bytes': 'Byte Formatter',
+}
+
+/** Verbs whose doer names a tool: 'to track expenses' → 'Expense Tracker'. */
+const AGENTS: Readonly<Record<string, string>> = {
+  track: 'tracker',
+  manage: 'manager',
+  plan: 'planner',
+  organize: 'organizer',
+  organise: 'organiser',
+  log: 'logger',
+  schedule: 'scheduler',
+  monitor: 'monitor',
+  convert: 'converter',
+  count: 'counter',
+  generate: 'generator',
+  format: 'formatter',
+  parse: 'parser',
+  validate: 'validator',
+  calculate: 'calculator',
+  split: 'splitter',
+  merge: 'merger',
+  rename: 'renamer',
+  resize: 'resizer',
+  compress: 'compressor',
+  download: 'downloader',
+  fetch: 'fetcher',
+  scrape: 'scraper',
+  translate: 'translator',
+  summarize: 'summarizer',
+  summarise: 'summariser',
+  sort: 'sorter',
+  clean: 'cleaner',
+  shorten: 'shortener',
+  check: 'checker',
+  view: 'viewer',
+  edit: 'editor',
+  catalog: 'catalog',
+  catalogue: 'catalogue',
+  budget: 'budgeter',
+  slugify: 'slugifier',
+  record: 'recorder',
+  remind: 'reminder',
+  compare: 'comparer',
+  analyze: 'analyzer',
+  analyse: 'analyser',
+  backup: 'backup',
+  bookmark: 'bookmarker',
+}
+
+/** The verb's forms: 'tracks', 'tracking', 'tracked' → 'track'. */
+const verbOf = (word: string): string | undefined => {
+  if (lookup(AGENTS, word)) return word
+  for (const stem of [word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ing$/, ''), word.replace(/ing$/, 'e'), word.replace(/(\w)\1ing$/, '$1'), word.replace(/ed$/, ''), word.replace(/d$/, '')]) {
+    if (stem !== word && lookup(AGENTS, stem)) return stem
+  }
+  return undefined
+}
+
+/** The words a request uses for the kind of software, as they go at the end of a name. */
+const KIND_NOUNS: Readonly<Record<string, string>> = {
+  app: 'app',
+  application: 'app',
+  webapp: 'web app',
+  website: 'website',
+  site: 'site',
+  dashboard: 'dashboard',
+  portal: 'portal',
+  platform: 'platform',
+  system: 'system',
+  api: 'api',
+  backend: 'backend',
+  service: 'service',
+  microservice: 'service',
+  server: 'server',
+  cli: 'cli',
+  tool: 'tool',
+  utility: 'utility',
+  program: 'program',
+  script: 'script',
+  library: 'library',
+  package: 'package',
+  module: 'module',
+  sdk: 'sdk',
+  tracker: 'tracker',
+  manager: 'manager',
+  planner: 'planner',
+  organizer: 'organizer',
+  catalog: 'catalog',
+  journal: 'journal',
+  diary: 'diary',
+  calendar: 'calendar',
+  board: 'board',
+}
+
+/** Nouns that are a name's last word already: 'Expense Tracker', not 'Expense Tracker App'. */
+const AGENT_NOUNS = new Set([...Object.values(AGENTS), 'tracker', 'manager', 'planner', 'organizer', 'catalog', 'journal', 'diary', 'calendar', 'board', 'dashboard', 'list', 'log', 'shop', 'store', 'blog', 'wiki', 'forum', 'inventory', 'crm', 'portfolio', 'gallery', 'helpers', 'utils', 'utilities'])
+
+/** What each kind is called at the end of a name when the request does not say. */
+const KIND_SUFFIX: Record<ProjectKind, string> = { 'web-app': 'app', 'http-api': 'api', cli: 'cli', library: 'library' }
+
+/** Words that say nothing about what the project is: never part of its name. */
+const FILLER = new Set(
+  `a an the me us my our your their his her its i we you they please can could would will should build create make
+  develop generate write code implement set up setup give want need new simple small basic little quick tiny minimal
+  zip project that which for with and or of to in on using use it is be some something thing stuff
+  now add also then again another more let lets web function functions method methods class classes called named
+  nice cool great awesome modern beautiful responsive clean fancy good full complete fully functional working
+  production ready static single one multi personal custom proper real actual rest restful json http https crud
+  node nodejs js javascript typescript ts express react vue vanilla plain html css frontend backend
+  python django flask fastapi php laravel symfony ruby rails java spring boot kotlin scala swift swiftui go golang
+  rust c cpp csharp dotnet net elixir erlang haskell ocaml clojure dart flutter perl lua julia matlab solidity zig
+  cobol fortran bash zsh powershell shell ios iphone ipad android xamarin mobile native desktop windows macos linux
+  wordpress unity objective sharp`.split(/\s+/).filter(Boolean),
+)
+
+/** Words that describe a page rather than what it is about: 'a landing page website for my bakery'. */
+const PAGE_WORDS = new Set(['landing', 'page', 'home', 'homepage', 'web', 'site', 'one', 'pager'])
+
+/** Words that start a clause: what follows them is not what the request begins by naming. */
+const CLAUSE = new Set(['that', 'which', 'who', 'where', 'when', 'for', 'with', 'and', 'or', 'of', 'to', 'in', 'on', 'using', 'use', 'it', 'is', 'be', 'so'])
+
+/** Words that end a phrase: the sentence goes on about something else. */
+const PHRASE_END = new Set([...FILLER, 'where', 'when', 'so', 'but', 'by', 'from', 'via', 'then', 'also', 'if', 'each', 'every', 'per', 'as', 'like', 'into', 'without', 'including', 'having', 'has', 'have', 'can', 'lets', 'allows', 'them', 'this', 'these', 'those', 'all', 'any'])
+
+const usable = (word: string): boolean => !FILLER.has(word) && /^[a-z][a-z0-9]*$/.test(word) && word.length <= 24
+
+/** Up to `max` usable words from `start`, going forward (or back), stopping at the first that is not. */
+/** Whether the word at `index` names the kind of software: 'a library of helpers' is one, 'a library management system' is about one. */
+const isKindAt = (words: readonly string[], index: number): boolean => {
+  const word = words[index] as string
+  return lookup(KIND_NOUNS, word) !== undefined && !(word === 'library' && ['management', 'app', 'system', 'catalog', 'members', 'books', 'website', 'site'].includes(words[index + 1] ?? ''))
+}
+
+const phraseAt = (words: readonly string[], start: number, step: 1 | -1, max: number): string[] => {
+  const phrase: string[] = []
+  for (let index = start; index >= 0 && index < words.length && phrase.length < max; index += step) {
+    const word = words[index] as string
+    if (PHRASE_END.has(word) || !usable(word) || isKindAt(words, index)) break
+    phrase.push(word)
+  }
+  return step === 1 ? phrase : phrase.reverse()
+}
+
+export interface NameInput {
+  request: string
+  kind: ProjectKind
+  resources: readonly Resource[]
+  resourcesNamed: boolean
+  cliTask: CliTask
+  libraryTasks: readonly LibraryTask[]
+}
+
+/** A name's words with the kind's noun at the end, unless the name already ends with a noun like it. */
+const withSuffix = (words: readonly string[], suffix: string | undefined, kind: ProjectKind): string[] => {
+  const last = words.at(-1) ?? ''
+  if (kind === 'http-api') return ['api', 'apis', 'backend', 'service', 'server'].includes(last) ? [...words] : [...words, 'api']
+  if (!suffix || AGENT_NOUNS.has(last) || last === suffix) return [...words]
+  return [...words, ...suffix.split(' ')]
+}
+
+/** 'habit tracking' → 'habit tracker': a phrase that ends in a doing is named after its doer. */
+const asAgent = (phrase: readonly string[]): string[] => {
+  const last = phrase.at(-1) ?? ''
+  const verb = last.endsWith('ing') ? verbOf(last) : undefined
+  return verb && phrase.length > 1 ? [...phrase.slice(0, -1), ...(lookup(AGENTS, verb) as string).split(' ')] : [...phrase]
+}
+
+/** Nouns for a group of things: 'manage a library of books' is about the books. */
+const COLLECTIONS_OF = ['library', 'collection', 'list', 'set', 'bunch', 'lot', 'lots', 'catalog', 'catalogue', 'database']
+
+/** The words of a project's name, before title case. */
+const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryTasks }: NameInput): string[] => {
+  if (kind === 'cli' && cliTask !== 'generic') return wordsOf(CLI_NAMES[cliTask])
+  if (kind === 'library' && libraryTasks.length === 1) return wordsOf(LIBRARY_NAMES[libraryTasks[0] as LibraryTask])
+  // Punctuation stays, so a phrase never runs across a comma or a parenthesis.
+  const words = tokenize(request.slice(0, 2000)).flatMap((token) => (token.text === 'todos' ? ['todo'] : token.text === 'addressbook' ? ['address', 'book'] : [token.text]))
+
+  // The kind of software as the request calls it, and the words just before it: 'a [todo] web app', 'a [bookstore] API'.
+  const kindAt = words.findIndex((word, index) => isKindAt(words, index) && !(word === 'library' && words[index + 1] === 'of' && kind !== 'library'))
+  let suffix: string | undefined = kindAt >= 0 ? lookup(KIND_NOUNS, words[kindAt] as string) : undefined
+  if (suffix === 'app' && words[kindAt - 1] === 'web') suffix = 'web app'
+  if (kind === 'web-app' && suffix && !['app', 'web app', 'website', 'site', 'dashboard', 'portal', 'platform', 'system', 'tracker', 'manager', 'planner', 'organizer', 'catalog', 'journal', 'diary', 'calendar', 'board'].includes(suffix)) suffix = undefined
+  if (kind === 'cli' && suffix && !['cli', 'tool', 'utility'].includes(suffix)) suffix = undefined
+  if (kind === 'library' && suffix && !['library', 'package', 'module', 'sdk'].includes(suffix)) suffix = undefined
+  if (kind === 'cli' && suffix === 'tool') suffix = undefined
+
+  if (kindAt >= 0) {
+    const subject = asAgent(phraseAt(words, kindAt - (suffix === 'web app' ? 2 : 1), -1, 3).filter((word) => !PAGE_WORDS.has(word)))
+    if (subject.length > 0) {
+      if (AGENT_NOUNS.has(subject.at(-1) ?? '')) return withSuffix(subject, undefined, kind)
+      // 'an expense tracker app' is an Expense Tracker; 'a library of array helpers' is Array Helpers.
+      const own = lookup(KIND_NOUNS, words[kindAt] as string)
+      const named = own && AGENT_NOUNS.has(own) ? [...subject, own] : subject
+      return withSuffix(named, AGENT_NOUNS.has(own ?? '') ? undefined : suffix, kind)
+    }
+  }
+
+  // 'an app to track expenses', 'a tool that renames photos', 'for tracking habits'
+  for (let index = 0; index < words.length; index += 1) {
+    const verb = verbOf(words[index] as string)
+    if (!verb) continue
+    // 'my daily expenses': the object, past its determiners.
+    let start = index + 1
+    while (['my', 'our', 'the', 'all', 'your', 'their', 'a', 'an', 'some', 'of'].includes(words[start] ?? '') || (COLLECTIONS_OF.includes(words[start] ?? '') && words[start + 1] === 'of')) start += 1
+    const object = phraseAt(words, start, 1, 2)
+    if (object.length === 0) continue
+    const head = object.at(-1) as string
+    const agent = lookup(AGENTS, verb) as string
+    return withSuffix([...object.slice(0, -1), looksPlural(head) ? singularOf(head) : head, ...agent.split(' ')], undefined, kind)
+  }
+
+  // 'a landing page for my bakery', 'an API for invoices', 'an iOS app in Swift for notes', 'a library of array helpers'
+  if (kindAt >= 0) {
+    let start = kindAt + 1
+    while (start < kindAt + 4 && words[start] !== undefined && !['for', 'of', 'about'].includes(words[start] as string) && FILLER.has(words[start] as string)) start += 1
+    if (['for', 'of', 'about'].includes(words[start] ?? '')) {
+      start += 1
+      while (['my', 'our', 'the', 'a', 'an', 'your', 'their', 'his', 'her'].includes(words[start] ?? '')) start += 1
+      const topic = asAgent(phraseAt(words, start, 1, 3))
+      if (topic.length > 0) return withSuffix(topic, words[kindAt] === 'library' && words[kindAt + 1] === 'of' ? undefined : suffix, kind)
+    }
+  }
+
+  // 'a blog', 'an inventory of products': what the request starts with, when it names what the project is about.
+  let first = 0
+  while (first < words.length && !CLAUSE.has(words[first] as string) && (FILLER.has(words[first] as string) || isKindAt(words, first))) first += 1
+  const lead = asAgent(phraseAt(words, first, 1, 3))
+  const known = (word: string) => lookup(DOMAINS, word) !== undefined || lookup(KNOWN_NOUNS, word) !== undefined || resources.some((resource) => resource.plural === word || resource.singular === word)
+  // A command or a library is named after what it is about, whatever records the request mentions.
+  if (lead.length > 0 && (lead.some(known) || !resourcesNamed || kind === 'cli' || kind === 'library')) {
+    return withSuffix(lead, kind === 'web-app' ? undefined : KIND_SUFFIX[kind], kind)
+  }
+  // 'a library with a function sum(a, b)': the library of that function.
+  const named = kind === 'library' ? /\bfunction (?:called |named )?([a-z][a-z0-9]*)\b/.exec(words.join(' ')) : null
+  if (named?.[1] && usable(named[1])) return [named[1], 'library']
+
+  if (resourcesNamed && resources.length > 0) {
+    const plurals = resources.slice(0, 2).map((resource) => resource.plural)
+    return withSuffix(plurals.length === 2 ? [plurals[0] as string, 'and', plurals[1] as string] : plurals, suffix ?? KIND_SUFFIX[kind], kind)
+  }
+  return withSuffix([], suffix ?? KIND_SUFFIX[kind], kind)
+}
+
+/** The project's name: 'Bookstore API', 'Expense Tracker', 'Todo Web App', 'CSV to JSON Converter'. */
+export const nameOf = (input: NameInput): string => {
+  const words = nameWords(input).slice(0, MAX_NAME_WORDS)
+  // The kind's own noun is never the whole name: 'web app' alone says nothing, but it is a name still.
+  return titleCase(words.length > 0 ? words : KIND_SUFFIX[input.kind].split(' '))
+}
+
+/**
+ * A package and folder name from a project's name: its lower-case ASCII words joined by `-`, at
+ * most 40 characters, whole words only; `overseer-project` when nothing is left. The result always
+ * matches /^[a-z0-9]+(-[a-z0-9]+)*$/.
+ */
+export const slugOf = (name: string): string => {
+  let slug = ''
+  for (const word of wordsOf(name)) {
+    const next = slug ? `${slug}-${word}` : word
+    if (next.length > MAX_SLUG_LENGTH) break
+    slug = next
+  }
+  return slug || FALLBACK_SLUG
+}

@@ -1,0 +1,397 @@
+/**
+ * The collections a request names ('a bookstore with books and authors') and the fields it gives
+ * them ('books with title, author and price', 'add a due date to items'), read from its words.
+ */
+
+import {
+  BOOLEAN_PREFIXES,
+  BOOLEAN_WORDS,
+  BOUNDARIES,
+  DATE_WORDS,
+  DETERMINERS,
+  DOMAINS,
+  FIELD_MARKERS,
+  FIELD_WORDS,
+  IDENTIFIER_NUMBERS,
+  KNOWN_NOUNS,
+  NON_NEGATIVE,
+  NOT_RECORDS,
+  NOUN_OR_VERB,
+  NUMBER_WORDS,
+  RESERVED_FIELDS,
+  SUBJECTS,
+  VERBS,
+  type Primary,
+} from './lexicon'
+import type { Field, FieldType, Resource } from './types'
+import { camelCase, lookup, looksPlural, pluralOf, singularOf } from './words'
+
+/** At most this many collections, and fields per collection: a starter project, not a schema dump. */
+export const MAX_RESOURCES = 6
+export const MAX_FIELDS = 10
+const MAX_WORD_LENGTH = 24
+
+/** A word of the request, or a punctuation mark that separates its parts. */
+interface Token {
+  text: string
+  word: boolean
+}
+
+/** Words a list joins its items with. */
+const JOINERS = new Set(['and', 'or', 'plus', '&', ',', '/'])
+/** Punctuation that ends a list. */
+const STOPS = new Set(['.', ';', '!', '?', ')', ':'])
+/** Words that name the software rather than its records ('a todo web app'): skipped between a noun and its list. */
+const KIND_NOUNS = new Set(
+  `app apps application api apis tracker manager list log logger catalog catalogue database db planner organizer
+  organiser journal diary service backend website site system dashboard board keeper scheduler calendar platform
+  portal tool crud management tracking sharing collection resource table entity model endpoint endpoints section
+  screen page form server frontend ui spa interface directory registry roster logbook book`.split(/\s+/).filter(Boolean),
+)
+/** Words between a noun and the kind of software that do not change what it is ('todo web app'). */
+const MODIFIERS = new Set(['web', 'rest', 'restful', 'json', 'http', 'crud', 'mobile', 'simple', 'small', 'basic', 'little', 'tiny', 'full', 'stack', 'single', 'online', 'personal', 'shared', 'minimal'])
+/** Words after a noun that make it a collection whatever its number: 'a tags collection', 'a user model'. */
+const COLLECTION_WORDS = new Set(['collection', 'collections', 'resource', 'resources', 'table', 'tables', 'entity', 'entities', 'model', 'models', 'endpoint', 'endpoints', 'crud'])
+/** Words that introduce what a record holds, right after the record's noun. */
+const INTRODUCERS = new Set(['with', 'having', 'containing', 'including', 'have', 'has', 'hold', 'holds', 'need', 'needs', 'contain', 'contains', 'include', 'includes'])
+/** Words before 'of' after which a plural is an amount, not a collection: 'the number of pages'. */
+const QUANTITIES = new Set(['number', 'count', 'amount', 'total', 'quantity', 'lots', 'couple', 'bunch', 'kind', 'type', 'sort', 'list', 'set'])
+
+/** Plurals that are often the software's users, and the words after them that say so ('users can'). */
+const ACTORS = new Set(['people', 'users', 'visitors', 'readers', 'viewers', 'folks', 'everyone', 'customers', 'members', 'players', 'students', 'teachers', 'employees', 'friends'])
+const ACTOR_VERBS = new Set(['can', 'could', 'should', 'may', 'might', 'will', 'would', 'must', 'to', 'who', 'want', 'need'])
+
+/** The request as tokens: lower-case ASCII words and the punctuation that structures lists. */
+export const tokenize = (request: string): Token[] => {
+  const text = request
+    .slice(0, 4000)
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/\bto-?dos?\b/g, (match) => (match.endsWith('s') ? 'todos' : 'todo'))
+    .replace(/\baddress book\b/g, 'addressbook')
+    .replace(/\bphone book\b/g, 'phonebook')
+    .replace(/\be-(mail|commerce|book)/g, 'e$1')
+  const tokens: Token[] = []
+  for (const match of text.matchAll(/[a-z][a-z0-9]*|[0-9]+|[,;:.!?()&/]/g)) {
+    const part = match[0]
+    tokens.push({ text: part, word: /^[a-z0-9]/.test(part) })
+  }
+  return tokens
+}
+
+const wordAt = (tokens: readonly Token[], index: number): string | undefined => {
+  const token = tokens[index]
+  return token?.word ? token.text : undefined
+}
+
+const isName = (word: string): boolean => /^[a-z][a-z0-9]*$/.test(word) && word.length <= MAX_WORD_LENGTH && !/^\d/.test(word)
+
+/** Whether the plural at `index` is a noun of records (not a verb, an amount, or a word about software). */
+const isCollectionAt = (tokens: readonly Token[], index: number): boolean => {
+  const word = wordAt(tokens, index)
+  if (!word || !isName(word) || !looksPlural(word) || NOT_RECORDS.has(word) || KIND_NOUNS.has(word)) return false
+  const before = wordAt(tokens, index - 1)
+  const after = wordAt(tokens, index + 1)
+  // 'a tool that renames files': right after 'that', a word in -s is its verb.
+  if (before && ['that', 'which', 'who', 'it'].includes(before) && after && !JOINERS.has(after) && !BOUNDARIES.has(after)) return false
+  if (VERBS.has(word)) {
+    if (!NOUN_OR_VERB.has(word)) return false
+    // 'the API lists books', 'an app that books rooms': a verb with its object.
+    if (before && SUBJECTS.has(before) && after && !BOUNDARIES.has(after) && !JOINERS.has(after)) return false
+    if (after && looksPlural(after) && !NOT_RECORDS.has(after)) return false
+  }
+  if (before === 'of' && QUANTITIES.has(wordAt(tokens, index - 2) ?? '')) return false
+  // 'where people can share recipes', 'lets users create posts': the people who use it, not its records.
+  if (ACTORS.has(word) && after && ACTOR_VERBS.has(after)) return false
+  return true
+}
+
+/** The kind of software right after `index`, past modifiers ('todo web app'): where a noun names the project's records. */
+const namesSoftware = (tokens: readonly Token[], index: number): boolean => {
+  for (let next = index + 1; next < tokens.length && next <= index + 3; next += 1) {
+    const word = wordAt(tokens, next)
+    if (!word) return false
+    if (KIND_NOUNS.has(word)) return true
+    if (!MODIFIERS.has(word)) return false
+  }
+  return false
+}
+
+interface Draft {
+  plural: string
+  singular: string
+  at: number
+  /** Only the noun before the software's name says it ('a todo app'), not a plural the request lists. */
+  implied: boolean
+  /** Fields the request gave, in its order, by name. */
+  stated: Map<string, Field>
+}
+
+/** The singular and plural of a noun, either way round, when they make a collection's name. */
+const formsOf = (word: string): { singular: string; plural: string } | undefined => {
+  if (!isName(word)) return undefined
+  const plural = looksPlural(word) ? word : pluralOf(word)
+  const singular = looksPlural(word) ? singularOf(word) : word
+  if (!isName(plural) || !isName(singular) || NOT_RECORDS.has(plural)) return undefined
+  return { singular, plural }
+}
+
+/** A field from the words that name it: ['due', 'date'] → dueDate, an ISO date. */
+export const fieldOf = (words: readonly string[]): Field | undefined => {
+  let parts = words.filter((word) => isName(word)).slice(-3)
+  if (parts.length === 0) return undefined
+  if (parts.length === 1 && parts[0] === 'due') parts = ['due', 'date']
+  // 'a done flag', 'a completed checkbox': the flag is the field, true or false.
+  const flag = parts.length > 1 && ['flag', 'checkbox', 'toggle', 'boolean', 'bool'].includes(parts.at(-1) as string)
+  if (flag) parts = parts.slice(0, -1)
+  const head = parts.at(-1) as string
+  // A plural field word is the field itself: 'names and emails' are each user's name and email.
+  if (FIELD_WORDS.has(singularOf(head)) && head !== 'notes' && looksPlural(head)) parts = [...parts.slice(0, -1), singularOf(head)]
+  const last = parts.at(-1) as string
+  const name = camelCase(parts)
+  if (RESERVED_FIELDS.has(name) || name.length > 40) return undefined
+  let type: FieldType = 'string'
+  if (flag || BOOLEAN_WORDS.has(last) || (parts.length > 1 && BOOLEAN_PREFIXES.has(parts[0] as string)) || name === 'inStock') type = 'boolean'
+  else if (DATE_WORDS.has(last) || last.endsWith('date')) type = 'date'
+  else if (last === 'email') type = 'email'
+  else if (NUMBER_WORDS.has(last) && !(last === 'number' && parts.length > 1 && IDENTIFIER_NUMBERS.has(parts[0] as string))) type = 'number'
+  return { name, label: parts.join(' '), type, required: false, ...(type === 'number' && NON_NEGATIVE.has(last) && { min: 0 }) }
+}
+
+/** A list of items from `start`: 'a title, an author and a price' → [['title'], ['author'], ['price']], with where each starts. */
+interface ListItem {
+  words: string[]
+  at: number
+  /** It came with 'a' or 'an': one of something, never a collection ('a species'). */
+  single: boolean
+}
+
+const listFrom = (tokens: readonly Token[], start: number): { items: ListItem[]; end: number } => {
+  const items: ListItem[] = []
+  let current: string[] = []
+  let currentAt = start
+  let single = false
+  let index = start
+  const flush = () => {
+    if (current.length > 0) items.push({ words: current, at: currentAt, single })
+    current = []
+    single = false
+  }
+  // 'with the following fields: title, author': the words that announce the list are not in it.
+  while (index < tokens.length && (DETERMINERS.has(tokens[index]?.text ?? '') || FIELD_MARKERS.has(tokens[index]?.text ?? '') || tokens[index]?.text === ':')) {
+    if (tokens[index]?.text === 'a' || tokens[index]?.text === 'an') single = true
+    index += 1
+  }
+  for (; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token
+    if (JOINERS.has(token.text) || token.text === '(') {
+      flush()
+      continue
+    }
+    if (STOPS.has(token.text) || BOUNDARIES.has(token.text) || INTRODUCERS.has(token.text)) break
+    if (!token.word || (VERBS.has(token.text) && !NOUN_OR_VERB.has(token.text))) break
+    if (current.length === 0 && (DETERMINERS.has(token.text) || FIELD_MARKERS.has(token.text))) {
+      if (token.text === 'a' || token.text === 'an') single = true
+      continue
+    }
+    if (current.length === 0) currentAt = index
+    current.push(token.text)
+    // Four words without a comma or 'and' are a clause, not a list item.
+    if (current.length > 3) {
+      current = []
+      break
+    }
+  }
+  flush()
+  return { items, end: index }
+}
+
+/** Words that are never the name of records: the little words of a sentence, and those about the software. */
+const NOT_NOUNS = new Set(['of', 'about', 'at', 'with', 'and', 'or', 'the', 'api', 'rest', 'json', 'http', 'their', 'some'])
+
+/** Whether a word may name records: 'a tags collection', not 'with endpoints'. */
+const isNounLike = (word: string): boolean =>
+  isName(word) && !NOT_NOUNS.has(word) && !BOUNDARIES.has(word) && !DETERMINERS.has(word) && !INTRODUCERS.has(word) && !MODIFIERS.has(word) && !KIND_NOUNS.has(word) && !VERBS.has(word) && !QUANTITIES.has(word)
+
+/** Whether a plural is the name of a field rather than of records: 'names', 'due dates', 'servings'. */
+const isFieldWord = (word: string): boolean => {
+  const singular = singularOf(word)
+  return FIELD_WORDS.has(singular) || NUMBER_WORDS.has(word) || NUMBER_WORDS.has(singular) || DATE_WORDS.has(singular) || BOOLEAN_WORDS.has(singular)
+}
+
+/** The index where a list of what the record at `index` holds starts, if one follows it. */
+const fieldListStart = (tokens: readonly Token[], index: number): number | undefined => {
+  let next = index + 1
+  // 'books (title, author)', 'books: title, author'
+  if (tokens[next]?.text === '(' || tokens[next]?.text === ':') return next + 1
+  // 'items should have', 'books must include', 'users that have', 'todos with'
+  if (['should', 'must', 'will', 'can', 'that', 'which', 'who', 'each', 'all', 'also'].includes(tokens[next]?.text ?? '')) next += 1
+  if (['to', 'also'].includes(tokens[next]?.text ?? '')) next += 1
+  return INTRODUCERS.has(tokens[next]?.text ?? '') ? next + 1 : undefined
+}
+
+/** What the request names: its collections, each with the fields it states. */
+const draftsOf = (request: string): Draft[] => {
+  const tokens = tokenize(request)
+  const drafts = new Map<string, Draft>()
+  const claimed = new Set<number>()
+
+  const collection = (word: string, at: number, implied = false): Draft | undefined => {
+    const forms = formsOf(word)
+    if (!forms) return undefined
+    const existing = drafts.get(forms.plural)
+    if (existing) {
+      if (!implied) existing.implied = false
+      return existing
+    }
+    const draft: Draft = { ...forms, at, implied, stated: new Map() }
+    drafts.set(forms.plural, draft)
+    return draft
+  }
+
+  const addFields = (draft: Draft, items: readonly ListItem[], allowCollections: boolean) => {
+    for (const item of items) {
+      const head = item.words.at(-1) as string
+      if (allowCollections && !item.single && looksPlural(head) && !isFieldWord(head) && isCollectionAt(tokens, item.at + item.words.length - 1)) {
+        collection(head, item.at + item.words.length - 1)
+        continue
+      }
+      const field = fieldOf(item.words)
+      if (field && !draft.stated.has(field.name) && draft.stated.size < MAX_FIELDS) draft.stated.set(field.name, field)
+      for (let index = item.at; index < item.at + item.words.length; index += 1) claimed.add(index)
+    }
+  }
+
+  // 'each book has a title and an author', 'every task needs a due date'
+  for (let index = 0; index < tokens.length; index += 1) {
+    const word = wordAt(tokens, index)
+    if ((word === 'each' || word === 'every') && wordAt(tokens, index + 1)) {
+      const noun = wordAt(tokens, index + 1) as string
+      const start = fieldListStart(tokens, index + 1)
+      if (start === undefined || BOUNDARIES.has(noun) || !isName(noun) || NOT_RECORDS.has(pluralOf(noun))) continue
+      const draft = collection(noun, index + 1)
+      if (!draft) continue
+      claimed.add(index + 1)
+      addFields(draft, listFrom(tokens, start).items, false)
+    }
+  }
+
+  // 'add a due date to items', 'add tags to each post'
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (wordAt(tokens, index) !== 'add') continue
+    const { items, end } = listFrom(tokens, index + 1)
+    if (items.length === 0 || !['to', 'on', 'for'].includes(tokens[end]?.text ?? '')) continue
+    let target = end + 1
+    while (DETERMINERS.has(tokens[target]?.text ?? '')) target += 1
+    const noun = wordAt(tokens, target)
+    if (!noun || !(looksPlural(noun) ? isCollectionAt(tokens, target) : Boolean(lookup(KNOWN_NOUNS, noun)))) continue
+    const draft = collection(noun, target)
+    if (draft) addFields(draft, items, false)
+  }
+
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (claimed.has(index)) continue
+    const word = wordAt(tokens, index)
+    if (!word) continue
+    const next = wordAt(tokens, index + 1)
+    let draft: Draft | undefined
+    if (isCollectionAt(tokens, index)) draft = collection(word, index)
+    // 'a recipe app', 'a todo web app': the software's own records.
+    else if (lookup(KNOWN_NOUNS, word) && namesSoftware(tokens, index)) draft = collection(word, index, true)
+    // 'a tags collection', 'a user model'
+    else if (next && COLLECTION_WORDS.has(next) && isNounLike(word)) draft = collection(word, index)
+    if (!draft) continue
+    // What follows the noun, past the words for the software ('a todo app with due dates'), is what it holds.
+    let end = index
+    while (KIND_NOUNS.has(wordAt(tokens, end + 1) ?? '') || MODIFIERS.has(wordAt(tokens, end + 1) ?? '')) end += 1
+    const start = fieldListStart(tokens, end)
+    if (start !== undefined) {
+      const { items } = listFrom(tokens, start)
+      addFields(draft, items, true)
+    }
+  }
+  // 'a to-do list where tasks have a due date': the tasks are the todos, named twice.
+  const all = [...drafts.values()]
+  const kept = all.filter((draft) => !(draft.implied && draft.stated.size === 0 && all.some((other) => other !== draft && !other.implied && SYNONYMS.get(other.singular) !== undefined && SYNONYMS.get(other.singular) === SYNONYMS.get(draft.singular))))
+  return kept.sort((a, b) => a.at - b.at)
+}
+
+/** Nouns that name the same records: one collection, not two. */
+const SYNONYMS: ReadonlyMap<string, string> = new Map(
+  [['todo', 'task', 'item', 'chore', 'errand'], ['note', 'memo'], ['post', 'article', 'entry'], ['customer', 'client'], ['movie', 'film'], ['photo', 'picture', 'image'], ['event', 'meeting', 'appointment'], ['link', 'bookmark'], ['card', 'flashcard']].flatMap((group) =>
+    group.map((word): [string, string] => [word, group[0] as string]),
+  ),
+)
+
+/** Fields a record of this noun has when the request says no more: its main text first. */
+const knownFields = (singular: string): Field[] => {
+  const known = lookup(KNOWN_NOUNS, singular)
+  const primary: Primary = known?.primary ?? 'name'
+  const fields: Field[] = [{ name: primary, label: primary, type: 'string', required: true }]
+  for (const [name, type] of known?.fields ?? []) {
+    const field = fieldOf(name.replace(/([A-Z])/g, ' $1').toLowerCase().split(' '))
+    if (field) fields.push({ ...field, type })
+  }
+  return fields
+}
+
+/** Main text fields a request may state instead of a name: 'expenses with a description and an amount'. */
+const PRIMARY_NAMES = new Set(['name', 'title', 'description', 'text', 'body', 'subject', 'label', 'question', 'word', 'term', 'content', 'summary', 'username', 'nickname'])
+
+/** The fields of a collection: its main text (required) first, then the usual ones, then those the request states. */
+const fieldsOf = (draft: Draft): Field[] => {
+  const stated = [...draft.stated.values()]
+  const defaults = knownFields(draft.singular)
+  // A stated name or title is the main field; otherwise the usual one for this noun.
+  const main = stated.find((field) => field.name === 'name' || field.name === 'title') ?? stated.find((field) => PRIMARY_NAMES.has(field.name) && field.type === 'string')
+  const fields = new Map<string, Field>()
+  if (main) fields.set(main.name, { ...main, type: 'string', required: true })
+  for (const field of defaults) {
+    if (main && field.required) continue
+    fields.set(field.name, field)
+  }
+  for (const field of stated) if (!fields.has(field.name)) fields.set(field.name, field)
+  return [...fields.values()].slice(0, MAX_FIELDS)
+}
+
+/** The collection a request gets when it names none: items with a title, done or not. */
+export const DEFAULT_RESOURCE: Resource = { plural: 'items', singular: 'item', fields: knownFields('item') }
+
+/**
+ * The collections a request names, in its order, each with its fields: the ones it states and
+ * the usual ones for the noun ('a todo' is done or not). None named: a domain's usual records
+ * ('a blog' → posts), else items; `named` says whether the request named them.
+ */
+export const resourcesIn = (request: string): { resources: Resource[]; named: boolean } => {
+  const drafts = draftsOf(request).slice(0, MAX_RESOURCES)
+  if (drafts.length > 0) return { resources: drafts.map((draft) => ({ plural: draft.plural, singular: draft.singular, fields: fieldsOf(draft) })), named: true }
+  for (const token of tokenize(request)) {
+    const plural = lookup(DOMAINS, token.text)
+    if (plural) {
+      const singular = singularOf(plural)
+      return { resources: [{ plural, singular, fields: knownFields(singular) }], named: true }
+    }
+  }
+  return { resources: [DEFAULT_RESOURCE], named: false }
+}
+
+/**
+ * A project's collections after a follow-up request ('now add a due date to items', 'add a
+ * tags collection'): the fields it adds join their collection, new collections come after.
+ */
+export const mergeResources = (previous: readonly Resource[], next: readonly Resource[]): Resource[] => {
+  const merged = previous.map((resource) => ({ ...resource, fields: [...resource.fields] }))
+  for (const resource of next) {
+    const existing = merged.find((candidate) => candidate.plural === resource.plural)
+    if (!existing) {
+      if (merged.length < MAX_RESOURCES) merged.push({ ...resource, fields: [...resource.fields] })
+      continue
+    }
+    for (const field of resource.fields) {
+      if (!field.required && !existing.fields.some((known) => known.name === field.name) && existing.fields.length < MAX_FIELDS) existing.fields.push(field)
+    }
+  }
+  return merged
+}

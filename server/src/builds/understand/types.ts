@@ -1,0 +1,53 @@
+/** What the offline engine understood of a build request. */
+
+import type { Unsupported } from './platform'
+
+export type FieldType = 'string' | 'number' | 'date' | 'boolean' | 'email'
+
+/** A field of a record, checked on every write. */
+export interface Field {
+  /** The property name, camelCase ASCII: 'dueDate'. */
+  name: string
+  /** As a person reads it: 'due date'. */
+  label: string
+  type: FieldType
+  /** The main text of a record (its name or title): required and never blank. */
+  required: boolean
+  /** The smallest value a number may take (prices and counts are never negative). */
+  min?: number
+}
+
+/** A collection of records the request names: its own routes or screen, storage, validation and tests. */
+export interface Resource {
+  /** Lower-case ASCII, the collection's path: 'books', 'people'. */
+  plural: string
+  /** One of them: 'book', 'person'. */
+  singular: string
+  /** The main field (required) first. */
+  fields: Field[]
+}
+
+/** Command-line tasks the engine writes for real; `generic` is the counting starter. */
+export const CLI_TASKS = ['csv-to-json', 'json-to-csv', 'word-count', 'find-replace', 'search', 'file-stats', 'generic'] as const
+export type CliTask = (typeof CLI_TASKS)[number]
+
+/** Library tasks the engine writes for real, one module each; the generic helpers otherwise. */
+export const LIBRARY_TASKS = ['slugify', 'format-prices', 'validate-emails', 'parse-durations', 'parse-csv', 'change-case', 'format-bytes'] as const
+export type LibraryTask = (typeof LIBRARY_TASKS)[number]
+
+export interface Understanding {
+  /** The project's name as a person would say it: 'Bookstore API', 'Expense Tracker'. */
+  name: string
+  /** Its package and folder name, from the name: 'bookstore-api'. */
+  slug: string
+  /** The collections, in the order the request names them (at least one). */
+  resources: Resource[]
+  /** Whether the request named its collections, or they are the engine's default (items). */
+  resourcesNamed: boolean
+  /** What a command-line tool should do. */
+  cliTask: CliTask
+  /** What a library should offer; empty: the generic helpers. */
+  libraryTasks: LibraryTask[]
+  /** A language or platform the request asks for that the engine does not build. */
+  unsupported?: Unsupported
+}
