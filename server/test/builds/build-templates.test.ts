@@ -24,10 +24,10 @@ describe('the template files', () => {
   // these files, byte for byte, in this order. A change to a template changes its digest, so
   // it is made here on purpose, never by accident.
   it.each<[ProjectKind, string]>([
-    ['web-app', '7a621b71c44fee73b77fb2a29e6d2bb64defdc594ef29f5909b862e4c93e082f'],
-    ['http-api', '67633ef749f4dd1752fcd4f8ad8bf9d937c16b42acc270a2788016f6481762e9'],
-    ['cli', 'c193f8bd2637d00f1ef19885b943377880b798eb038e87d8741b4b8ae9925242'],
-    ['library', '6b23cfa8d7887fa8d1838e935441a3bf61797e5742506dbcf6d792558a62ee1c'],
+    ['web-app', '306aae5998b72679a5a5f49b84f3a81f4e7048e3fd3835c7c777966e3d737c1c'],
+    ['http-api', '144c48bb58480dcd76afb38c3ff5c23a32655325fc371000ab039bd584649168'],
+    ['cli', '43bfcd3126485d71b989b39b65ace0424712943e1c378919748ee3c5cb522f7f'],
+    ['library', 'c41529915b695e8939a957b25259b3505ee62df4bb240b348f093d52bc27c1de'],
   ])('give a %s exactly the files pinned here', (kind, digest) => {
     const template = TEMPLATES[kind]
     const spec = { kind, slug: 'todo-app', title: 'Todo App', request: 'Build a todo app\nwith $& and ${x} and <b>' }

@@ -4,17 +4,23 @@ import { gitignore, readme, templateFile, type Template } from './common'
 export const cliTemplate: Template = {
   kind: 'cli',
   summary: 'A command-line tool that counts the lines, words and characters of files or standard input, with `--json`, `--help` and `--version`, on Node.js without dependencies.',
-  run: '```sh\nnode bin/<name>.js README.md\necho "hello world" | node bin/<name>.js --json\nnpm link   # installs the command on your PATH\n```',
+  describe() {
+    return this.summary
+  },
   files(spec): ProjectFile[] {
-    const template = { ...this, run: this.run.replaceAll('<name>', spec.slug) }
+    const summary = this.describe(spec)
     return [
-      readme(spec, template, [
-        [`bin/${spec.slug}.js`, 'the command'],
-        ['src/cli.js', 'argument parsing, input and output'],
-        ['src/stats.js', 'the counting itself'],
-        ['test/cli.test.js', 'tests of the counting, the options and the command'],
-      ]),
-      templateFile(spec, 'package.json'),
+      readme(spec, {
+        summary,
+        run: `\`\`\`sh\nnode bin/${spec.slug}.js README.md\necho "hello world" | node bin/${spec.slug}.js --json\nnpm link   # installs the command on your PATH\n\`\`\``,
+        layout: [
+          [`bin/${spec.slug}.js`, 'the command'],
+          ['src/cli.js', 'argument parsing, input and output'],
+          ['src/stats.js', 'the counting itself'],
+          ['test/cli.test.js', 'tests of the counting, the options and the command'],
+        ],
+      }),
+      templateFile(spec, 'package.json', { description: summary }),
       gitignore,
       templateFile(spec, 'bin/command.js', { path: `bin/${spec.slug}.js`, executable: true }),
       templateFile(spec, 'src/cli.js'),

@@ -14,16 +14,22 @@ Use it from another project with \`npm install ../${spec.slug}\` (or publish it)
 export const libraryTemplate: Template = {
   kind: 'library',
   summary: 'A Node.js library with documented, tested functions (`chunk`, `groupBy`, `unique`) and TypeScript declarations, without dependencies.',
-  run: '',
+  describe() {
+    return this.summary
+  },
   files(spec): ProjectFile[] {
-    const template = { ...this, run: usage(spec) }
+    const summary = this.describe(spec)
     return [
-      readme(spec, template, [
-        ['src/index.js', 'the library (documented with JSDoc)'],
-        ['index.d.ts', 'its TypeScript declarations'],
-        ['test/index.test.js', 'tests of every function'],
-      ]),
-      templateFile(spec, 'package.json'),
+      readme(spec, {
+        summary,
+        run: usage(spec),
+        layout: [
+          ['src/index.js', 'the library (documented with JSDoc)'],
+          ['index.d.ts', 'its TypeScript declarations'],
+          ['test/index.test.js', 'tests of every function'],
+        ],
+      }),
+      templateFile(spec, 'package.json', { description: summary }),
       gitignore,
       templateFile(spec, 'src/index.js'),
       templateFile(spec, 'index.d.ts'),

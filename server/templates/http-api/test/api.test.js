@@ -4,6 +4,7 @@ const test = require('node:test')
 const assert = require('node:assert/strict')
 const { once } = require('node:events')
 const { createApp } = require('../src/app')
+const { resources } = require('../src/resources')
 
 /**
  * Starts the API on a free port, runs `fn` with its address, then stops it.
@@ -21,38 +22,31 @@ async function withApi(fn) {
   }
 }
 
-/**
- * @param {string} method
- * @param {unknown} body sent as JSON
- */
-const json = (method, body) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-
 test('reports its health', () =>
   withApi(async (base) => {
     const res = await fetch(base + '/health')
     assert.equal(res.status, 200)
     assert.deepEqual(await res.json(), { status: 'ok' })
+    assert.equal((await fetch(base + '/health', { method: 'POST' })).status, 405)
   }))
 
-test('creates, reads, replaces and deletes a resource', () =>
+test('answers 404 for a path that is no collection', () =>
   withApi(async (base) => {
-    const created = await fetch(base + '/resources', json('POST', { name: ' First ', notes: 'hello' }))
-    assert.equal(created.status, 201)
-    const resource = await created.json()
-    assert.equal(resource.name, 'First')
-    assert.deepEqual((await (await fetch(base + '/resources')).json()).data, [resource])
-    const replaced = await fetch(base + '/resources/' + resource.id, json('PUT', { name: 'Renamed' }))
-    assert.equal((await replaced.json()).name, 'Renamed')
-    assert.equal((await fetch(base + '/resources/' + resource.id, { method: 'DELETE' })).status, 204)
-    assert.equal((await fetch(base + '/resources/' + resource.id)).status, 404)
+    const res = await fetch(base + '/nowhere')
+    assert.equal(res.status, 404)
+    assert.deepEqual(await res.json(), { error: 'Not found' })
+    assert.equal((await fetch(base + '/')).status, 404)
   }))
 
-test('answers clear errors for bad input', () =>
+test('refuses a body that is not JSON, and a method a collection does not have', () =>
   withApi(async (base) => {
-    const blank = await fetch(base + '/resources', json('POST', { name: '' }))
-    assert.equal(blank.status, 400)
-    assert.deepEqual(await blank.json(), { error: 'name is required' })
-    assert.equal((await fetch(base + '/resources', { method: 'POST', body: '{' })).status, 400)
-    assert.equal((await fetch(base + '/resources', { method: 'PATCH' })).status, 405)
-    assert.equal((await fetch(base + '/nowhere')).status, 404)
+    for (const resource of resources) {
+      const path = base + '/' + resource.name
+      const invalid = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })
+      assert.equal(invalid.status, 400)
+      assert.deepEqual(await invalid.json(), { error: 'Body is not valid JSON' })
+      const list = await fetch(path, { method: 'POST', body: '[]' })
+      assert.deepEqual(await list.json(), { error: 'Expected a JSON object' })
+      assert.equal((await fetch(path, { method: 'DELETE' })).status, 405)
+    }
   }))

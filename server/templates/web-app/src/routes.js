@@ -1,0 +1,1 @@
+../../http-api/src/routes.js
