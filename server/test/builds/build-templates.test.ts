@@ -26,7 +26,7 @@ describe('the template files', () => {
   it.each<[ProjectKind, string]>([
     ['web-app', '306aae5998b72679a5a5f49b84f3a81f4e7048e3fd3835c7c777966e3d737c1c'],
     ['http-api', '144c48bb58480dcd76afb38c3ff5c23a32655325fc371000ab039bd584649168'],
-    ['cli', '43bfcd3126485d71b989b39b65ace0424712943e1c378919748ee3c5cb522f7f'],
+    ['cli', 'd7c06f49bbd746c638de71bf2c6401cd578acc9941a352da45388644f78d002a'],
     ['library', '074e2cd73fbaa2c99c78e8484618dc3ba48981457fc0ab0e20e65c8627908667'],
   ])('give a %s exactly the files pinned here', (kind, digest) => {
     const template = TEMPLATES[kind]

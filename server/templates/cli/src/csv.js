@@ -1,0 +1,1 @@
+../../library/src/csv.js
