@@ -7,14 +7,26 @@ import type { BuildIteration } from './buildRepository'
 import { writeProject } from './workspace'
 import { archiveEntries, writeArchive, type ProjectFile } from './archive'
 import { archivePath } from './paths'
-import { classify, KIND_LABELS, slugify, titleOf, type ProjectKind } from './classify'
+import { classify, KIND_LABELS, titleOf, type ProjectKind } from './classify'
 import type { StageId } from './stages'
 import { TEMPLATES } from './templates'
+import { understand, type Understanding, type Unsupported } from './understand'
 
 /** What the stages build up, one artefact each (modules exchange artefacts, not state). */
 export interface BuildState {
   request: string
-  project?: { kind: ProjectKind; slug: string; title: string; scores: Record<ProjectKind, number> }
+  project?: {
+    kind: ProjectKind
+    slug: string
+    title: string
+    scores: Record<ProjectKind, number>
+    /** What the planned project is, one sentence (the file plan's own words, for the reply). */
+    summary?: string
+    /** A language or platform the request asked for that was not built (the reply says so). */
+    unsupported?: Unsupported
+  }
+  /** What the offline engine understood of the request: its collections, task, name. */
+  understanding?: Understanding
   assumptions?: string[]
   expectations?: string[]
   plan?: ProjectFile[]
@@ -121,13 +133,13 @@ const need = <T>(value: T | undefined, what: string): T => {
 
 const ASSUMPTIONS: Record<ProjectKind, string[]> = {
   'web-app': [
-    'A single page served by its own small server; no build step or framework to install',
-    'Items are kept in memory while the server runs (swap src/store.js for a database to keep them)',
+    'A single page served by its own small server, a section for each collection; no build step or framework to install',
+    'Records are kept in memory while the server runs (swap the Map in src/store.js for a database to keep them)',
     'No sign-in: anyone who can open the page can use it',
   ],
   'http-api': [
-    'JSON in and out, one resource with create, read, update and delete',
-    'Resources are kept in memory (swap the Map in src/app.js for a database to keep them)',
+    'JSON in and out; each collection with create, read, update and delete, and its fields checked',
+    'Records are kept in memory (swap the Map in src/store.js for a database to keep them)',
     'No authentication: put it behind a gateway or add a check before exposing it',
   ],
   cli: [
@@ -160,6 +172,19 @@ const checkSyntax = (file: ProjectFile): void => {
 }
 
 const lines = (items: readonly string[]): string => items.map((item) => `- ${item}`).join('\n')
+
+/** What the engine understood that the build assumes: the collections and their fields, or the task. */
+const understoodAssumptions = (kind: ProjectKind, understanding: Understanding): string[] => {
+  const built = understanding.unsupported
+    ? [`Built as a Node.js ${KIND_LABELS[kind]}: the request asks for ${understanding.unsupported.requested}, and the offline engine builds Node.js projects only`]
+    : []
+  if (kind === 'web-app' || kind === 'http-api') {
+    const collections = understanding.resources.map((resource) => `${resource.plural} (${resource.fields.map((field) => field.name).join(', ')})`).join('; ')
+    return [...built, understanding.resourcesNamed ? `Collections: ${collections}` : `No collection named: starting with ${collections}`]
+  }
+  if (kind === 'cli') return [...built, understanding.cliTask === 'generic' ? 'No known command-line task named: a working command to build on' : `Task: ${understanding.cliTask}`]
+  return [...built, understanding.libraryTasks.length === 0 ? 'No known library task named: general helpers to build on' : `Tasks: ${understanding.libraryTasks.join(', ')}`]
+}
 
 /**
  * A follow-up build keeps the project it continues: its kind, name and files are the starting
@@ -220,8 +245,9 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
   classification: async ({ state, log }) => {
     if (state.previous) return continueProject(state, log)
     const { kind, scores } = classify(state.request)
-    const slug = slugify(state.request)
-    state.project = { kind, slug, title: titleOf(slug), scores }
+    state.understanding = understand(state.request, kind)
+    const { slug, name } = state.understanding
+    state.project = { kind, slug, title: name, scores }
     await log('INFO', `Classified the request as a ${KIND_LABELS[kind]} named ${slug}`)
     await log('DEBUG', `Kind scores: ${Object.entries(scores).map(([name, score]) => `${name} ${score}`).join(', ')}`)
     return { prompt: state.request, output: JSON.stringify(state.project), summary: `Building a ${KIND_LABELS[kind]}: ${slug}` }
@@ -229,7 +255,7 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
 
   clarification: async ({ state, log }) => {
     const project = need(state.project, 'The classification')
-    state.assumptions = ASSUMPTIONS[project.kind]
+    state.assumptions = [...understoodAssumptions(project.kind, state.understanding ?? understand(state.request, project.kind)), ...ASSUMPTIONS[project.kind]]
     for (const assumption of state.assumptions) await log('INFO', `Assumption: ${assumption}`)
     await log('WARNING', `${state.assumptions.length} assumptions recorded without confirmation (a build does not stop to ask questions)`)
     return { prompt: `${state.request}\n${JSON.stringify(project)}`, output: lines(state.assumptions), summary: 'Requirements clarified' }
@@ -244,9 +270,17 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
 
   structuring: async ({ state, log }) => {
     const project = need(state.project, 'The classification')
-    state.plan = state.previous
-      ? state.previous.files
-      : TEMPLATES[project.kind].files({ kind: project.kind, slug: project.slug, title: project.title, request: state.request })
+    if (state.previous) {
+      // A follow-up starts from the project it continues.
+      state.plan = state.previous.files
+    } else {
+      // A model's classification understood nothing itself: the request is understood here, for the kind it chose.
+      const understanding = (state.understanding ??= understand(state.request, project.kind))
+      const spec = { kind: project.kind, slug: project.slug, title: project.title, request: state.request, understanding }
+      const template = TEMPLATES[project.kind]
+      state.plan = template.files(spec)
+      state.project = { ...project, summary: template.describe(spec), ...(understanding.unsupported && { unsupported: understanding.unsupported }) }
+    }
     await log('INFO', `Planned ${state.plan.length} files: ${state.plan.map((file) => file.path).join(', ')}`)
     return {
       prompt: `${state.request}\n${lines(need(state.expectations, 'The market analysis'))}`,

@@ -2,6 +2,8 @@ import type { ProjectFile } from './archive'
 import { KIND_LABELS, type ProjectKind } from './classify'
 import type { ProjectChanges, TestSummary } from './engine'
 import { TEMPLATES } from './templates'
+import { articleOf, unsupportedNote } from './templates/common'
+import type { Unsupported } from './understand'
 
 /** What the QA run found, as the reply says it. */
 const testsLine = (tests: TestSummary | undefined, iterations: number | undefined): string => {
@@ -28,7 +30,8 @@ const changesText = ({ added, changed, removed }: ProjectChanges): string => {
  * its tests. The client adds the note that the files were saved, and shows the download.
  */
 export const buildReply = (
-  project: { kind: ProjectKind; slug: string; title: string },
+  /** The project; its `summary` says what it is (else the kind's own words), `unsupported` what was asked for and not built. */
+  project: { kind: ProjectKind; slug: string; title: string; summary?: string; unsupported?: Unsupported },
   files: readonly ProjectFile[],
   zipUrl: string,
   /** The model that classified the request and wrote the planning notes, when one did. */
@@ -48,13 +51,15 @@ export const buildReply = (
     ? changes
       ? `${name(development.model)} made the changes in ${iterations(development.iterations)} of writing and testing.${summary}`
       : `${name(development.model)} wrote the code for your request in ${iterations(development.iterations)} of writing and testing, starting from Overseer's ${KIND_LABELS[project.kind]} template.${summary}`
-    : `I built a **${KIND_LABELS[project.kind]}** starter project for your request. ${template.summary}`
+    : `I built ${articleOf(KIND_LABELS[project.kind])} **${KIND_LABELS[project.kind]}** starter project for your request. ${project.summary ?? template.summary}`
+  // Said first and plainly: what was asked for is not what was built.
+  const honesty = project.unsupported ? `**${unsupportedNote(project.unsupported.requested, project.kind, development ? 'model' : 'offline')}**\n\n` : ''
   const provenance = planner && !development ? `\n\nThe code comes from Overseer's tested templates; the classification and the planning notes are by ${name(planner)} (see "Notes from the planning stages" in the README).` : ''
   const testFiles = files.filter((file) => file.path.startsWith('test/')).length
   const opening = changes ? `${changesText(changes)}${development ? `\n\n${origin}` : ''}` : development ? `**${KIND_LABELS[project.kind]}**: ${origin}` : origin
   return `## ${project.title}
 
-${opening}${provenance}
+${honesty}${opening}${provenance}
 
 **Files** (${files.length}, in the folder \`${project.slug}/\`):
 

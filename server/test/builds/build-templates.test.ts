@@ -20,9 +20,10 @@ const digestOf = (files: readonly { path: string; content: string; executable?: 
 }
 
 describe('the template files', () => {
-  // The digests of the projects as generated: reading them from server/templates must give
-  // these files, byte for byte, in this order. A change to a template changes its digest, so
-  // it is made here on purpose, never by accident.
+  // The digests of the projects generated for one request, of each kind: reading them from
+  // server/templates (and generating their collections) must give these files, byte for byte, in
+  // this order. A change to a template changes its digest, so it is made here on purpose, never
+  // by accident. (What projects hold for other requests is in generation.test.ts.)
   it.each<[ProjectKind, string]>([
     ['web-app', '306aae5998b72679a5a5f49b84f3a81f4e7048e3fd3835c7c777966e3d737c1c'],
     ['http-api', '144c48bb58480dcd76afb38c3ff5c23a32655325fc371000ab039bd584649168'],
@@ -53,16 +54,19 @@ describe('the generated projects', () => {
     await rm(workDir, { recursive: true, force: true })
   })
 
+  // The request, its kind, the project's name, a file it must have, and what the reply says it is.
   it.each([
-    ['Build a todo web app', 'web-app', 'todo-web-app', 'server.js'],
-    ['Create a REST API for invoices', 'http-api', 'rest-api-invoices', 'src/app.js'],
-    ['Make a command line tool that counts words', 'cli', 'command-line-tool-counts-words', 'bin/command-line-tool-counts-words.js'],
-    ['Develop a library of array helpers', 'library', 'library-array-helpers', 'index.d.ts'],
-  ])('%j gives a %s whose own tests pass', async (request, kind, name, mainFile) => {
+    ['Build a todo web app', 'web-app', 'todo-web-app', 'test/todos.test.js', 'A small web app for todos'],
+    ['Create a REST API for invoices', 'http-api', 'invoices-api', 'test/invoices.test.js', 'An HTTP JSON API for invoices'],
+    ['Make a command line tool that counts words', 'cli', 'word-counter', 'bin/word-counter.js', 'counts the lines, words and characters'],
+    ['Develop a library of array helpers', 'library', 'array-helpers', 'index.d.ts', '(`chunk`, `groupBy`, `unique`)'],
+    ['Build a Python library for parsing dates', 'library', 'date-parser', 'index.d.ts', '(`chunk`, `groupBy`, `unique`)'],
+  ])('%j gives a %s whose own tests pass', async (request, kind, name, mainFile, says) => {
     const body = buildRequest(request)
     const response = await sendBuild(fixture.app, owner, body)
     expect(response.statusCode).toBe(200)
-    const { zipUrl } = response.json<BuildReplyBody>()
+    const { zipUrl, reply } = response.json<BuildReplyBody>()
+    expect(reply).toContain(says)
     const state = await fixture.app.inject({ method: 'GET', url: `/api/overseer/builds/${body.sessionId}`, headers: owner })
     expect(state.json<{ data: { kind: string; name: string } }>().data).toMatchObject({ kind, name })
 
@@ -80,6 +84,15 @@ describe('the generated projects', () => {
     const readme = entries.find((entry) => entry.name === `${name}/README.md`)?.content.toString('utf8')
     expect(readme).toContain(`> ${request}`)
     expect(readme).toContain('npm test')
+    // A language the engine does not build is said plainly, in the README and the reply.
+    const honesty = "You asked for a Python library; Overseer's offline engine builds Node.js projects only, so this is a Node.js library instead."
+    if (request.includes('Python')) {
+      expect(readme?.split('\n')[2]).toBe(`**${honesty}**`)
+      expect(reply.split('\n')[2]).toBe(`**${honesty}**`)
+    } else {
+      expect(readme).not.toContain('You asked for')
+      expect(reply).not.toContain('You asked for')
+    }
 
     const { stdout } = await run('npm', ['test'], {
       cwd: path.join(workDir, name),
