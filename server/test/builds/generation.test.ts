@@ -1,11 +1,13 @@
 import { execFile, spawnSync } from 'node:child_process'
+import { Script } from 'node:vm'
+import fc from 'fast-check'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import ts from 'typescript'
 import type { ProjectFile } from '../../src/builds/archive'
-import { classify, type ProjectKind } from '../../src/builds/classify'
+import { classify, PROJECT_KINDS, type ProjectKind } from '../../src/builds/classify'
 import { TEMPLATES } from '../../src/builds/templates'
 import { understand, type Understanding } from '../../src/builds/understand'
 
@@ -266,4 +268,40 @@ describe('projects generated for requests', () => {
     })
     expect(problems).toEqual([])
   }, 120_000)
+})
+
+describe('projects generated for any request', () => {
+  /** Requests of any text, and of words the engine reads as collections, fields and tasks, in any order. */
+  const requests = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc
+      .array(
+        fc.constantFrom(
+          'a', 'api', 'app', 'cli', 'library', 'with', 'and', ',', 'each', 'has', 'track', 'books', 'classes', 'people', 'sheep', 'valid',
+          'server', 'call', 'title', 'price', 'due', 'date', 'done', 'email', 'is', 'public', 'unknown', 'field', 'constructor', 'csv',
+          'json', 'slug', 'prices', 'durations', 'grep', 'replace', '(', ')', ':', "it's", 'x'.repeat(30),
+        ),
+        { maxLength: 50 },
+      )
+      .map((words) => words.join(' ')),
+  )
+
+  it('are valid JavaScript and JSON, with a test file for each collection', () => {
+    fc.assert(
+      fc.property(requests, fc.constantFrom(...PROJECT_KINDS), (request, kind) => {
+        const understanding = understand(request, kind)
+        const files = TEMPLATES[kind].files({ kind, slug: understanding.slug, title: understanding.name, request, understanding })
+        for (const file of files) {
+          // Compiled as the development stage checks them, never run.
+          if (file.path.endsWith('.js')) new Script(`(function (exports, require, module, __filename, __dirname) {\n${file.content.replace(/^#!/, '//')}\n})`, { filename: file.path })
+          if (file.path.endsWith('.json')) JSON.parse(file.content)
+        }
+        if (kind === 'web-app' || kind === 'http-api') {
+          const paths = files.map((file) => file.path)
+          for (const resource of understanding.resources) expect(paths).toContain(`test/${resource.plural}.test.js`)
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
 })

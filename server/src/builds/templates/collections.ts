@@ -223,7 +223,7 @@ test('refuses an invalid ${singular} with 400, saying why', async () => {
   /** @type {[unknown, string][]} */
   const refusals = [
 ${refusals.join('\n')}
-    [{ ...valid, unknownField: 1 }, 'Unknown field: unknownField'],
+    [{ ...valid, unknown_field: 1 }, 'Unknown field: unknown_field'],
   ]
   for (const [fields, message] of refusals) {
     const refused = await call('POST', ${plural}Url, fields)
