@@ -40,7 +40,15 @@ describe('understanding a request', () => {
     ['Build a CRUD API for customers, orders and products', 'http-api', 'Customers API', 'customers-api', ['customers', 'orders', 'products']],
     ['Create an API for a pet clinic with pets, owners and visits', 'http-api', 'Pet Clinic API', 'pet-clinic-api', ['pets', 'owners', 'visits']],
     ['build an api for people and their pets', 'http-api', 'People API', 'people-api', ['people', 'pets']],
-    ['Build an API that lists books and stores orders', 'http-api', 'Books and Orders API', 'books-and-orders-api', ['books', 'orders']],
+    ['Build an API that lists books and stores orders', 'http-api', 'Books API', 'books-api', ['books', 'orders']],
+    ['Build a REST API with the following resources:\n- users (name, email)\n- posts (title, body, published)\n- comments', 'http-api', 'Users and Posts API', 'users-and-posts-api', ['users', 'posts', 'comments']],
+    ['Develop a backend for a ride sharing app with drivers, riders and trips', 'http-api', 'Ride Sharing API', 'ride-sharing-api', ['drivers', 'riders', 'trips']],
+    ['Build a hotel booking system with rooms, guests and reservations', 'web-app', 'Hotel Booking System', 'hotel-booking-system', ['rooms', 'guests', 'reservations']],
+    ['Make a website to sell handmade jewelry', 'web-app', 'Handmade Jewelry Website', 'handmade-jewelry-website', ['products']],
+    ['A Vue.js frontend for an online store', 'web-app', 'Online Store', 'online-store', ['products']],
+    ['Make a command-line utility that converts Markdown to HTML', 'cli', 'Markdown Converter', 'markdown-converter', []],
+    ['a tool that merges two CSV files', 'cli', 'CSV File Merger', 'csv-file-merger', []],
+    ['An npm module that formats dates relative to now', 'library', 'Date Formatter', 'date-formatter', []],
     ['API for a library management system with books, members and loans', 'http-api', 'Library Management API', 'library-management-api', ['books', 'members', 'loans']],
     ['a library management system with books and members', 'web-app', 'Library Management System', 'library-management-system', ['books', 'members']],
     ['Inventory management system with products, suppliers and orders', 'web-app', 'Inventory Management System', 'inventory-management-system', ['products', 'suppliers', 'orders']],
@@ -219,6 +227,7 @@ describe('what a command-line tool or a library should do', () => {
     ['a CLI that shows file sizes in a folder', 'file-stats'],
     ['disk usage of a directory', 'file-stats'],
     ['a CLI to rename photos', 'generic'],
+    ['a tool that merges two CSV files', 'generic'],
   ])('%j: %s', (request, task) => {
     expect(cliTaskOf(request)).toBe(task)
   })

@@ -201,6 +201,8 @@ export const DOMAINS: Readonly<Record<string, string>> = {
   dictionary: 'words',
   glossary: 'words',
   weather: 'cities',
+  sell: 'products',
+  selling: 'products',
   event: 'events',
   events: 'events',
   expense: 'expenses',

@@ -122,6 +122,7 @@ const KIND_NOUNS: Readonly<Record<string, string>> = {
   diary: 'diary',
   calendar: 'calendar',
   board: 'board',
+  frontend: 'frontend',
 }
 
 /** Nouns that are a name's last word already: 'Expense Tracker', not 'Expense Tracker App'. */
@@ -136,17 +137,21 @@ const FILLER = new Set(
   develop generate write code implement set up setup give want need new simple small basic little quick tiny minimal
   zip project that which for with and or of to in on using use it is be some something thing stuff
   now add also then again another more let lets web function functions method methods class classes called named
+  two three four five multiple several many
   nice cool great awesome modern beautiful responsive clean fancy good full complete fully functional working
   production ready static single one multi personal custom proper real actual rest restful json http https crud
   node nodejs js javascript typescript ts express react vue vanilla plain html css frontend backend
   python django flask fastapi php laravel symfony ruby rails java spring boot kotlin scala swift swiftui go golang
   rust c cpp csharp dotnet net elixir erlang haskell ocaml clojure dart flutter perl lua julia matlab solidity zig
   cobol fortran bash zsh powershell shell ios iphone ipad android xamarin mobile native desktop windows macos linux
-  wordpress unity objective sharp`.split(/\s+/).filter(Boolean),
+  wordpress unity objective sharp npm vuejs angular svelte nextjs electron`.split(/\s+/).filter(Boolean),
 )
 
-/** Words that describe a page rather than what it is about: 'a landing page website for my bakery'. */
-const PAGE_WORDS = new Set(['landing', 'page', 'home', 'homepage', 'web', 'site', 'one', 'pager'])
+/** Words that describe the software rather than what it is about: 'a landing page website for my bakery', 'a command-line utility'. */
+const PAGE_WORDS = new Set(['landing', 'page', 'home', 'homepage', 'web', 'site', 'one', 'pager', 'command', 'line', 'terminal', 'console', 'shell'])
+
+/** Who uses the software: 'an app that users love' says nothing it does. */
+const USERS = new Set(['users', 'people', 'customers', 'visitors', 'members', 'students', 'teachers', 'kids', 'parents', 'friends', 'everyone', 'developers', 'teams'])
 
 /** Words that start a clause: what follows them is not what the request begins by naming. */
 const CLAUSE = new Set(['that', 'which', 'who', 'where', 'when', 'for', 'with', 'and', 'or', 'of', 'to', 'in', 'on', 'using', 'use', 'it', 'is', 'be', 'so'])
@@ -163,12 +168,14 @@ const isKindAt = (words: readonly string[], index: number): boolean => {
   return lookup(KIND_NOUNS, word) !== undefined && !(word === 'library' && ['management', 'app', 'system', 'catalog', 'members', 'books', 'website', 'site'].includes(words[index + 1] ?? ''))
 }
 
-const phraseAt = (words: readonly string[], start: number, step: 1 | -1, max: number): string[] => {
+const phraseAt = (words: readonly string[], start: number, step: 1 | -1, max: number, { headIsPlural = false } = {}): string[] => {
   const phrase: string[] = []
   for (let index = start; index >= 0 && index < words.length && phrase.length < max; index += step) {
     const word = words[index] as string
     if (PHRASE_END.has(word) || !usable(word) || isKindAt(words, index)) break
     phrase.push(word)
+    // 'formats dates relative to now': the first plural is the phrase's head noun.
+    if (headIsPlural && looksPlural(word)) break
   }
   return step === 1 ? phrase : phrase.reverse()
 }
@@ -233,8 +240,8 @@ const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryT
     if (!verb) continue
     // 'my daily expenses': the object, past its determiners.
     let start = index + 1
-    while (['my', 'our', 'the', 'all', 'your', 'their', 'a', 'an', 'some', 'of'].includes(words[start] ?? '') || (COLLECTIONS_OF.includes(words[start] ?? '') && words[start + 1] === 'of')) start += 1
-    const object = phraseAt(words, start, 1, 2)
+    while (['my', 'our', 'the', 'all', 'your', 'their', 'a', 'an', 'some', 'of', 'two', 'three', 'multiple', 'several', 'many'].includes(words[start] ?? '') || (COLLECTIONS_OF.includes(words[start] ?? '') && words[start + 1] === 'of')) start += 1
+    const object = phraseAt(words, start, 1, 2, { headIsPlural: true })
     if (object.length === 0) continue
     const head = object.at(-1) as string
     const agent = lookup(AGENTS, verb) as string
@@ -251,6 +258,16 @@ const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryT
       const topic = asAgent(phraseAt(words, start, 1, 3))
       if (topic.length > 0) return withSuffix(topic, words[kindAt] === 'library' && words[kindAt + 1] === 'of' ? undefined : suffix, kind)
     }
+  }
+
+  // 'a website to sell handmade jewelry': what the software does something with.
+  const verb = words[kindAt + 2] ?? ''
+  const doing = words[kindAt + 1] === 'to' || (['that', 'which'].includes(words[kindAt + 1] ?? '') && verb.endsWith('s') && !USERS.has(verb))
+  if (kindAt >= 0 && doing && usable(verb)) {
+    let start = kindAt + 3
+    while (['my', 'our', 'the', 'a', 'an', 'your', 'their', 'some', 'all'].includes(words[start] ?? '')) start += 1
+    const object = phraseAt(words, start, 1, 3, { headIsPlural: true })
+    if (object.length > 0) return withSuffix(object, suffix ?? KIND_SUFFIX[kind], kind)
   }
 
   // 'a blog', 'an inventory of products': what the request starts with, when it names what the project is about.

@@ -209,7 +209,7 @@ const listFrom = (tokens: readonly Token[], start: number): { items: ListItem[];
 }
 
 /** Words that are never the name of records: the little words of a sentence, and those about the software. */
-const NOT_NOUNS = new Set(['of', 'about', 'at', 'with', 'and', 'or', 'the', 'api', 'rest', 'json', 'http', 'their', 'some'])
+const NOT_NOUNS = new Set(['of', 'about', 'at', 'with', 'and', 'or', 'the', 'api', 'rest', 'json', 'http', 'their', 'some', 'following', 'these', 'those', 'such', 'other', 'more', 'main', 'two', 'three', 'four', 'five', 'several', 'separate', 'own'])
 
 /** Whether a word may name records: 'a tags collection', not 'with endpoints'. */
 const isNounLike = (word: string): boolean =>
@@ -218,8 +218,11 @@ const isNounLike = (word: string): boolean =>
 /** Whether a plural is the name of a field rather than of records: 'names', 'due dates', 'servings'. */
 const isFieldWord = (word: string): boolean => {
   const singular = singularOf(word)
-  return FIELD_WORDS.has(singular) || NUMBER_WORDS.has(word) || NUMBER_WORDS.has(singular) || DATE_WORDS.has(singular) || BOOLEAN_WORDS.has(singular)
+  return FIELD_WORDS.has(singular) || MEASURES.has(word) || DATE_WORDS.has(singular) || BOOLEAN_WORDS.has(singular)
 }
+
+/** Plurals that measure a record rather than name others: 'recipes have servings and calories'. */
+const MEASURES = new Set(['servings', 'calories', 'minutes', 'hours', 'seconds', 'pages', 'reps', 'laps', 'sets', 'stars', 'points', 'votes', 'views', 'likes', 'copies', 'prices', 'amounts', 'quantities', 'ratings', 'scores', 'totals'])
 
 /** The index where a list of what the record at `index` holds starts, if one follows it. */
 const fieldListStart = (tokens: readonly Token[], index: number): number | undefined => {
@@ -320,7 +323,7 @@ const draftsOf = (request: string): Draft[] => {
 
 /** Nouns that name the same records: one collection, not two. */
 const SYNONYMS: ReadonlyMap<string, string> = new Map(
-  [['todo', 'task', 'item', 'chore', 'errand'], ['note', 'memo'], ['post', 'article', 'entry'], ['customer', 'client'], ['movie', 'film'], ['photo', 'picture', 'image'], ['event', 'meeting', 'appointment'], ['link', 'bookmark'], ['card', 'flashcard']].flatMap((group) =>
+  [['todo', 'task', 'item', 'chore', 'errand'], ['booking', 'reservation'], ['note', 'memo'], ['post', 'article', 'entry'], ['customer', 'client'], ['movie', 'film'], ['photo', 'picture', 'image'], ['event', 'meeting', 'appointment'], ['link', 'bookmark'], ['card', 'flashcard']].flatMap((group) =>
     group.map((word): [string, string] => [word, group[0] as string]),
   ),
 )

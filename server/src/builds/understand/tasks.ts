@@ -16,7 +16,8 @@ export const cliTaskOf = (request: string): CliTask => {
   if (/\bjson2csv\b|\bjson (?:to|into|2) csv\b|\bfrom json\b.*\bcsv\b/.test(text)) return 'json-to-csv'
   if (/\bcsv2json\b|\bcsv (?:to|into|2) json\b|\bfrom csv\b/.test(text)) return 'csv-to-json'
   if (csv >= 0 && json >= 0) return csv < json ? 'csv-to-json' : 'json-to-csv'
-  if (csv >= 0) return 'csv-to-json'
+  // CSV alone: a converter when the request reads or converts it, not when it merges or sorts it.
+  if (csv >= 0 && /\b(?:conver|pars|read|transform|turn|export|dump|print|view|show|display|load)\w*/.test(text)) return 'csv-to-json'
   if (/\breplac|\bsubstitut|\bsed\b|\bfind (?:and|&) replace\b|\bsearch (?:and|&) replace\b/.test(text)) return 'find-replace'
   if (/\bfile ?(?:stats|statistics|sizes?|info|information|details|metadata)\b|\bdisk (?:usage|space)\b|\bdu\b|\b(?:size|sizes) of (?:files|folders|directories|a folder|a directory)\b|\b(?:directory|folder) (?:stats|statistics|sizes?)\b|\blargest files\b|\bhow big\b/.test(text)) return 'file-stats'
   if (/\b(?:word|line|character|char|letter)s? ?(?:count|counter|counting|frequenc)|\bcount(?:s|ing)? (?:the )?(?:number of )?(?:words|lines|characters|chars)\b|\bwc\b/.test(text)) return 'word-count'
