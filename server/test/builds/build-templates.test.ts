@@ -28,7 +28,7 @@ describe('the template files', () => {
     ['web-app', '0db12ab88dbeab70ce393e969cb2c59e848dd972b87c230104d08e4b71701f87'],
     ['http-api', 'f55f4f098646834af1d5d37abd770149d2c0f9957427ffcf8698502362ed62be'],
     ['cli', 'd7c06f49bbd746c638de71bf2c6401cd578acc9941a352da45388644f78d002a'],
-    ['library', '074e2cd73fbaa2c99c78e8484618dc3ba48981457fc0ab0e20e65c8627908667'],
+    ['library', '3fbf5e2749ebce19cb3b3ea33dc60284a6d11c8ed0cf436a6bdb719d80c318d4'],
   ])('give a %s exactly the files pinned here', (kind, digest) => {
     const template = TEMPLATES[kind]
     const spec = { kind, slug: 'todo-app', title: 'Todo App', request: 'Build a todo app\nwith $& and ${x} and <b>' }
@@ -60,7 +60,7 @@ describe('the generated projects', () => {
     ['Create a REST API for invoices', 'http-api', 'invoices-api', 'test/invoices.test.js', 'An HTTP JSON API for invoices'],
     ['Make a command line tool that counts words', 'cli', 'word-counter', 'bin/word-counter.js', 'counts the lines, words and characters'],
     ['Develop a library of array helpers', 'library', 'array-helpers', 'index.d.ts', '(`chunk`, `groupBy`, `unique`)'],
-    ['Build a Python library for parsing dates', 'library', 'date-parser', 'index.d.ts', '(`chunk`, `groupBy`, `unique`)'],
+    ['Build a Python library for parsing dates', 'library', 'date-parser', 'index.d.ts', '`parseDate`'],
   ])('%j gives a %s whose own tests pass', async (request, kind, name, mainFile, says) => {
     const body = buildRequest(request)
     const response = await sendBuild(fixture.app, owner, body)

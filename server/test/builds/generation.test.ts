@@ -71,9 +71,10 @@ const CASES: Case[] = [
     request: 'Build a Python library for parsing dates',
     kind: 'library',
     slug: 'date-parser',
-    files: ['src/index.js', 'index.d.ts'],
+    files: ['src/dates.js', 'index.d.ts'],
     unsupported: "You asked for a Python library; Overseer's offline engine builds Node.js projects only, so this is a Node.js library instead.",
   },
+  { request: "a library for my team's internal tooling", kind: 'library', slug: 'team-internal-tooling-library', files: ['src/index.js', 'index.d.ts', 'test/index.test.js'] },
 ]
 
 /** Runs `work` on each item, at most `limit` at once (the machine has few cores). */
@@ -238,6 +239,7 @@ describe('projects generated for requests', () => {
         'parse-durations': 'parseDuration',
         'format-bytes': 'formatBytes',
         'change-case': 'camelCase',
+        dates: 'parseDate',
       }
       const wanted = understanding.libraryTasks.length > 0 ? understanding.libraryTasks.map((task) => expected[task]) : ['chunk', 'groupBy', 'unique']
       expect(functions).toEqual(expect.arrayContaining(wanted))

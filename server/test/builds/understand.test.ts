@@ -243,6 +243,8 @@ describe('what a command-line tool or a library should do', () => {
     ['a package to format file sizes in bytes', ['format-bytes']],
     ['a library to slugify strings and validate emails', ['slugify', 'validate-emails']],
     ['a library of string helpers', ['slugify', 'change-case']],
+    ['create a library of date helpers', ['dates']],
+    ['a library to format dates and prices', ['dates', 'format-prices']],
     ['a library to send emails', []],
     ['Develop a library of array helpers', []],
   ])('%j: %j', (request, tasks) => {

@@ -41,6 +41,12 @@ const TASKS: Record<LibraryTask, { module: string; functions: readonly string[];
     does: 'names converted between camelCase, PascalCase, kebab-case, snake_case, CONSTANT_CASE and Title Case',
     example: "camelCase('hello world') // 'helloWorld'\nkebabCase('helloWorld') // 'hello-world'\nsnakeCase('Hello World') // 'hello_world'",
   },
+  dates: {
+    module: 'dates',
+    functions: ['parseDate', 'formatDate', 'addDays', 'daysBetween', 'isWeekend'],
+    does: 'dates read from ISO text, written with patterns, and counted in days (in UTC, the same everywhere)',
+    example: "parseDate('2024-03-09') // 2024-03-09T00:00:00.000Z\nformatDate(parseDate('2024-03-09'), 'MMM D, YYYY') // 'Mar 9, 2024'\naddDays(parseDate('2024-02-28'), 1) // 2024-02-29\ndaysBetween(parseDate('2024-01-01'), parseDate('2025-01-01')) // 366",
+  },
   'format-bytes': {
     module: 'bytes',
     functions: ['formatBytes', 'parseBytes'],
@@ -98,7 +104,11 @@ export const libraryTemplate: Template = {
   summary: 'A Node.js library with documented, tested functions and TypeScript declarations, without dependencies.',
   describe(spec) {
     const tasks = tasksOf(spec)
-    if (tasks.length === 0) return 'A Node.js library with documented, tested functions (`chunk`, `groupBy`, `unique`) and TypeScript declarations, without dependencies.'
+    if (tasks.length === 0) {
+      // General helpers are what a request for array or list helpers asks for; for another, a start to build on.
+      const asked = /\b(?:arrays?|lists?|collections?|iterables?)\b/i.test(spec.request)
+      return `A Node.js library ${asked ? 'with' : 'to build on, with general'} documented, tested functions (\`chunk\`, \`groupBy\`, \`unique\`) and TypeScript declarations, without dependencies.`
+    }
     const functions = tasks.flatMap((task) => TASKS[task].functions.map((name) => `\`${name}\``))
     return `A Node.js library for ${listed(tasks.map((task) => TASKS[task].does))}: documented, tested functions (${functions.join(', ')}) with TypeScript declarations, without dependencies.`
   },
@@ -116,7 +126,7 @@ export const libraryTemplate: Template = {
             ['test/index.test.js', 'tests of every function'],
           ],
           next: `The offline engine writes a few libraries for real (slugs, prices, email addresses, durations, CSV,
-names' cases, byte sizes); the request above is none of them, so this library starts with general helpers.
+names' cases, byte sizes, dates); when a request is none of them, the library starts with general helpers.
 Replace them in \`src/index.js\` with the functions you need, and add a test in \`test/\` for each.`,
         }),
         templateFile(spec, 'package.json', { description: summary }),

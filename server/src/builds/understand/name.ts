@@ -22,7 +22,8 @@ const CLI_NAMES: Record<Exclude<CliTask, 'generic'>, string> = {
   'file-stats': 'File Stats',
 }
 
-const LIBRARY_NAMES: Record<LibraryTask, string> = {
+/** Libraries of one task, by the name of that task; dates are named after what is done with them ('Date Parser'). */
+const LIBRARY_NAMES: Partial<Record<LibraryTask, string>> = {
   slugify: 'Slugify',
   'format-prices': 'Price Formatter',
   'validate-emails': 'Email Validator',
@@ -210,7 +211,8 @@ const COLLECTIONS_OF = ['library', 'collection', 'list', 'set', 'bunch', 'lot', 
 /** The words of a project's name, before title case. */
 const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryTasks }: NameInput): string[] => {
   if (kind === 'cli' && cliTask !== 'generic') return wordsOf(CLI_NAMES[cliTask])
-  if (kind === 'library' && libraryTasks.length === 1) return wordsOf(LIBRARY_NAMES[libraryTasks[0] as LibraryTask])
+  const libraryName = kind === 'library' && libraryTasks.length === 1 ? LIBRARY_NAMES[libraryTasks[0] as LibraryTask] : undefined
+  if (libraryName) return wordsOf(libraryName)
   // Punctuation stays, so a phrase never runs across a comma or a parenthesis.
   const words = tokenize(request.slice(0, 2000)).flatMap((token) => (token.text === 'todos' ? ['todo'] : token.text === 'addressbook' ? ['address', 'book'] : [token.text]))
 

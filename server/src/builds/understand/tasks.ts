@@ -32,6 +32,7 @@ const LIBRARY_PATTERNS: readonly (readonly [LibraryTask, RegExp])[] = [
   ['parse-durations', /\bdurations?\b|\btime ?spans?\b|\bhuman[- ]readable (?:times?|durations?)\b|\belapsed time\b/],
   ['parse-csv', /\bcsv\b/],
   ['change-case', /\b(?:camel|snake|kebab|pascal|title|constant)[ -]?case\b|\bcase conver|\bconvert\w* (?:the )?case\b/],
+  ['dates', /\bdates?\b(?! ?range)|\bcalendar days\b|\bweekdays?\b|\bweekends?\b|\btimestamps?\b/],
   ['format-bytes', /\bbytes?\b|\bfile ?sizes?\b|\bhuman[- ]readable (?:file )?sizes?\b|\bfilesize\b/],
 ]
 

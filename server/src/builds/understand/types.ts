@@ -32,7 +32,7 @@ export const CLI_TASKS = ['csv-to-json', 'json-to-csv', 'word-count', 'find-repl
 export type CliTask = (typeof CLI_TASKS)[number]
 
 /** Library tasks the engine writes for real, one module each; the generic helpers otherwise. */
-export const LIBRARY_TASKS = ['slugify', 'format-prices', 'validate-emails', 'parse-durations', 'parse-csv', 'change-case', 'format-bytes'] as const
+export const LIBRARY_TASKS = ['slugify', 'format-prices', 'validate-emails', 'parse-durations', 'parse-csv', 'change-case', 'format-bytes', 'dates'] as const
 export type LibraryTask = (typeof LIBRARY_TASKS)[number]
 
 export interface Understanding {
