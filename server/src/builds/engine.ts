@@ -10,6 +10,7 @@ import { archivePath } from './paths'
 import { classify, KIND_LABELS, titleOf, type ProjectKind } from './classify'
 import type { StageId } from './stages'
 import { TEMPLATES } from './templates'
+import { continuedFiles } from './templates/followUp'
 import { understand, type Understanding, type Unsupported } from './understand'
 
 /** What the stages build up, one artefact each (modules exchange artefacts, not state). */
@@ -271,8 +272,8 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
   structuring: async ({ state, log }) => {
     const project = need(state.project, 'The classification')
     if (state.previous) {
-      // A follow-up starts from the project it continues.
-      state.plan = state.previous.files
+      // A follow-up starts from the project it continues, with the collections and fields it names added.
+      state.plan = continuedFiles(state.previous, state.request) ?? state.previous.files
     } else {
       // A model's classification understood nothing itself: the request is understood here, for the kind it chose.
       const understanding = (state.understanding ??= understand(state.request, project.kind))

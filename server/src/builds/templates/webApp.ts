@@ -40,17 +40,30 @@ ${resource.fields.map((field) => `          ${inputOf(field)}`).join('\n')}
       </section>`
 }
 
-/** The page: the template's, with a section for each collection (and links to them when there are several). */
-const page = (spec: ProjectSpec, resources: readonly Resource[]): ProjectFile => {
-  const file = templateFile(spec, 'public/index.html')
+/** The collections' part of the page: a section for each (and links to them when there are several). */
+const sectionsOf = (resources: readonly Resource[]): string => {
   const nav =
     resources.length > 1
       ? `      <nav aria-label="Collections">\n${resources.map((resource) => `        <a href="#${html(resource.plural)}">${html(capitalized(resource.plural))}</a>`).join('\n')}\n      </nav>\n`
       : ''
-  // The template's sample section, between its markers, gives way to the collections'.
+  return `${nav}${resources.map(sectionOf).join('\n')}\n`
+}
+
+/** The page: the template's, its sample section (between its markers) giving way to the collections'. */
+const page = (spec: ProjectSpec, resources: readonly Resource[]): ProjectFile => {
+  const file = templateFile(spec, 'public/index.html')
   const markers = /^ *<!-- collections:[^\n]*\n[\s\S]*?^ *<!-- \/collections -->\n/m
   if (!markers.test(file.content)) throw new Error('public/index.html has lost its <!-- collections --> markers')
-  return { ...file, content: file.content.replace(markers, () => `${nav}${resources.map(sectionOf).join('\n')}\n`) }
+  return { ...file, content: file.content.replace(markers, () => sectionsOf(resources)) }
+}
+
+/**
+ * A generated page with its collections' part made anew for `resources` (a follow-up that adds
+ * some); undefined when the page is not as the engine generated it.
+ */
+export const collectionsPage = (content: string, resources: readonly Resource[]): string | undefined => {
+  const part = /^ {6}(?:<nav aria-label="Collections">|<section id=)[\s\S]*?(?=^ {4}<\/main>)/m
+  return part.test(content) ? content.replace(part, () => sectionsOf(resources)) : undefined
 }
 
 export const webAppTemplate: Template = {

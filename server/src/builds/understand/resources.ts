@@ -317,9 +317,12 @@ const draftsOf = (request: string): Draft[] => {
   }
   // 'a to-do list where tasks have a due date': the tasks are the todos, named twice.
   const all = [...drafts.values()]
-  const kept = all.filter((draft) => !(draft.implied && draft.stated.size === 0 && all.some((other) => other !== draft && !other.implied && SYNONYMS.get(other.singular) !== undefined && SYNONYMS.get(other.singular) === SYNONYMS.get(draft.singular))))
+  const kept = all.filter((draft) => !(draft.implied && draft.stated.size === 0 && all.some((other) => other !== draft && !other.implied && sameRecords(other.singular, draft.singular))))
   return kept.sort((a, b) => a.at - b.at)
 }
+
+/** Whether two nouns name the same records ('todo' and 'task'). */
+const sameRecords = (a: string, b: string): boolean => SYNONYMS.get(a) !== undefined && SYNONYMS.get(a) === SYNONYMS.get(b)
 
 /** Nouns that name the same records: one collection, not two. */
 const SYNONYMS: ReadonlyMap<string, string> = new Map(
@@ -387,7 +390,8 @@ export const resourcesIn = (request: string): { resources: Resource[]; named: bo
 export const mergeResources = (previous: readonly Resource[], next: readonly Resource[]): Resource[] => {
   const merged = previous.map((resource) => ({ ...resource, fields: [...resource.fields] }))
   for (const resource of next) {
-    const existing = merged.find((candidate) => candidate.plural === resource.plural)
+    // 'add a due date to items' in a todo app: the items are its todos.
+    const existing = merged.find((candidate) => candidate.plural === resource.plural) ?? merged.find((candidate) => sameRecords(candidate.singular, resource.singular))
     if (!existing) {
       if (merged.length < MAX_RESOURCES) merged.push({ ...resource, fields: [...resource.fields] })
       continue
