@@ -134,6 +134,20 @@ describe('understanding a request', () => {
     expect(plants.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([['plants', ['name:string!', 'species:string', 'wateringDate:date', 'location:string']]])
   })
 
+  it('reads fields in parentheses, with units, and keeps the people who use it out of them', () => {
+    const rental = resourcesIn('Create a REST API to manage a car rental: vehicles (make, model, year, daily rate), customers and rentals (start date, end date)').resources
+    expect(rental.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([
+      ['vehicles', ['name:string!', 'make:string', 'model:string', 'year:number', 'dailyRate:number']],
+      ['customers', ['name:string!', 'email:email']],
+      ['rentals', ['name:string!', 'startDate:date', 'endDate:date']],
+    ])
+    const workouts = resourcesIn('Please build a web app for tracking my running workouts. Each workout should have a date, distance in km, duration and notes.').resources
+    expect(workouts.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([['workouts', ['title:string!', 'date:date', 'distance:number', 'duration:number', 'notes:string']]])
+    expect(collectionsOf('Create an app where teachers can create quizzes with questions and students can submit answers')).toEqual(['quizzes', 'questions', 'answers'])
+    expect(collectionsOf('a polling app where users create polls with options')).toEqual(['polls'])
+    expect(understood('Create an app where teachers can create quizzes with questions and students can submit answers').name).toBe('Quiz App')
+  })
+
   it('reads a field added to a collection, as a follow-up says it', () => {
     const { resources } = resourcesIn('now add a due date to items')
     expect(resources.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([['items', ['title:string!', 'done:boolean', 'dueDate:date']]])

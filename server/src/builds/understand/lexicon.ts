@@ -272,7 +272,7 @@ export const NUMBER_WORDS = new Set(
   `price cost amount total quantity qty count stock age year rating score weight height width length depth pages
   calories salary balance budget number duration minutes hours seconds servings capacity distance speed temperature
   latitude longitude lat lng percent percentage level rank points votes views likes population seats guests copies
-  stars reps mileage fee tax discount revenue income value sets laps`.split(/\s+/).filter(Boolean),
+  stars reps mileage fee tax discount revenue income value sets laps rate`.split(/\s+/).filter(Boolean),
 )
 export const NON_NEGATIVE = new Set(
   `price cost quantity qty count stock age pages calories servings capacity distance copies guests seats reps weight

@@ -286,6 +286,8 @@ const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryT
   if (named?.[1] && usable(named[1])) return [named[1], 'library']
 
   if (resourcesNamed && resources.length > 0) {
+    // An API is called after what it serves ('Books and Orders API'), an app after what it is for ('Quiz App').
+    if (kind !== 'http-api') return withSuffix([(resources[0] as Resource).singular], suffix ?? KIND_SUFFIX[kind], kind)
     const plurals = resources.slice(0, 2).map((resource) => resource.plural)
     return withSuffix(plurals.length === 2 ? [plurals[0] as string, 'and', plurals[1] as string] : plurals, suffix ?? KIND_SUFFIX[kind], kind)
   }

@@ -59,7 +59,11 @@ const QUANTITIES = new Set(['number', 'count', 'amount', 'total', 'quantity', 'l
 
 /** Plurals that are often the software's users, and the words after them that say so ('users can'). */
 const ACTORS = new Set(['people', 'users', 'visitors', 'readers', 'viewers', 'folks', 'everyone', 'customers', 'members', 'players', 'students', 'teachers', 'employees', 'friends'])
-const ACTOR_VERBS = new Set(['can', 'could', 'should', 'may', 'might', 'will', 'would', 'must', 'to', 'who', 'want', 'need'])
+const ACTOR_VERBS = new Set(
+  `can could should may might will would must to who want need create make build add share post submit vote see view
+  manage track book log sign register upload write read comment rate follow chat send buy sell browse search find save
+  get keep like leave join pick choose enter get order pay`.split(/\s+/),
+)
 
 /** The request as tokens: lower-case ASCII words and the punctuation that structures lists. */
 export const tokenize = (request: string): Token[] => {
@@ -103,7 +107,7 @@ const isCollectionAt = (tokens: readonly Token[], index: number): boolean => {
     if (after && looksPlural(after) && !NOT_RECORDS.has(after)) return false
   }
   if (before === 'of' && QUANTITIES.has(wordAt(tokens, index - 2) ?? '')) return false
-  // 'where people can share recipes', 'lets users create posts': the people who use it, not its records.
+  // 'where people can share recipes', 'users create polls': the people who use it, not its records.
   if (ACTORS.has(word) && after && ACTOR_VERBS.has(after)) return false
   return true
 }
@@ -168,7 +172,14 @@ interface ListItem {
   single: boolean
 }
 
-const listFrom = (tokens: readonly Token[], start: number): { items: ListItem[]; end: number } => {
+/** Units a field may be given in: 'distance in km' is the distance. */
+const UNITS = new Set(`km kilometers kilometres miles mi m meters metres cm mm kg kilograms g grams lbs pounds oz ml l liters litres minutes mins hours hrs seconds secs days weeks months years usd eur euros dollars gbp percent celsius fahrenheit`.split(/\s+/))
+
+/**
+ * The items of a list from `start`: 'a title, an author and a price' → [title], [author], [price].
+ * In parentheses ('vehicles (make, model, year)'), only the closing one ends it.
+ */
+const listFrom = (tokens: readonly Token[], start: number, parenthesized = false): { items: ListItem[]; end: number } => {
   const items: ListItem[] = []
   let current: string[] = []
   let currentAt = start
@@ -190,8 +201,14 @@ const listFrom = (tokens: readonly Token[], start: number): { items: ListItem[];
       flush()
       continue
     }
-    if (STOPS.has(token.text) || BOUNDARIES.has(token.text) || INTRODUCERS.has(token.text)) break
-    if (!token.word || (VERBS.has(token.text) && !NOUN_OR_VERB.has(token.text))) break
+    if (STOPS.has(token.text) && (!parenthesized || token.text === ')' || token.text === '.')) break
+    // 'distance in km': the unit is not another field.
+    if (token.text === 'in' && current.length > 0 && UNITS.has(tokens[index + 1]?.text ?? '')) {
+      index += 1
+      continue
+    }
+    if (!parenthesized && (BOUNDARIES.has(token.text) || INTRODUCERS.has(token.text))) break
+    if (!token.word || (!parenthesized && VERBS.has(token.text) && !NOUN_OR_VERB.has(token.text))) break
     if (current.length === 0 && (DETERMINERS.has(token.text) || FIELD_MARKERS.has(token.text))) {
       if (token.text === 'a' || token.text === 'an') single = true
       continue
@@ -224,15 +241,16 @@ const isFieldWord = (word: string): boolean => {
 /** Plurals that measure a record rather than name others: 'recipes have servings and calories'. */
 const MEASURES = new Set(['servings', 'calories', 'minutes', 'hours', 'seconds', 'pages', 'reps', 'laps', 'sets', 'stars', 'points', 'votes', 'views', 'likes', 'copies', 'prices', 'amounts', 'quantities', 'ratings', 'scores', 'totals'])
 
-/** The index where a list of what the record at `index` holds starts, if one follows it. */
-const fieldListStart = (tokens: readonly Token[], index: number): number | undefined => {
+/** Where a list of what the record at `index` holds starts, if one follows it, and whether it is in parentheses. */
+const fieldListStart = (tokens: readonly Token[], index: number): { start: number; parenthesized: boolean } | undefined => {
   let next = index + 1
   // 'books (title, author)', 'books: title, author'
-  if (tokens[next]?.text === '(' || tokens[next]?.text === ':') return next + 1
+  if (tokens[next]?.text === '(') return { start: next + 1, parenthesized: true }
+  if (tokens[next]?.text === ':') return { start: next + 1, parenthesized: false }
   // 'items should have', 'books must include', 'users that have', 'todos with'
   if (['should', 'must', 'will', 'can', 'that', 'which', 'who', 'each', 'all', 'also'].includes(tokens[next]?.text ?? '')) next += 1
   if (['to', 'also'].includes(tokens[next]?.text ?? '')) next += 1
-  return INTRODUCERS.has(tokens[next]?.text ?? '') ? next + 1 : undefined
+  return INTRODUCERS.has(tokens[next]?.text ?? '') ? { start: next + 1, parenthesized: false } : undefined
 }
 
 /** What the request names: its collections, each with the fields it states. */
@@ -257,8 +275,9 @@ const draftsOf = (request: string): Draft[] => {
   const addFields = (draft: Draft, items: readonly ListItem[], allowCollections: boolean) => {
     for (const item of items) {
       const head = item.words.at(-1) as string
-      if (allowCollections && !item.single && looksPlural(head) && !isFieldWord(head) && isCollectionAt(tokens, item.at + item.words.length - 1)) {
-        collection(head, item.at + item.words.length - 1)
+      if (allowCollections && !item.single && looksPlural(head) && !isFieldWord(head)) {
+        // Other records ('a blog with posts'), or the people who use it ('students can'): never a field.
+        if (isCollectionAt(tokens, item.at + item.words.length - 1)) collection(head, item.at + item.words.length - 1)
         continue
       }
       const field = fieldOf(item.words)
@@ -272,12 +291,12 @@ const draftsOf = (request: string): Draft[] => {
     const word = wordAt(tokens, index)
     if ((word === 'each' || word === 'every') && wordAt(tokens, index + 1)) {
       const noun = wordAt(tokens, index + 1) as string
-      const start = fieldListStart(tokens, index + 1)
-      if (start === undefined || BOUNDARIES.has(noun) || !isName(noun) || NOT_RECORDS.has(pluralOf(noun))) continue
+      const list = fieldListStart(tokens, index + 1)
+      if (list === undefined || BOUNDARIES.has(noun) || !isName(noun) || NOT_RECORDS.has(pluralOf(noun))) continue
       const draft = collection(noun, index + 1)
       if (!draft) continue
       claimed.add(index + 1)
-      addFields(draft, listFrom(tokens, start).items, false)
+      addFields(draft, listFrom(tokens, list.start, list.parenthesized).items, false)
     }
   }
 
@@ -309,11 +328,8 @@ const draftsOf = (request: string): Draft[] => {
     // What follows the noun, past the words for the software ('a todo app with due dates'), is what it holds.
     let end = index
     while (KIND_NOUNS.has(wordAt(tokens, end + 1) ?? '') || MODIFIERS.has(wordAt(tokens, end + 1) ?? '')) end += 1
-    const start = fieldListStart(tokens, end)
-    if (start !== undefined) {
-      const { items } = listFrom(tokens, start)
-      addFields(draft, items, true)
-    }
+    const list = fieldListStart(tokens, end)
+    if (list !== undefined) addFields(draft, listFrom(tokens, list.start, list.parenthesized).items, true)
   }
   // 'a to-do list where tasks have a due date': the tasks are the todos, named twice.
   const all = [...drafts.values()]
