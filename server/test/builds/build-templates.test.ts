@@ -28,7 +28,7 @@ describe('the template files', () => {
     ['web-app', '0db12ab88dbeab70ce393e969cb2c59e848dd972b87c230104d08e4b71701f87'],
     ['http-api', 'f55f4f098646834af1d5d37abd770149d2c0f9957427ffcf8698502362ed62be'],
     ['cli', 'd7c06f49bbd746c638de71bf2c6401cd578acc9941a352da45388644f78d002a'],
-    ['library', '3fbf5e2749ebce19cb3b3ea33dc60284a6d11c8ed0cf436a6bdb719d80c318d4'],
+    ['library', 'e0c580b6c1edeaa03dbd99aad7d6433214687f3cc99152606777308689c569df'],
   ])('give a %s exactly the files pinned here', (kind, digest) => {
     const template = TEMPLATES[kind]
     const spec = { kind, slug: 'todo-app', title: 'Todo App', request: 'Build a todo app\nwith $& and ${x} and <b>' }

@@ -93,8 +93,10 @@ export const gitignore: ProjectFile = { path: '.gitignore', content: 'node_modul
 export interface ReadmeParts {
   /** What the project is, one sentence. */
   summary: string
-  /** How to start it (Markdown). */
+  /** How to start it, or use it (Markdown). */
   run: string
+  /** The heading of `run` (default 'Run it'). */
+  runHeading?: string
   /** Each file or folder and what it holds. */
   layout: readonly (readonly [string, string])[]
   /** Sections on what it does, after the summary (Markdown, each with its heading). */
@@ -103,7 +105,7 @@ export interface ReadmeParts {
   next?: string
 }
 
-export const readme = (spec: ProjectSpec, { summary, run, layout, sections = [], next }: ReadmeParts): ProjectFile => {
+export const readme = (spec: ProjectSpec, { summary, run, runHeading = 'Run it', layout, sections = [], next }: ReadmeParts): ProjectFile => {
   const { unsupported } = understood(spec)
   const note = unsupported ? `**${unsupportedNote(unsupported.requested, spec.kind)}**\n\n` : ''
   return {
@@ -128,7 +130,7 @@ npm test
 
 The tests use Node's built-in test runner (\`node --test\`).
 
-## Run it
+## ${runHeading}
 
 ${run}
 

@@ -120,6 +120,7 @@ export const libraryTemplate: Template = {
         readme(spec, {
           summary,
           run: usage(spec, GENERIC.functions, GENERIC.example),
+          runHeading: 'Use it',
           layout: [
             ['src/index.js', 'the library (documented with JSDoc)'],
             ['index.d.ts', 'its TypeScript declarations'],
@@ -141,6 +142,7 @@ Replace them in \`src/index.js\` with the functions you need, and add a test in 
       readme(spec, {
         summary,
         run: usage(spec, functions, tasks.map((task) => TASKS[task].example).join('\n\n')),
+        runHeading: 'Use it',
         sections: [
           `## Functions\n\n${tasks.map((task) => `- ${TASKS[task].functions.map((name) => `\`${name}\``).join(', ')}: ${TASKS[task].does} (\`src/${TASKS[task].module}.js\`)`).join('\n')}`,
         ],
