@@ -7,11 +7,11 @@ import type { BuildIteration } from './buildRepository'
 import { writeProject } from './workspace'
 import { archiveEntries, writeArchive, type ProjectFile } from './archive'
 import { archivePath } from './paths'
-import { classify, KIND_LABELS, titleOf, type ProjectKind } from './classify'
+import { classify, KIND_LABELS, type ProjectKind } from './classify'
 import type { StageId } from './stages'
 import { TEMPLATES } from './templates'
 import { continuedFiles } from './templates/followUp'
-import { understand, type Understanding, type Unsupported } from './understand'
+import { titleCase, understand, type Understanding, type Unsupported } from './understand'
 
 /** What the stages build up, one artefact each (modules exchange artefacts, not state). */
 export interface BuildState {
@@ -194,7 +194,7 @@ const understoodAssumptions = (kind: ProjectKind, understanding: Understanding):
 export const continueProject = async (state: BuildState, log: StageContext['log']): Promise<StageResult> => {
   const previous = need(state.previous, 'The previous build')
   const scores = classify(state.request).scores
-  state.project = { kind: previous.kind, slug: previous.slug, title: titleOf(previous.slug), scores }
+  state.project = { kind: previous.kind, slug: previous.slug, title: titleCase(previous.slug.split('-')), scores }
   await log('INFO', `Continuing the ${KIND_LABELS[previous.kind]} ${previous.slug} of the conversation's last build (${previous.files.length} files)`)
   return { prompt: state.request, output: JSON.stringify(state.project), summary: `Continuing ${previous.slug}` }
 }

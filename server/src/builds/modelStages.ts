@@ -1,8 +1,9 @@
 import { PROVIDER_MESSAGES } from '../llm/providers/openai'
 import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
-import { classify, KIND_LABELS, PROJECT_KINDS, slugify, titleOf, type ProjectKind } from './classify'
+import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from './classify'
 import { continueProject, LOCAL_STAGES, QA_MESSAGES, StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
 import { runDevLoop, Workspace, WorkspaceError } from './devloop'
+import { understand } from './understand'
 import type { StageId } from './stages'
 
 /** How much of the request a stage's prompt carries. */
@@ -186,8 +187,10 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
         await log('WARNING', `${model} answered ${JSON.stringify(oneLine(answer.content, 80))}, not a supported kind: used the keyword classifier instead`)
       }
       const kind = chosen ?? keywords.kind
-      const slug = slugify(state.request)
-      state.project = { kind, slug, title: titleOf(slug), scores: keywords.scores }
+      // Named as the offline engine names it, and started from the project it would generate for the request.
+      state.understanding = understand(state.request, kind)
+      const { slug, name } = state.understanding
+      state.project = { kind, slug, title: name, scores: keywords.scores }
       state.planner = model
       await log('INFO', `Classified the request as a ${KIND_LABELS[kind]} named ${slug} (${chosen ? `by ${model}` : 'by keywords'})`)
       return resultOf(answer, `Building a ${KIND_LABELS[kind]}: ${slug}`)

@@ -17,7 +17,7 @@ export { unsupportedIn, type Unsupported } from './platform'
 export { DEFAULT_RESOURCE, MAX_FIELDS, MAX_RESOURCES, fieldOf, mergeResources, resourcesIn } from './resources'
 export { cliTaskOf, libraryTasksOf } from './tasks'
 export { CLI_TASKS, LIBRARY_TASKS, type CliTask, type Field, type FieldType, type LibraryTask, type Resource, type Understanding } from './types'
-export { pluralOf, singularOf } from './words'
+export { pluralOf, singularOf, titleCase } from './words'
 
 /** What the offline engine makes of `request` for a project of `kind`. */
 export const understand = (request: string, kind: ProjectKind): Understanding => {
