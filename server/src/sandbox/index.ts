@@ -224,6 +224,21 @@ const probe = async (base: string, limits: SandboxLimits): Promise<string | unde
   }
 }
 
+/**
+ * The probe's answer, once per machine state: every app of a process (a worker, a test run
+ * starting many) asks the same question, and bwrap's presence only changes with PATH.
+ */
+const probes = new Map<string, Promise<string | undefined>>()
+const probeOnce = (base: string, limits: SandboxLimits): Promise<string | undefined> => {
+  const key = `${process.env.PATH ?? ''}\u0000${base}`
+  let answer = probes.get(key)
+  if (!answer) {
+    answer = probe(base, limits)
+    probes.set(key, answer)
+  }
+  return answer
+}
+
 /** The sandbox BUILD_SANDBOX asks for: bwrap (checked once, here), or none. */
 export const createSandbox = async (mode: 'bwrap' | 'none', limits: SandboxLimits, base = path.join(tmpdir(), 'overseer-sandbox')): Promise<Sandbox> => {
   if (mode === 'none') {
@@ -234,7 +249,7 @@ export const createSandbox = async (mode: 'bwrap' | 'none', limits: SandboxLimit
       runTests: (projectDir, signal) => staged(base, projectDir, async (dir) => reportOf(await runLimited(unconfinedCommand(dir, limits), limits, signal), limits)),
     }
   }
-  const problem = await probe(base, limits)
+  const problem = await probeOnce(base, limits)
   if (problem) {
     return {
       mode: 'unavailable',

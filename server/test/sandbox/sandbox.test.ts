@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs'
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { TEMPLATES } from '../../src/builds/templates'
+import { understand } from '../../src/builds/understand'
+import { writeProject } from '../../src/builds/workspace'
 import { createSandbox, parseTestOutput, SANDBOX_MESSAGES, SandboxUnavailable, type Sandbox, type SandboxLimits } from '../../src/sandbox'
 
 const LIMITS: SandboxLimits = { wallMs: 20_000, cpuSeconds: 10, memoryMb: 256, processes: 128, outputBytes: 16 * 1024 }
-const TEMPLATES = path.resolve(__dirname, '..', '..', 'templates')
 
 let work: string
 let sandbox: Sandbox
@@ -46,11 +48,15 @@ describe('the build sandbox (bubblewrap)', () => {
     expect([sandbox.mode, sandbox.problem]).toEqual(['bwrap', undefined])
   })
 
-  it.each(['library', 'http-api', 'cli', 'web-app'])("runs the %s template's own tests and reads their counts", async (kind) => {
+  it.each([
+    ['library', 'Build a library to format prices'],
+    ['http-api', 'Build a REST API for a bookstore with books and authors'],
+    ['cli', 'a CLI that converts CSV to JSON'],
+    ['web-app', 'an app to track expenses and categories'],
+  ] as const)("runs a generated %s's own tests and reads their counts", async (kind, request) => {
     const dir = await mkdtemp(path.join(work, `${kind}-`))
-    await cp(path.join(TEMPLATES, kind), dir, { recursive: true })
-    // The cli's command file is named after the project when one is generated.
-    if (kind === 'cli') await cp(path.join(dir, 'bin', 'command.js'), path.join(dir, 'bin', '__PROJECT_SLUG__.js'))
+    const understanding = understand(request, kind)
+    await writeProject(dir, TEMPLATES[kind].files({ kind, slug: understanding.slug, title: understanding.name, request, understanding }))
     const report = await sandbox.runTests(dir)
     expect({ ok: report.ok, failed: report.failed, stopped: report.stopped }).toEqual({ ok: true, failed: 0, stopped: undefined })
     expect(report.passed).toBeGreaterThan(0)
