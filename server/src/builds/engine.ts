@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { Script } from 'node:vm'
 import type { Sandbox } from '../sandbox/types'
 import type { BuildIteration } from './buildRepository'
-import { writeProject } from './workspace'
+import { Workspace } from './devloop/workspace'
 import { archiveEntries, writeArchive, type ProjectFile } from './archive'
 import { archivePath } from './paths'
 import { classify, KIND_LABELS, type ProjectKind } from './classify'
@@ -219,10 +216,9 @@ export const runQa = async ({
     return { ran: false, reason: QA_MESSAGES.notRun }
   }
   await progress(0.1, 'Running the tests in the sandbox...')
-  const dir = await mkdtemp(path.join(tmpdir(), 'overseer-qa-'))
+  const workspace = await Workspace.create(files)
   try {
-    await writeProject(dir, files)
-    const report = await untimed(() => sandbox.runTests(dir, signal))
+    const report = await untimed(() => sandbox.runTests(workspace.root, signal))
     signal.throwIfAborted()
     const total = report.passed + report.failed
     if (!report.ok) {
@@ -234,7 +230,7 @@ export const runQa = async ({
     await progress(0.9, `Tests passed: ${report.passed} of ${total}`)
     return { ran: true, passed: report.passed, failed: report.failed, failing: report.failing, durationMs: report.durationMs, output: report.output.slice(-4_000) }
   } finally {
-    await rm(dir, { recursive: true, force: true })
+    await workspace.remove()
   }
 }
 

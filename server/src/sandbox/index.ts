@@ -47,14 +47,14 @@ const systemBinds = async (): Promise<string[]> => {
   return args
 }
 
-/** Processes running as `uid` (not zombies). */
-const processesOf = async (uid: number): Promise<number[]> => {
-  const found: number[] = []
+/** The processes of `uid`, as /proc tells them: pid, threads, and whether it has ended (a zombie, only its parent's wait missing). */
+const processesOf = async (uid: number): Promise<{ pid: number; threads: number; ended: boolean }[]> => {
+  const found: { pid: number; threads: number; ended: boolean }[] = []
   for (const entry of await readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(entry)) continue
     const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '')
-    // A zombie has ended already; only its parent's wait is missing.
-    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid && !/^State:\s+Z/m.test(status)) found.push(Number(entry))
+    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) !== uid) continue
+    found.push({ pid: Number(entry), threads: Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1), ended: /^State:\s+Z/m.test(status) })
   }
   return found
 }
@@ -65,9 +65,9 @@ const processesOf = async (uid: number): Promise<number[]> => {
  */
 const reap = async (uid: number): Promise<void> => {
   for (let attempt = 0; attempt < 250; attempt++) {
-    const left = await processesOf(uid)
+    const left = (await processesOf(uid)).filter((found) => !found.ended)
     if (left.length === 0) return
-    for (const pid of left) {
+    for (const { pid } of left) {
       try {
         process.kill(pid, 'SIGKILL')
       } catch {
@@ -76,17 +76,6 @@ const reap = async (uid: number): Promise<void> => {
     }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-}
-
-/** How many processes and threads `uid` has now: a non-root server's own count toward RLIMIT_NPROC. */
-const tasksOf = async (uid: number): Promise<number> => {
-  let tasks = 0
-  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
-    if (!/^\d+$/.test(entry)) continue
-    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '')
-    if (Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]) === uid) tasks += Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 1)
-  }
-  return tasks
 }
 
 /** The environment a run sees: nothing of the server's (no secrets), only what npm and node need. */
@@ -112,7 +101,9 @@ const runEnv = (limits: SandboxLimits, home: string): NodeJS.ProcessEnv => ({
  * user id of its own, so RLIMIT_NPROC holds; CPU seconds per process are limited too.
  */
 const bwrapCommand = async (projectDir: string, limits: SandboxLimits, uid: number | undefined, command: string[] = ['npm', 'test']): Promise<Command> => {
-  const processes = uid === undefined ? (await tasksOf(process.getuid?.() ?? 0)) + limits.processes : limits.processes
+  // A non-root server's runs count toward its own user's processes and threads: the limit comes on top of them.
+  const own = uid === undefined ? (await processesOf(process.getuid?.() ?? 0)).reduce((sum, found) => sum + found.threads, 0) : 0
+  const processes = own + limits.processes
   const env = runEnv(limits, '/tmp')
   const argv: [string, ...string[]] = [
     'prlimit',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { TEMPLATES } from '../../src/builds/templates'
 import { understand } from '../../src/builds/understand'
-import { writeProject } from '../../src/builds/workspace'
+import { Workspace } from '../../src/builds/devloop/workspace'
 import { createSandbox, parseTestOutput, SANDBOX_MESSAGES, SandboxUnavailable, type Sandbox, type SandboxLimits } from '../../src/sandbox'
 
 const LIMITS: SandboxLimits = { wallMs: 20_000, cpuSeconds: 10, memoryMb: 256, processes: 128, outputBytes: 16 * 1024 }
@@ -54,10 +54,11 @@ describe('the build sandbox (bubblewrap)', () => {
     ['cli', 'a CLI that converts CSV to JSON'],
     ['web-app', 'an app to track expenses and categories'],
   ] as const)("runs a generated %s's own tests and reads their counts", async (kind, request) => {
-    const dir = await mkdtemp(path.join(work, `${kind}-`))
     const understanding = understand(request, kind)
-    await writeProject(dir, TEMPLATES[kind].files({ kind, slug: understanding.slug, title: understanding.name, request, understanding }))
-    const report = await sandbox.runTests(dir)
+    const workspace = await Workspace.create(TEMPLATES[kind].files({ kind, slug: understanding.slug, title: understanding.name, request, understanding }), {
+      dir: path.join(work, kind),
+    })
+    const report = await sandbox.runTests(workspace.root)
     expect({ ok: report.ok, failed: report.failed, stopped: report.stopped }).toEqual({ ok: true, failed: 0, stopped: undefined })
     expect(report.passed).toBeGreaterThan(0)
   })
