@@ -6,7 +6,7 @@ import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested,
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
-import { Button, PageHeader } from '@/shared/ui'
+import { Button, PageHeader, Spinner } from '@/shared/ui'
 import styles from './AssistantPage.module.scss'
 
 // The history loads when it is first opened, not with the page.
@@ -98,7 +98,7 @@ export const AssistantPage = () => {
 
         <div id={`${id}-history`} hidden={!historyOpen}>
           {historyOpen && (
-            <Suspense fallback={<p role="status">Loading conversation history...</p>}>
+            <Suspense fallback={<Spinner label="Loading conversation history..." size="small" />}>
               <HistoryPanel onOpened={opened} />
             </Suspense>
           )}
