@@ -87,8 +87,10 @@ export const describeGate = (
     description = `${asked} has written and checked ${files.length} files, ${tests.length} of them tests. It waits before assembly: approve to assemble the project, deny to stop it.`
     if (files.length > 0) details.push(`Files written: ${list(files.map((file) => file.path))}`)
     if (tests.length > 0) details.push(`Tests: ${list(tests.map((file) => file.path))}`)
-    if (state.plan) {
-      const changes = changesBetween(state.plan, files)
+    // The starting point: the project a follow-up continues (its plan may already hold the additions), else the template.
+    const start = state.previous?.files ?? state.plan
+    if (start) {
+      const changes = changesBetween(start, files)
       const from = state.previous ? 'the project it continues' : 'the template'
       const parts = [
         changes.added.length > 0 && `added ${list(changes.added)}`,
@@ -96,7 +98,7 @@ export const describeGate = (
         changes.removed.length > 0 && `removed ${list(changes.removed)}`,
       ].filter((part): part is string => typeof part === 'string')
       details.push(parts.length > 0 ? `Against ${from}: ${parts.join('; ')}` : `No change against ${from}`)
-      if (parts.length > 0) diff = unifiedDiff(state.plan, files)
+      if (parts.length > 0) diff = unifiedDiff(start, files)
     }
     details.push(
       state.loopTests

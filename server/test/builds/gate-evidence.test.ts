@@ -42,6 +42,13 @@ describe('what the development gate shows the approver', () => {
     expect(context.tests).toBeUndefined()
   })
 
+  it('compares a follow-up with the project it continues, even when its plan already holds the additions', () => {
+    const previous = { buildId: 'b1', kind: 'library' as const, slug: 'sums', files: TEMPLATE }
+    const { context } = describeGate('development', { stage: 'assembly', state: state({ previous, plan: WRITTEN }) })
+    expect(context.details).toContain('Against the project it continues: added test/sum.test.js; changed src/index.js; removed test/old.test.js')
+    expect(context.diff).toContain('+const sum = (a, b) => a + b')
+  })
+
   it('cuts a very long diff', () => {
     const big = [{ path: 'data.txt', content: `${'line\n'.repeat(10_000)}` }]
     const diff = unifiedDiff([], big)
