@@ -13,6 +13,7 @@ import {
 import { createTwoFilesPatch } from 'diff'
 import type { ProjectFile } from './archive'
 import { KIND_LABELS } from './classify'
+import { withArticle } from './templates/common'
 import { changesBetween } from './engine'
 import { BUILD_MESSAGES, GateDenied, GateExpired, type Gatekeeper, type GateRequest } from './pipeline'
 import { GATE_KINDS, type GateKind } from './stages'
@@ -67,7 +68,7 @@ export const describeGate = (
 ): { title: string; description: string; context: ApprovalContext } => {
   const project = state.project
   const name = project?.title ?? 'the project'
-  const what = project ? `a ${KIND_LABELS[project.kind]}` : 'a project'
+  const what = project ? withArticle(KIND_LABELS[project.kind]) : 'a project'
   const asked = `The build of ${what} for the request "${quote(state.request)}"`
   const details: string[] = []
   let diff: string | undefined

@@ -7,6 +7,7 @@ import { archivePath } from './paths'
 import { classify, KIND_LABELS, type ProjectKind } from './classify'
 import type { StageId } from './stages'
 import { TEMPLATES } from './templates'
+import { withArticle } from './templates/common'
 import { continuedFiles } from './templates/followUp'
 import { titleCase, understand, type Understanding, type Unsupported } from './understand'
 
@@ -245,9 +246,9 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
     state.understanding = understand(state.request, kind)
     const { slug, name } = state.understanding
     state.project = { kind, slug, title: name, scores }
-    await log('INFO', `Classified the request as a ${KIND_LABELS[kind]} named ${slug}`)
+    await log('INFO', `Classified the request as ${withArticle(KIND_LABELS[kind])} named ${slug}`)
     await log('DEBUG', `Kind scores: ${Object.entries(scores).map(([name, score]) => `${name} ${score}`).join(', ')}`)
-    return { prompt: state.request, output: JSON.stringify(state.project), summary: `Building a ${KIND_LABELS[kind]}: ${slug}` }
+    return { prompt: state.request, output: JSON.stringify(state.project), summary: `Building ${withArticle(KIND_LABELS[kind])}: ${slug}` }
   },
 
   clarification: async ({ state, log }) => {
@@ -261,7 +262,7 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
   market_analysis: async ({ state, log }) => {
     const project = need(state.project, 'The classification')
     state.expectations = EXPECTATIONS[project.kind]
-    await log('INFO', `Users of a ${KIND_LABELS[project.kind]} expect: ${state.expectations.join('; ')}`)
+    await log('INFO', `Users of ${withArticle(KIND_LABELS[project.kind])} expect: ${state.expectations.join('; ')}`)
     return { prompt: `${state.request}\n${lines(need(state.assumptions, 'The clarification'))}`, output: lines(state.expectations), summary: 'Expectations summarised' }
   },
 

@@ -1,6 +1,7 @@
 import { PROVIDER_MESSAGES } from '../llm/providers/openai'
 import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
 import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from './classify'
+import { withArticle } from './templates/common'
 import { continueProject, LOCAL_STAGES, QA_MESSAGES, StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
 import { runDevLoop, Workspace, WorkspaceError } from './devloop'
 import { understand } from './understand'
@@ -192,8 +193,8 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
       const { slug, name } = state.understanding
       state.project = { kind, slug, title: name, scores: keywords.scores }
       state.planner = model
-      await log('INFO', `Classified the request as a ${KIND_LABELS[kind]} named ${slug} (${chosen ? `by ${model}` : 'by keywords'})`)
-      return resultOf(answer, `Building a ${KIND_LABELS[kind]}: ${slug}`)
+      await log('INFO', `Classified the request as ${withArticle(KIND_LABELS[kind])} named ${slug} (${chosen ? `by ${model}` : 'by keywords'})`)
+      return resultOf(answer, `Building ${withArticle(KIND_LABELS[kind])}: ${slug}`)
     },
     clarification: notes('clarification'),
     market_analysis: notes('market_analysis'),
