@@ -4,7 +4,7 @@
  * and the architecture canvas editor.
  *
  *   npm run bench                      # every section
- *   npm run bench -- bundle            # only some: bundle, lighthouse, load, auth, chat, history, builds, sockets, logs, canvas
+ *   npm run bench -- bundle            # only some: bundle, lighthouse, load, auth, chat, history, builds, sockets, logs, canvas, assistant
  *
  * It reports figures and PASS/FAIL against each budget and writes bench/results/latest.json; budget
  * failures do not change the exit code (only a section that could not run at all exits 1).
@@ -43,6 +43,7 @@ import { timeInTurns, type RequestTimes } from './lib/requestTimes'
 import { benchAdminEnv, ensureTokenHistory, signInAsAdmin } from './lib/staff'
 import { measureEach, pgliteDatabase, postgresDatabase, type BenchDatabase } from './lib/databases'
 import { buildContents, chunkLabel, chunksWith, type BuildContents } from './lib/webpackStats'
+import { assistantSection, type AssistantSummary } from './sections/assistant'
 import { buildsSection, type BuildsSummary } from './sections/builds'
 import { canvasSection, type CanvasSummary } from './sections/canvas'
 import { logsSection, type LogsSummary } from './sections/logs'
@@ -53,7 +54,7 @@ const ROOT = path.resolve(__dirname, '..')
 const DIST = path.resolve(ROOT, process.env.BUILD_DIR ?? 'dist')
 const RESULTS = path.join(ROOT, 'bench', 'results')
 
-const SECTIONS = ['bundle', 'lighthouse', 'load', 'auth', 'chat', 'history', 'builds', 'sockets', 'logs', 'canvas'] as const
+const SECTIONS = ['bundle', 'lighthouse', 'load', 'auth', 'chat', 'history', 'builds', 'sockets', 'logs', 'canvas', 'assistant'] as const
 type Section = (typeof SECTIONS)[number]
 
 /** Packages that must never be in a public route's initial JavaScript. */
@@ -286,6 +287,7 @@ interface Summary {
   builds?: BuildsSummary
   sockets?: SocketsSummary
   logs?: LogsSummary
+  assistant?: AssistantSummary
   canvas?: CanvasSummary
   /** 1/5/15-minute load averages when each section began; busy machines skew the timings. */
   machine?: { cpus: number; loadAverage: Record<string, number[]> }
@@ -1000,6 +1002,7 @@ const main = async (): Promise<number> => {
   if (sections.includes('sockets')) await socketsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('sockets', error))
   if (sections.includes('logs')) await logsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('logs', error))
   if (sections.includes('canvas')) await canvasSection(budgets, summary, machineLoad).catch((error: unknown) => fail('canvas', error))
+  if (sections.includes('assistant')) await assistantSection(budgets, summary).catch((error: unknown) => fail('assistant', error))
 
   heading('Summary')
   console.log(table(['', 'budget check', 'actual', 'budget'], budgets.checks.map((check) => [check.pass ? 'PASS' : 'FAIL', check.name, check.actual, check.budget])))

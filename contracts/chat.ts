@@ -96,7 +96,8 @@ export type ChatReply = Static<typeof ChatReply>
  * What the SPA reads of a chat or build answer: every field is optional (a blank or missing reply
  * shows '[No response]'), and a field that is there has the contract's type.
  */
-export const ChatAnswer = Type.Partial(Type.Object(chatReplyProperties))
+/** Either endpoint's answer, as the client reads it: a build's answer may also say it was a question (`answered`). */
+export const ChatAnswer = Type.Partial(Type.Object({ ...chatReplyProperties, answered: Type.Boolean() }))
 export type ChatAnswer = Static<typeof ChatAnswer>
 
 /** Whether `body` is a failed call's answer that still names its stored conversation. */
@@ -220,8 +221,16 @@ export const ChatRateLimited = ErrorResponse('Too many messages from this owner 
 export const BuildReply = Type.Object(
   {
     ...chatReplyProperties,
-    reply: Type.String({ description: 'Markdown: what was built, its files, and how to run its tests' }),
-    zipUrl: Type.String({ description: 'GET it to download the archive (the owner only): `/api/overseer/downloads/{id}`' }),
+    reply: Type.String({ description: 'Markdown: what was built, its files, and how to run its tests; or, for a question, its answer' }),
+    zipUrl: Type.Optional(
+      Type.String({ description: 'GET it to download the archive (the owner only): `/api/overseer/downloads/{id}`. Absent when the message was a question (`answered`)' }),
+    ),
+    answered: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'The classification stage found a question or remark, not a request to build software (\'How do I build…?\'): `reply` answers it as the assistant answers any question, and nothing was built',
+      }),
+    ),
     stopped: Type.Literal(false),
     usage: Type.Object(TokenUsage.properties, {
       description: 'Tokens of every stage (gpt-tokenizer, o200k_base): what each was given and what it produced',
@@ -229,7 +238,7 @@ export const BuildReply = Type.Object(
   },
   {
     description:
-      'The build is done: the reply describes the project (Markdown, with a download link) and `zipUrl` is its archive. Progress was sent to the session room as `progress` events.',
+      'The build is done: the reply describes the project (Markdown, with a download link) and `zipUrl` is its archive; or the message was a question (`answered`), and the reply answers it. Progress was sent to the session room as `progress` events.',
   },
 )
 export type BuildReply = Static<typeof BuildReply>

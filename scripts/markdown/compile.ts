@@ -1,4 +1,5 @@
 import { Marked, Renderer, type Token, type Tokens } from 'marked'
+import { frontMatter, plainText as markdownText, slugify, splitPage, type DocsPageEntry } from '../../contracts/docsSearch'
 
 /**
  * Turns a documentation page written in Markdown (docs/<section>/<topic>.md) into what the docs
@@ -24,8 +25,10 @@ export interface CompiledDoc {
   headings: DocHeading[]
   /** The page without its title, as HTML. */
   html: string
-  /** The page without its title, as plain text (for search). */
+  /** The page without its title, as plain text. */
   text: string
+  /** What the docs search indexes (contracts/docsSearch): the same sections the assistant answers from. */
+  search: DocsPageEntry
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
@@ -47,15 +50,8 @@ export const plainText = (html: string): string =>
     .replace(/\s+/g, ' ')
     .trim()
 
-/** `Rate limits` → `rate-limits`; `` `GET /api/auth/me` `` → `get-api-auth-me`. */
-export const slugify = (text: string): string =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'section'
+/** `Rate limits` → `rate-limits`; `` `GET /api/auth/me` `` → `get-api-auth-me` (one rule with the docs search). */
+export { slugify }
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -66,7 +62,8 @@ export class MarkdownError extends Error {
   override name = 'MarkdownError'
 }
 
-export const compileMarkdown = (source: string, file = 'Markdown'): CompiledDoc => {
+export const compileMarkdown = (raw: string, file = 'Markdown'): CompiledDoc => {
+  const { body: source, keywords } = frontMatter(raw)
   const marked = new Marked({ gfm: true })
   const tokens = marked.lexer(source)
 
@@ -130,11 +127,12 @@ export const compileMarkdown = (source: string, file = 'Markdown'): CompiledDoc 
   const description = firstParagraph ? plainText(marked.parseInline(firstParagraph.text) as string) : ''
   if (!description) throw new MarkdownError(`${file}: the title must be followed by a paragraph (the page's description)`)
 
-  return { title, description, headings, html, text: plainText(html) }
+  const sections = splitPage(source).sections.map(({ heading, anchor, markdown }) => ({ heading, anchor, text: markdownText(markdown) }))
+  return { title, description, headings, html, text: plainText(html), search: { title, description, keywords, sections } }
 }
 
 /** What a `.md` import gives the page (`import doc from './x.md'`): everything but the plain text. */
 export const pageModule = ({ title, description, headings, html }: CompiledDoc) => ({ title, description, headings, html })
 
-/** What a `.md?search` import gives the search index: no HTML. */
-export const searchModule = ({ title, description, text }: CompiledDoc) => ({ title, description, text })
+/** What a `.md?search` import gives the search index: no HTML (jest's transform gives the whole page, `search` included). */
+export const searchModule = ({ search }: CompiledDoc): { search: DocsPageEntry } => ({ search })

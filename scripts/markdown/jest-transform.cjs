@@ -11,7 +11,9 @@ const { require: tsxRequire } = require('tsx/cjs/api')
 
 const { compileMarkdown } = tsxRequire('./compile.ts', __filename)
 const { compileContent, isContentFile } = tsxRequire('./content.ts', __filename)
-const compilerSources = ['compile.ts', 'content.ts'].map((file) => readFileSync(path.join(__dirname, file), 'utf8'))
+const compilerSources = ['compile.ts', 'content.ts', '../../contracts/docsSearch/passages.ts', '../../contracts/docsSearch/text.ts'].map((file) =>
+  readFileSync(path.join(__dirname, file), 'utf8'),
+)
 // The placeholders are filled from the site's config, which the build settings can change.
 const settings = JSON.stringify([process.env.PRODUCT_NAME, process.env.BRAND_NAME])
 

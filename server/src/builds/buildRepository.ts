@@ -180,6 +180,15 @@ export const buildRepository = {
     )
   },
 
+  /** A message that was a question, not a build request: completed with its answer, nothing built. */
+  async answered(db: Queryable, id: string, message: string): Promise<void> {
+    await db.query(
+      `update builds set status = 'completed', percentage = 100, message = $2, archive_bytes = null, archive_files = null,
+         updated_at = now(), finished_at = now() where id = $1`,
+      [id, message],
+    )
+  },
+
   async fail(db: Queryable, id: string, error: string): Promise<void> {
     await db.query(
       `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null

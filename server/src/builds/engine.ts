@@ -4,6 +4,7 @@ import type { BuildIteration } from './buildRepository'
 import { Workspace } from './devloop/workspace'
 import { archiveEntries, writeArchive, type ProjectFile } from './archive'
 import { archivePath } from './paths'
+import { intentByRules } from './intent'
 import { classify, KIND_LABELS, type ProjectKind } from './classify'
 import type { StageId } from './stages'
 import { TEMPLATES } from './templates'
@@ -14,6 +15,8 @@ import { titleCase, understand, type Understanding, type Unsupported } from './u
 /** What the stages build up, one artefact each (modules exchange artefacts, not state). */
 export interface BuildState {
   request: string
+  /** Set by the classification: the message is a question or remark, not a request to build (builds/intent.ts). */
+  question?: true
   project?: {
     kind: ProjectKind
     slug: string
@@ -239,8 +242,16 @@ export const runQa = async ({
  * The offline engine (`overseer-local`): each stage's work, from the request and the templates.
  * Every stage reads the artefacts of the ones before it and adds its own.
  */
+/** The classification's answer when the message is a question, not a build request: the build ends here and the assistant answers it. */
+export const askedAQuestion = async (state: BuildState, log: StageContext['log'], by: string): Promise<StageResult> => {
+  state.question = true
+  await log('INFO', `Classified the message as a question, not a build request (${by}): it is answered in the conversation`)
+  return { prompt: state.request, output: 'question', summary: 'A question, not a build: answered in the conversation' }
+}
+
 export const LOCAL_STAGES: Record<StageId, StageWork> = {
   classification: async ({ state, log }) => {
+    if (intentByRules(state.request) === 'question') return askedAQuestion(state, log, 'by keywords')
     if (state.previous) return continueProject(state, log)
     const { kind, scores } = classify(state.request)
     state.understanding = understand(state.request, kind)

@@ -1,8 +1,9 @@
 import { PROVIDER_MESSAGES } from '../llm/providers/openai'
 import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
 import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from './classify'
+import { intentByRules, parseIntent } from './intent'
 import { withArticle } from './templates/common'
-import { continueProject, LOCAL_STAGES, QA_MESSAGES, StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
+import { askedAQuestion, continueProject, LOCAL_STAGES, QA_MESSAGES, StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
 import { runDevLoop, Workspace, WorkspaceError } from './devloop'
 import { understand } from './understand'
 import type { StageId } from './stages'
@@ -32,8 +33,9 @@ const NOTE_STAGES = {
 } as const satisfies Partial<Record<StageId, { heading: string; ask: string }>>
 type NoteStage = keyof typeof NOTE_STAGES
 
-const CLASSIFY_SYSTEM = `You classify requests to build software. Answer with exactly one of these words and nothing else: ${PROJECT_KINDS.join(', ')}.
-web-app: a web app used in a browser. http-api: an HTTP API (a backend service). cli: a command-line tool. library: a library (a package of functions).`
+const CLASSIFY_SYSTEM = `You classify requests to build software. Answer with exactly one of these words and nothing else: ${PROJECT_KINDS.join(', ')}, question.
+web-app: a web app used in a browser. http-api: an HTTP API (a backend service). cli: a command-line tool. library: a library (a package of functions).
+question: the message does not ask for software to be built or changed: a question (even one about building, such as "How do I build a project?" or "What does the assembly agent create?"), a remark or a greeting.`
 
 const notesSystem = (ask: string): string =>
   `You help plan a starter software project. ${ask} Answer in short Markdown (a few bullet points, at most 150 words). No code, no headings, no HTML.`
@@ -180,13 +182,22 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
     ...LOCAL_STAGES,
     classification: async (context) => {
       const { state, log } = context
-      if (state.previous) return continueProject(state, log)
+      // A follow-up continues its project without a call to classify it; only a question ends it here.
+      if (state.previous) {
+        return intentByRules(state.request) === 'question' ? askedAQuestion(state, log, 'by keywords') : continueProject(state, log)
+      }
       const answer = await ask(serving(), model, CLASSIFY_SYSTEM, clip(state.request), CLASSIFY_MAX_TOKENS, context)
-      const keywords = classify(state.request)
+      const intent = parseIntent(answer.content)
       const chosen = parseKind(answer.content)
-      if (!chosen) {
+      if (!chosen && !intent) {
         await log('WARNING', `${model} answered ${JSON.stringify(oneLine(answer.content, 80))}, not a supported kind: used the keyword classifier instead`)
       }
+      // The model's word, else the keyword rules: a question ends the build here, answered in the conversation.
+      if (intent === 'question' || (!chosen && intentByRules(state.request) === 'question')) {
+        const result = await askedAQuestion(state, log, intent === 'question' ? `by ${model}` : 'by keywords')
+        return resultOf(answer, result.summary)
+      }
+      const keywords = classify(state.request)
       const kind = chosen ?? keywords.kind
       // Named as the offline engine names it, and started from the project it would generate for the request.
       state.understanding = understand(state.request, kind)

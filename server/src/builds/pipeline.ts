@@ -34,6 +34,8 @@ export interface Usage {
 
 export type BuildOutcome =
   | { kind: 'completed'; state: Required<Pick<BuildState, 'project' | 'files' | 'archive'>> & BuildState; usage: Usage }
+  /** The classification found a question or remark, not a request to build: nothing more runs. */
+  | { kind: 'question'; usage: Usage }
   | { kind: 'failed' | 'timeout'; stage: StageId; message: string; usage: Usage }
 
 /** Where a running build's progress goes (the session's socket.io room). */
@@ -130,6 +132,8 @@ export const BUILD_MESSAGES = {
   shutdown: 'The build was interrupted: the server is shutting down. Please send the request again.',
   interrupted: 'The build was interrupted (the server stopped). Please send the request again.',
   ready: 'Your project is ready.',
+  /** The message was a question, not a build request (builds/intent.ts). */
+  answered: 'Answered as a question: nothing to build.',
 } as const
 
 /** Pauses a stage's timer while work with limits of its own runs (a sandboxed test run). */
@@ -290,6 +294,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       await builds.recordStage(db, job.buildId, { stage: stage.id, position, status: 'completed', startedAt, ...tokens })
       if (stage.id === 'classification' && state.project) await builds.classified(db, job.buildId, state.project.kind, state.project.slug)
       await log('INFO', `Stage ${stage.id} finished: ${result.summary} (${tokens.promptTokens + tokens.completionTokens} tokens)`)
+      if (state.question) return { kind: 'question', usage }
     } catch (error) {
       await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
       const timedOut = error instanceof StageTimeout

@@ -5,7 +5,8 @@ import type { ModelCatalog } from '../llm/models'
 import type { ChatService } from '../chat/service'
 import { STALE_PROCESSING_MS } from '../chat/service'
 import type { SessionOwners } from '../chat/sessionOwners'
-import type { ChatMessage } from '../llm/types'
+import { ProviderError, type ChatMessage } from '../llm/types'
+import { tokenCounter } from '../llm/tokenizer'
 import { CHAT_MESSAGES, type ChatInput } from '../chat/validation'
 import type { Database } from '../db'
 import { ConflictError, DomainError, InvalidError } from '../lib/errors'
@@ -53,6 +54,8 @@ interface TotalUsage extends Usage {
 
 export type BuildResult =
   | { kind: 'completed'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; zipUrl: string; usage: TotalUsage }
+  /** The message was a question, not a build request: answered, nothing built. */
+  | { kind: 'answered'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; usage: TotalUsage }
   | { kind: 'failed' | 'timeout'; buildId: string; conversationId: string; sessionId: string; message: string }
 
 /** What the tracker starts with, before the first stage reports (spec: 5%, 'Initializing...'). */
@@ -99,7 +102,8 @@ export class BuildService {
       if (await builds.findBySession(db, sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       await events.claimRoom(sessionId, ownerKey)
 
-      ;({ conversationId } = await chat.openConversation(ownerKey, input, model))
+      const opened = await chat.openConversation(ownerKey, input, model)
+      conversationId = opened.conversationId
       const id = randomUUID()
       const build = await builds.create(db, { id, sessionId, ownerKey, conversationId, model, ...INITIAL_PROGRESS })
       if (!build) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
@@ -110,6 +114,8 @@ export class BuildService {
       // A build request in a conversation whose earlier build delivered a project continues that project.
       const previous = input.conversationId ? await builds.previousProject(db, conversationId, buildId) : undefined
       const outcome = await runner.run({ buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }, controller.signal)
+      // The classification found a question, not a build request: the assistant answers it.
+      if (outcome.kind === 'question') return await this.answer({ buildId, conversationId, sessionId, model, context: opened.context, usage: outcome.usage }, controller.signal)
       if (outcome.kind !== 'completed') {
         await builds.fail(db, buildId, outcome.message)
         await conversations.fail(db, conversationId, outcome.message)
@@ -153,6 +159,48 @@ export class BuildService {
       throw error
     } finally {
       this.active.delete(sessionId)
+    }
+  }
+
+  /**
+   * A question sent as a build: answered as the assistant answers any question (the model's reply, or the
+   * offline docs answer), stored as the conversation's reply; the build completes with no project and no archive.
+   */
+  private async answer(
+    turn: { buildId: string; conversationId: string; sessionId: string; model: string; context: ChatMessage[]; usage: Usage },
+    signal: AbortSignal,
+  ): Promise<BuildResult> {
+    const { db, catalog, events } = this.options
+    const { buildId, conversationId, sessionId, model } = turn
+    const provider = await catalog.providerFor(model)
+    if (!provider) throw new InvalidError(CHAT_MESSAGES.unknownModel(model), { model: CHAT_MESSAGES.unknownModel(model) })
+    let completion
+    try {
+      completion = await provider.complete({ model, messages: turn.context }, { signal, onDelta: () => undefined })
+    } catch (error) {
+      const message = error instanceof ProviderError ? error.message : 'The model failed unexpectedly. Please try again.'
+      await builds.fail(db, buildId, message)
+      await conversations.fail(db, conversationId, message)
+      events.error(sessionId, message)
+      return { kind: 'failed', buildId, conversationId, sessionId, message }
+    }
+    const counter = await tokenCounter()
+    // The classification's tokens, then the answer's.
+    const promptTokens = turn.usage.promptTokens + (completion.usage?.promptTokens ?? counter.prompt(completion.prompt))
+    const completionTokens = turn.usage.completionTokens + (completion.usage?.completionTokens ?? counter.text(completion.content))
+    await db.transaction(async (tx) => {
+      await conversations.complete(tx, conversationId, { content: completion.content, model, promptTokens, completionTokens, stopped: false })
+      await builds.answered(tx, buildId, BUILD_MESSAGES.answered)
+    })
+    events.progress(sessionId, { stage: 'classification', message: BUILD_MESSAGES.answered, percentage: 100 })
+    return {
+      kind: 'answered',
+      buildId,
+      conversationId,
+      sessionId,
+      model,
+      reply: completion.content,
+      usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
     }
   }
 

@@ -1,8 +1,7 @@
 import path from 'node:path'
 import { parsePage, sitePathOf } from '../../src/llm/local/docs'
-import { DocsIndex } from '../../src/llm/local/docsIndex'
+import { DocsSearch, stem } from '@contracts/docsSearch'
 import { LocalAssistant, LOCAL_REPLIES } from '../../src/llm/local/assistant'
-import { stem } from '../../src/llm/local/stemmer'
 import { deltasOf, LocalProvider } from '../../src/llm/providers/local'
 import { SseParser } from '../../src/llm/providers/sse'
 import type { ChatMessage } from '../../src/llm/types'
@@ -76,7 +75,7 @@ describe('overseer-local', () => {
 
   it('rewrites links between docs files to site paths', () => {
     const { page, passages } = parsePage('# T\n\nSee [x](../a/b.md#c), [y](https://e.com/z.md) and [z](#later).', 'guides/t.md')
-    expect(page).toEqual({ title: 'T', path: '/docs/guides/t' })
+    expect(page).toEqual({ title: 'T', path: '/docs/guides/t', keywords: '' })
     expect(passages[0]?.markdown).toBe('See [x](/docs/a/b#c), [y](https://e.com/z.md) and [z](/docs/guides/t#later).')
     expect(sitePathOf('guides/index.md')).toBe('/docs/guides')
   })
@@ -86,7 +85,7 @@ describe('overseer-local', () => {
     const prose = Array.from({ length: 30 }, (_, index) => `Sentence ${index} mentions [a link](/docs/x/y) and **bold words** about widgets.`).join(' ')
     const source = `# Widgets\n\n## Widget table\n\nThe widget table lists these:\n\n| Name | Value |\n|---|---|\n${rows}\n\n${prose}`
     const { passages } = parsePage(source, 'reference/widgets.md')
-    const widgets = new LocalAssistant(new DocsIndex(passages), passages)
+    const widgets = new LocalAssistant(new DocsSearch(passages), passages)
     const answer = widgets.answer([{ role: 'user', content: 'Tell me about the widget table' }])
     expect(answer.length).toBeLessThan(2_500)
     expect(answer).toContain('The widget table lists these:\n\n| Name | Value |\n|---|---|\n| row 0 |')

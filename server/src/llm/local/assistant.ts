@@ -1,7 +1,13 @@
+import { conceptsOf, DocsSearch, terms, type Concept, type DocsHit } from '@contracts/docsSearch'
 import type { ChatMessage } from '../types'
 import { loadDocs, type Passage } from './docs'
-import { DocsIndex, type Hit, type QueryTerm } from './docsIndex'
-import { terms } from './text'
+
+type Hit = DocsHit<Passage>
+
+/** What the assistant found for a conversation: a fixed reply, or the passages that answer it. */
+export type Retrieval =
+  | { kind: 'reply'; reply: keyof typeof LOCAL_REPLIES }
+  | { kind: 'docs'; best: Hit; secondary: Hit[]; concepts: Concept[] }
 
 /** What the offline assistant says outside the docs. Tests and the docs quote these. */
 export const LOCAL_REPLIES = {
@@ -110,13 +116,13 @@ export class LocalAssistant {
   private readonly productTerms = new Set(terms('Overseer Overseer Labs'))
 
   constructor(
-    private readonly index: DocsIndex,
+    private readonly index: DocsSearch<Passage>,
     private readonly passages: readonly Passage[],
   ) {}
 
   static async fromDirectory(dir: string): Promise<LocalAssistant> {
     const { passages } = await loadDocs(dir)
-    return new LocalAssistant(new DocsIndex(passages), passages)
+    return new LocalAssistant(new DocsSearch(passages), passages)
   }
 
   /** How many passages the docs gave (0 when the docs directory is missing or empty). */
@@ -125,25 +131,35 @@ export class LocalAssistant {
   }
 
   answer(messages: readonly ChatMessage[]): string {
+    const found = this.retrieve(messages)
+    return found.kind === 'reply' ? LOCAL_REPLIES[found.reply] : this.compose(found.best, found.secondary, found.concepts)
+  }
+
+  /** What answers the conversation's last message: a fixed reply, or the docs passages, best first. */
+  retrieve(messages: readonly ChatMessage[]): Retrieval {
     const userTurns = messages.filter((message) => message.role === 'user')
     const text = normalize(userTurns.at(-1)?.content ?? '')
 
-    if (GREETING.test(text)) return LOCAL_REPLIES.greeting
-    if (THANKS.test(text)) return LOCAL_REPLIES.thanks
-    if (GOODBYE.test(text)) return LOCAL_REPLIES.goodbye
-    if (ABOUT_SELF.test(text)) return LOCAL_REPLIES.self
-    if (this.index.size === 0) return LOCAL_REPLIES.noDocs
+    if (GREETING.test(text)) return { kind: 'reply', reply: 'greeting' }
+    if (THANKS.test(text)) return { kind: 'reply', reply: 'thanks' }
+    if (GOODBYE.test(text)) return { kind: 'reply', reply: 'goodbye' }
+    if (ABOUT_SELF.test(text)) return { kind: 'reply', reply: 'self' }
+    if (this.index.size === 0) return { kind: 'reply', reply: 'noDocs' }
     return this.fromDocs(this.queryFor(messages))
   }
 
-  /** The question's terms; a follow-up ("how do I configure it?") borrows the previous question's, at half weight. */
-  private queryFor(messages: readonly ChatMessage[]): QueryTerm[] {
+  /**
+   * The question's ideas; a follow-up ("and how do I turn it off?") also carries the earlier
+   * question's, at half weight, so that "it" finds what the conversation is about.
+   */
+  private queryFor(messages: readonly ChatMessage[]): Concept[] {
     const userTurns = messages.filter((message) => message.role === 'user')
     const text = normalize(userTurns.at(-1)?.content ?? '').replace(GREETING_PREFIX, '')
-    const query: QueryTerm[] = terms(text).map((term) => ({ term, weight: 1 }))
+    const query = conceptsOf(text)
     const previous = userTurns.at(-2)?.content
     if (previous !== undefined && FOLLOW_UP.test(text)) {
-      for (const term of terms(previous)) query.push({ term, weight: 0.5 })
+      const own = new Set(query.map((concept) => concept.term))
+      for (const concept of conceptsOf(normalize(previous), 0.5)) if (!own.has(concept.term)) query.push(concept)
     }
     return query
   }
@@ -151,29 +167,31 @@ export class LocalAssistant {
   /** The passages most relevant to the conversation's last question (for grounding another model). */
   relevantPassages(messages: readonly ChatMessage[], limit = 3): Passage[] {
     return this.index
-      .search(this.queryFor(messages), limit * 2)
+      .search(this.queryFor(messages), { limit: limit * 2 })
       .filter((hit) => hit.coverage >= MIN_COVERAGE && hit.passage.markdown)
       .slice(0, limit)
       .map((hit) => hit.passage)
   }
 
-  private fromDocs(query: QueryTerm[]): string {
-    const unique = [...new Set(query.map(({ term }) => term))]
-    const known = unique.filter((term) => this.index.has(term))
-    const unknownCount = unique.length - known.length
-    if (known.length === 0) return LOCAL_REPLIES.unknown
+  private fromDocs(query: Concept[]): Retrieval {
+    const unknown: Retrieval = { kind: 'reply', reply: 'unknown' }
+    const asked = query.filter((concept) => concept.weight === 1 && !concept.hint)
+    const known = asked.filter((concept) => this.index.knows(concept))
+    const unknownCount = asked.length - known.length
+    if (known.length === 0) return unknown
     // Mostly words the docs never use: a question about something else.
-    if (known.length / unique.length < 0.5 && unknownCount >= 2) return LOCAL_REPLIES.unknown
+    if (known.length / asked.length < 0.5 && unknownCount >= 2) return unknown
 
-    if (known.every((term) => this.productTerms.has(term))) {
+    if (known.every((concept) => this.productTerms.has(concept.term))) {
       const intro = this.introduction()
-      if (intro) return this.compose({ passage: intro, score: 1, coverage: 1 }, [], query)
+      if (intro) return { kind: 'docs', best: { passage: intro, score: 1, coverage: 1, matched: [] }, secondary: [], concepts: known }
     }
 
-    const knownQuery = query.filter(({ term }) => known.includes(term))
-    const hits = this.index.search(knownQuery, 8).filter((hit) => hit.coverage >= MIN_COVERAGE)
+    // Coverage counts the words no page has too: a passage that matches only the familiar half
+    // of a question about something else does not answer it.
+    const hits = this.index.search(query, { limit: 8 }).filter((hit) => hit.coverage >= MIN_COVERAGE)
     const [best, ...rest] = hits
-    if (!best) return LOCAL_REPLIES.unknown
+    if (!best) return unknown
     const seen = new Set([linkOf(best.passage)])
     const secondary: Hit[] = []
     for (const hit of rest) {
@@ -183,7 +201,7 @@ export class LocalAssistant {
       seen.add(link)
       secondary.push(hit)
     }
-    return this.compose(best, secondary, knownQuery)
+    return { kind: 'docs', best, secondary, concepts: query.filter((concept) => this.index.knows(concept)) }
   }
 
   /** The docs' introduction: a page called Introduction or Overview, else the first page. */
@@ -196,15 +214,19 @@ export class LocalAssistant {
     )
   }
 
-  private blockScore(block: string, query: readonly QueryTerm[]): number {
+  private blockScore(block: string, query: readonly Concept[]): number {
     const present = new Set(terms(block))
     let score = 0
-    for (const { term, weight } of query) if (present.has(term)) score += weight * this.index.idf(term)
+    for (const concept of query) {
+      let best = 0
+      for (const [term, weight] of concept.alternatives) if (present.has(term)) best = Math.max(best, weight * this.index.idf(term))
+      score += best * concept.weight
+    }
     return score
   }
 
   /** The passage's lead plus its blocks that best match the question, in page order, within `budget`. */
-  private excerpt(passage: Passage, query: readonly QueryTerm[], budget: number, maxBlocks: number): string {
+  private excerpt(passage: Passage, query: readonly Concept[], budget: number, maxBlocks: number): string {
     const blocks = blocksOf(passage.markdown)
     if (blocks.length === 0) return ''
     if (passage.markdown.length <= budget && blocks.length <= maxBlocks) return passage.markdown
@@ -246,7 +268,7 @@ export class LocalAssistant {
       .join('\n\n')
   }
 
-  private compose(best: Hit, secondary: readonly Hit[], query: readonly QueryTerm[]): string {
+  private compose(best: Hit, secondary: readonly Hit[], query: readonly Concept[]): string {
     const main = best.passage
     const where = main.heading && main.heading !== main.page.title ? `**${main.page.title}**, section *${main.heading}*` : `**${main.page.title}**`
     const parts = [`From the docs page ${where}:`, this.excerpt(main, query, MAIN_BUDGET, 4) || `See the page for details.`]

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { plainText, slugify } from './text'
+import { frontMatter, plainText, splitPage } from '@contracts/docsSearch'
 
 /** One page of the docs: `docs/<section>/<topic>.md`, shown at `/docs/<section>/<topic>`. */
 export interface DocPage {
@@ -8,6 +8,8 @@ export interface DocPage {
   title: string
   /** The site path of the page, e.g. `/docs/getting-started/introduction`. */
   path: string
+  /** How visitors ask about the page (front matter `keywords:`), for search only. */
+  keywords: string
 }
 
 /** A page cut at its `##`/`###` headings: the intro before the first one, then one per heading. */
@@ -15,7 +17,7 @@ export interface Passage {
   page: DocPage
   /** Null for the part before the page's first sub-heading. */
   heading: string | null
-  /** The heading's id on the page (GitHub-style slug); null for the intro. */
+  /** The heading's id on the docs page; null for the intro. */
   anchor: string | null
   /** The passage's Markdown, headings below `###` kept as bold lines. */
   markdown: string
@@ -59,8 +61,6 @@ const titleFromName = (relativeFile: string): string => {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1)
 }
 
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/
-
 /** Rewrites links between docs files (`../guides/setup.md#x`) to site paths (`/docs/guides/setup#x`). */
 const rewriteLinks = (markdown: string, relativeFile: string): string =>
   markdown
@@ -73,60 +73,12 @@ const rewriteLinks = (markdown: string, relativeFile: string): string =>
       return `](${sitePathOf(resolved)}${hash ?? ''})`
     })
 
-interface Section {
-  heading: string | null
-  lines: string[]
-}
-
 /** Splits one Markdown page into its title and passages. Pure: tests call it directly. */
 export const parsePage = (source: string, relativeFile: string): { page: DocPage; passages: Passage[] } => {
-  let body = source.replace(/^\uFEFF/, '')
-  let frontTitle: string | undefined
-  const front = FRONT_MATTER.exec(body)
-  if (front) {
-    frontTitle = /^title:\s*["']?(.+?)["']?\s*$/m.exec(front[1] ?? '')?.[1]
-    body = body.slice(front[0].length)
-  }
-  body = rewriteLinks(body, relativeFile)
-
-  let title: string | undefined
-  const sections: Section[] = [{ heading: null, lines: [] }]
-  let fence: string | undefined
-  for (const line of body.split(/\r?\n/)) {
-    const fenceMark = /^\s*(```|~~~)/.exec(line)?.[1]
-    if (fenceMark) fence = fence === undefined ? fenceMark : fence === fenceMark ? undefined : fence
-    const heading = fence === undefined && !fenceMark ? /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line) : null
-    const current = sections.at(-1) as Section
-    if (heading) {
-      const level = heading[1]?.length ?? 1
-      const text = heading[2] ?? ''
-      if (level === 1 && title === undefined) {
-        title = plainText(text)
-        continue
-      }
-      if (level <= 3) {
-        sections.push({ heading: plainText(text), lines: [] })
-        continue
-      }
-      current.lines.push(`**${text}**`)
-      continue
-    }
-    current.lines.push(line)
-  }
-
-  const page: DocPage = { title: title ?? frontTitle ?? titleFromName(relativeFile), path: sitePathOf(relativeFile) }
-  const passages: Passage[] = []
-  for (const section of sections) {
-    const markdown = section.lines.join('\n').trim()
-    if (!markdown && section.heading === null) continue
-    passages.push({
-      page,
-      heading: section.heading,
-      anchor: section.heading === null ? null : slugify(section.heading),
-      markdown,
-      text: plainText(markdown),
-    })
-  }
+  const front = frontMatter(source)
+  const { title, sections } = splitPage(rewriteLinks(front.body, relativeFile))
+  const page: DocPage = { title: title ?? front.title ?? titleFromName(relativeFile), path: sitePathOf(relativeFile), keywords: front.keywords }
+  const passages = sections.map((section) => ({ page, ...section, text: plainText(section.markdown) }))
   return { page, passages }
 }
 

@@ -39,6 +39,7 @@ const chatResultOf = (raw: RawBody): ChatResult | FetchBaseQueryError => {
     stopped: answer.stopped === true,
     ...(answer.zipUrl !== undefined && answer.zipUrl !== '' && { zipUrl: answer.zipUrl }),
     ...(answer.conversationId !== undefined && { conversationId: answer.conversationId }),
+    ...(answer.answered === true && { answered: true }),
   }
 }
 

@@ -46,6 +46,8 @@ export interface ChatResult {
   zipUrl?: string
   conversationId?: string
   stopped: boolean
+  /** A build request that the server found to be a question: answered, nothing built. */
+  answered?: true
 }
 
 export interface ChatRequest {

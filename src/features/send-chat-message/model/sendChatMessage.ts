@@ -84,7 +84,9 @@ export const sendChatMessage = createAsyncThunk<SendChatOutcome, SendChatArgs, {
       dispatch(replyFailed({ sessionId, message, ...(failedIn && { conversationId: failedIn }) }))
       return { kind: 'failed', message }
     }
-    const { reply, zipUrl, conversationId: continued } = result.data
+    const { reply, zipUrl, conversationId: continued, answered } = result.data
+    // A question that only looked like a build: the tracker has completed, and goes.
+    if (answered) dispatch(trackerDismissed())
     // One download link: the reply's own when its Markdown links the archive, else one under it.
     const linked = zipUrl !== undefined && reply.includes(`](${zipUrl})`)
     dispatch(

@@ -75,13 +75,17 @@ describe('the documentation pages (docs/**/*.md)', () => {
     }
   })
 
-  it('indexes every page for search, with its plain text', () => {
+  it('indexes every page for search: its sections as plain text, with the ids its headings have on the page', () => {
     expect(Object.keys(SEARCH_SOURCES)).toEqual(DOCS_TOPICS.map((topic) => topic.path))
     for (const topic of DOCS_TOPICS) {
-      const entry = SEARCH_SOURCES[topic.path]
+      const entry = SEARCH_SOURCES[topic.path]?.search
       expect(entry?.title).toBe(topic.title)
-      expect(entry?.text).not.toMatch(/<\/?(p|a|h[1-6]|code|pre|li|ul|ol|table|td|strong)\b/)
-      expect(entry?.text.length).toBeGreaterThan(2000)
+      const text = entry?.sections.map((section) => section.text).join(' ') ?? ''
+      expect(text).not.toMatch(/<\/?(p|a|h[1-6]|code|pre|li|ul|ol|table|td|strong)\b/)
+      expect(text.length).toBeGreaterThan(2000)
+      const doc = docs.get(topic.path)
+      const anchors = entry?.sections.flatMap((section) => (section.anchor === null ? [] : [section.anchor])) ?? []
+      expect(anchors).toEqual(doc?.headings.map((heading) => heading.id))
     }
   })
 })

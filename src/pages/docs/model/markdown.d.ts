@@ -14,6 +14,7 @@ declare module '*.md' {
 }
 
 declare module '*.md?search' {
-  const entry: { title: string; description: string; text: string }
+  import type { DocsPageEntry } from '@contracts/docsSearch'
+  const entry: { search: DocsPageEntry }
   export default entry
 }

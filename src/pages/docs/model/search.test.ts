@@ -1,40 +1,56 @@
 import { excerptAround, searchDocs } from './search'
 import type { DocSearchSource } from './types'
 
-const page = (title: string, text: string): DocSearchSource => ({ title, description: `About ${title}.`, text })
+const page = (title: string, ...sections: [heading: string | null, text: string][]): DocSearchSource => ({
+  search: {
+    title,
+    description: `About ${title}.`,
+    keywords: '',
+    sections: sections.map(([heading, text]) => ({ heading, anchor: heading && heading.toLowerCase().replace(/\s+/g, '-'), text })),
+  },
+})
 
 const SOURCES: Record<string, DocSearchSource> = {
-  '/docs/getting-started/introduction': page('Introduction', 'Overseer has approval gates for planning, development and deployment.'),
-  '/docs/core-modules/devloop-matrix': page('DevLoop Matrix', 'Development and QA agents iterate until the tests pass.'),
-  '/docs/guides/permission-controls': page('Permission Controls', 'Choose the approval gates with APPROVAL_GATES.'),
-  '/docs/architect-suite/approvals': page('Approvals', 'Decide pending requests.'),
+  '/docs/getting-started/introduction': page('Introduction', [null, 'Overseer has approval gates for planning, development and deployment.']),
+  '/docs/core-modules/devloop-matrix': page('DevLoop Matrix', [null, 'Development and QA agents iterate until the tests pass.']),
+  '/docs/guides/permission-controls': page(
+    'Permission Controls',
+    [null, 'Who may do what.'],
+    ['Choosing the gates', 'Enable the approval gates with APPROVAL_GATES, a comma-separated list.'],
+  ),
+  '/docs/architect-suite/approvals': page('Approvals', [null, 'Decide pending requests on the Approvals page.']),
 }
 
 describe('searchDocs', () => {
-  it('matches titles and text, ignoring case, titles first and otherwise in sidebar order', () => {
-    expect(searchDocs(SOURCES, 'APPROVAL').map((result) => result.path)).toEqual([
-      '/docs/architect-suite/approvals',
-      '/docs/getting-started/introduction',
-      '/docs/guides/permission-controls',
-    ])
+  it('finds word forms and ranks a heading or title match above a passing mention', () => {
+    const paths = searchDocs(SOURCES, 'enabling approval gates').map((result) => result.path)
+    expect(paths[0]).toBe('/docs/guides/permission-controls')
+    expect(paths).toContain('/docs/getting-started/introduction')
   })
 
-  it('gives each result its title, path, section and an excerpt around the match', () => {
+  it('understands the words visitors use for the docs\' own (turn on → enable)', () => {
+    expect(searchDocs(SOURCES, 'turn on gates')[0]?.path).toBe('/docs/guides/permission-controls')
+  })
+
+  it('gives each result its title, path, section, an excerpt of its best passage and the words to mark', () => {
     const [result] = searchDocs(SOURCES, 'qa agents')
     expect(result).toEqual({
       title: 'DevLoop Matrix',
       path: '/docs/core-modules/devloop-matrix',
       sectionTitle: 'Core Modules',
       excerpt: 'Development and QA agents iterate until the tests pass.',
+      marks: ['QA', 'agents', 'tests'],
     })
   })
 
-  it('uses the description as the excerpt of a page found by its title only', () => {
-    expect(searchDocs(SOURCES, 'approvals')[0]?.excerpt).toBe('About Approvals.')
+  it('matches the last word as a prefix while typing, and forgives a misspelling', () => {
+    expect(searchDocs(SOURCES, 'iter')[0]?.path).toBe('/docs/core-modules/devloop-matrix')
+    expect(searchDocs(SOURCES, 'aproval gates')[0]?.path).toBe('/docs/guides/permission-controls')
   })
 
-  it('trims the query and collapses its spaces; a blank query finds nothing', () => {
-    expect(searchDocs(SOURCES, '  approval    gates ').map((result) => result.title)).toEqual(['Introduction', 'Permission Controls'])
+  it('lists a page once; a blank query or one the docs do not cover finds nothing', () => {
+    const paths = searchDocs(SOURCES, 'approval').map((result) => result.path)
+    expect(new Set(paths).size).toBe(paths.length)
     expect(searchDocs(SOURCES, '   ')).toEqual([])
     expect(searchDocs(SOURCES, 'kubernetes')).toEqual([])
   })

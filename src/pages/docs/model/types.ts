@@ -1,3 +1,5 @@
+import type { DocsPageEntry } from '@contracts/docsSearch'
+
 /** A heading of a documentation page, as the Markdown build step lists it. */
 export interface DocHeading {
   level: 2 | 3
@@ -14,11 +16,9 @@ export interface DocContent {
   html: string
 }
 
-/** A page as the search index holds it (`x.md?search`): no HTML. */
+/** A page as the search index holds it (`x.md?search`): its sections as text, no HTML. */
 export interface DocSearchSource {
-  title: string
-  description: string
-  text: string
+  search: DocsPageEntry
 }
 
 /** A page of the documentation, in sidebar order. */
@@ -43,10 +43,12 @@ export interface DocSection {
   topics: DocTopic[]
 }
 
-/** A search hit: title, path and an excerpt around the first match. */
+/** A search hit: the page's title, path and section, and an excerpt of its best passage. */
 export interface DocSearchResult {
   title: string
   path: string
   sectionTitle: string
   excerpt: string
+  /** The words of the excerpt that matched, to mark. */
+  marks: string[]
 }

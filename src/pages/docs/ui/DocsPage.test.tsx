@@ -161,7 +161,7 @@ describe('DocsPage', () => {
       return { user, box, ...rendered }
     }
 
-    it('shows Searching... for 500 ms, then every page that matches, case-insensitively', async () => {
+    it('shows Searching... for 500 ms, then the pages that match, best first, with the matching words marked', async () => {
       const { user, box } = await setup()
       await user.type(box, 'APPROVAL GATE')
       expect(screen.getByRole('status')).toHaveTextContent('Searching...')
@@ -175,11 +175,12 @@ describe('DocsPage', () => {
       const results = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem')
       expect(results.length).toBeGreaterThan(1)
       const paths = results.map((item) => within(item).getByRole('link').getAttribute('href'))
-      expect(paths).toContain('/docs/guides/permission-controls')
+      expect(paths.slice(0, 3)).toContain('/docs/guides/permission-controls')
       for (const item of results) {
         const link = within(item).getByRole('link')
         expect(within(item).getByText(link.getAttribute('href') ?? '')).toBeInTheDocument()
-        expect(item.querySelector('mark')?.textContent?.toLowerCase()).toBe('approval gate')
+        const marked = [...item.querySelectorAll('mark')].map((mark) => mark.textContent?.toLowerCase())
+        expect(marked.length).toBeGreaterThan(0)
       }
       expect(screen.getByRole('status')).toHaveTextContent(`${results.length} pages match “APPROVAL GATE”.`)
     })

@@ -4,21 +4,13 @@ import { Button } from '@/shared/ui'
 import type { DocsSearchState } from '../model/useDocsSearch'
 import styles from './DocsSearchResults.module.scss'
 
-/** The excerpt with each occurrence of the query marked. */
-const Highlighted = ({ text, query }: { text: string; query: string }) => {
-  const needle = query.replace(/\s+/g, ' ').toLowerCase()
-  const parts: { text: string; match: boolean }[] = []
-  const haystack = text.toLowerCase()
-  let from = 0
-  for (let index = haystack.indexOf(needle); needle && index !== -1; index = haystack.indexOf(needle, from)) {
-    if (index > from) parts.push({ text: text.slice(from, index), match: false })
-    parts.push({ text: text.slice(index, index + needle.length), match: true })
-    from = index + needle.length
-  }
-  parts.push({ text: text.slice(from), match: false })
+/** The excerpt with each word that matched the query marked. */
+const Highlighted = ({ text, marks }: { text: string; marks: readonly string[] }) => {
+  const wanted = new Set(marks.map((mark) => mark.toLowerCase()))
+  const parts = text.split(/([\p{L}\p{N}]+)/u)
   return (
     <>
-      {parts.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <Fragment key={index}>{part.text}</Fragment>))}
+      {parts.map((part, index) => (wanted.has(part.toLowerCase()) ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>))}
     </>
   )
 }
@@ -43,7 +35,7 @@ export const DocsSearchResults = ({ state, onClear }: DocsSearchResultsProps) =>
               {result.path}
             </p>
             <p className={styles.excerpt}>
-              <Highlighted text={result.excerpt} query={state.query} />
+              <Highlighted text={result.excerpt} marks={result.marks} />
             </p>
           </li>
         ))}

@@ -70,6 +70,10 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { owner, input } = await acceptChatMessage(app, request, reply)
       const result = await app.builds.start(owner.key, input)
+      if (result.kind === 'answered') {
+        const { reply: answer, conversationId, sessionId, model, usage } = result
+        return { success: true as const, reply: answer, answered: true as const, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
+      }
       if (result.kind !== 'completed') {
         request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
         return reply.code(result.kind === 'timeout' ? 504 : 500).send({

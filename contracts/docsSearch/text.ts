@@ -1,7 +1,12 @@
 import { stem } from './stemmer'
 
-/** Words that say nothing about a topic: left out of the docs index and of questions. */
-const STOP_WORDS = new Set(
+/**
+ * The words of the docs search, on both sides: the server's assistant and the docs page's search
+ * box index and query through these, so the two never read a word differently.
+ */
+
+/** Words that say nothing about a topic: left out of the index and of queries. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   `a about above after again against all also am an and any are aren as at be because been before being below
   between both but by can cannot could couldn did didn do does doesn doing don down during each either else
   etc ever every few for from further get gets getting got had has have having he her here hers herself him
@@ -20,13 +25,19 @@ const WORD = /[\p{L}\p{N}]+/gu
 /** Lower-case words of `text`, split on anything that is not a letter or digit. */
 export const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? []
 
-/** The index terms of `text`: words without stop words, stemmed. One-letter words are dropped. */
+/** The index term of one lower-case word: its stem, or null for a stop word or a lone letter. */
+export const termOf = (word: string): string | null => {
+  if (word.length < 2 && !/\d/.test(word)) return null
+  if (STOP_WORDS.has(word)) return null
+  return stem(word)
+}
+
+/** The index terms of `text`: words without stop words, stemmed. */
 export const terms = (text: string): string[] => {
   const out: string[] = []
   for (const word of words(text)) {
-    if (word.length < 2 && !/\d/.test(word)) continue
-    if (STOP_WORDS.has(word)) continue
-    out.push(stem(word))
+    const term = termOf(word)
+    if (term !== null) out.push(term)
   }
   return out
 }
@@ -42,10 +53,15 @@ export const plainText = (markdown: string): string =>
     .replace(/\s+/g, ' ')
     .trim()
 
-/** The id a heading gets on the docs page: lower-case words joined by `-` (GitHub style). */
-export const slugify = (heading: string): string =>
-  plainText(heading)
+/**
+ * The id a heading gets on the docs page (scripts/markdown/compile.ts renders it):
+ * `Rate limits` → `rate-limits`; `` `GET /api/auth/me` `` → `get-api-auth-me`.
+ */
+export const slugify = (text: string): string =>
+  text
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .trim()
-    .replace(/\s+/g, '-')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'section'

@@ -1,0 +1,59 @@
+import type { LocalAssistant } from '../../server/src/llm/local/assistant'
+import { ANSWERABLE, UNANSWERABLE, type EvalQuestion } from './assistantQuestions'
+
+export interface Miss {
+  question: string
+  expected: readonly string[]
+  /** The pages answered, best first; empty for "I don't know". */
+  got: string[]
+}
+
+export interface RetrievalEval {
+  answerable: number
+  top1: number
+  top3: number
+  misses: Miss[]
+  unanswerable: number
+  rejected: number
+  /** Unanswerable questions that got an answer, with the page it came from. */
+  wronglyAnswered: { question: string; page: string }[]
+}
+
+/** The pages the assistant answers `question` from, best first; empty when it says it does not know. */
+export const pagesFor = (assistant: LocalAssistant, question: string): string[] => {
+  const found = assistant.retrieve([{ role: 'user', content: question }])
+  if (found.kind !== 'docs') return []
+  return [...new Set([found.best, ...found.secondary].map((hit) => hit.passage.page.path))]
+}
+
+/** Top-1 and top-3 page accuracy on answerable questions, and the "I don't know" rate on the rest. */
+export const evaluateRetrieval = (
+  assistant: LocalAssistant,
+  answerable: readonly EvalQuestion[] = ANSWERABLE,
+  unanswerable: readonly string[] = UNANSWERABLE,
+): RetrievalEval => {
+  let top1 = 0
+  let top3 = 0
+  const misses: Miss[] = []
+  for (const { question, pages } of answerable) {
+    const got = pagesFor(assistant, question)
+    const first = got[0] !== undefined && pages.includes(got[0])
+    if (first) top1 += 1
+    if (got.slice(0, 3).some((page) => pages.includes(page))) top3 += 1
+    if (!first) misses.push({ question, expected: pages, got })
+  }
+  const wronglyAnswered: { question: string; page: string }[] = []
+  for (const question of unanswerable) {
+    const got = pagesFor(assistant, question)
+    if (got[0] !== undefined) wronglyAnswered.push({ question, page: got[0] })
+  }
+  return {
+    answerable: answerable.length,
+    top1,
+    top3,
+    misses,
+    unanswerable: unanswerable.length,
+    rejected: unanswerable.length - wronglyAnswered.length,
+    wronglyAnswered,
+  }
+}

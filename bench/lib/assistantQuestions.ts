@@ -1,0 +1,157 @@
+/**
+ * The assistant's evaluation set: questions written as visitors ask them (paraphrases, not the
+ * docs' headings), each with the docs page(s) that answer it; questions the docs cannot answer;
+ * and messages that contain a build word, with whether they really ask for software to be built.
+ */
+
+const GS = '/docs/getting-started'
+const CM = '/docs/core-modules'
+const AS = '/docs/architect-suite'
+const API = '/docs/api-reference'
+const GU = '/docs/guides'
+
+export interface EvalQuestion {
+  question: string
+  /** The pages that answer it, any of which counts as right. */
+  pages: readonly string[]
+}
+
+export const ANSWERABLE: readonly EvalQuestion[] = [
+  // Getting started: introduction.
+  { question: 'What is Overseer, in a nutshell?', pages: [`${GS}/introduction`] },
+  { question: 'When is early access planned?', pages: [`${GS}/introduction`] },
+  { question: 'When does the full release come out?', pages: [`${GS}/introduction`] },
+  { question: 'What are the main parts of the product?', pages: [`${GS}/introduction`] },
+  // Quick start.
+  { question: 'Which Node version do I need to run it?', pages: [`${GS}/quickstart`] },
+  { question: 'How do I install and start the server on my machine?', pages: [`${GS}/quickstart`] },
+  { question: 'Port 8080 is already taken, what do I do?', pages: [`${GS}/quickstart`] },
+  { question: 'How do I make the very first admin account?', pages: [`${GS}/quickstart`, `${API}/authentication`] },
+  // Architecture.
+  { question: 'Which web framework is the backend written in?', pages: [`${GS}/architecture`] },
+  { question: 'Can I use a real Postgres server instead of the embedded database?', pages: [`${GS}/architecture`, `${GS}/quickstart`] },
+  { question: 'How do I run several server processes behind a load balancer?', pages: [`${GS}/architecture`] },
+  { question: 'How is the frontend code organised?', pages: [`${GS}/architecture`] },
+  // Overseer Core.
+  { question: 'What does the orchestrator do with a request?', pages: [`${CM}/overseer-core`] },
+  { question: 'What happens when one of the modules crashes during a build?', pages: [`${CM}/overseer-core`] },
+  { question: 'Which model runs the stages if I do not pick one?', pages: [`${CM}/overseer-core`] },
+  // Clarification loop.
+  { question: 'How many rounds of questions does clarification ask?', pages: [`${CM}/clarification-loop`] },
+  { question: 'What ends up in the brief?', pages: [`${CM}/clarification-loop`] },
+  { question: 'How does the clarification loop work inside?', pages: [`${CM}/clarification-loop`] },
+  // DevLoop Matrix.
+  { question: 'Which tools can the model call while writing code?', pages: [`${CM}/devloop-matrix`] },
+  { question: 'Is generated code isolated when its tests run?', pages: [`${CM}/devloop-matrix`] },
+  { question: 'Can the model add npm dependencies to the project?', pages: [`${CM}/devloop-matrix`] },
+  { question: 'What does the development gate show the approver?', pages: [`${CM}/devloop-matrix`] },
+  // File Structure Planner.
+  { question: 'Where does the starting set of files for a project come from?', pages: [`${CM}/file-structure-planner`] },
+  { question: 'What does the structuring stage produce?', pages: [`${CM}/file-structure-planner`] },
+  { question: 'What should I look at when reviewing a file plan?', pages: [`${CM}/file-structure-planner`] },
+  // Assembly Agent.
+  { question: 'What is inside the zip I download?', pages: [`${CM}/assembly-agent`] },
+  { question: 'Are the tests run again before delivery?', pages: [`${CM}/assembly-agent`] },
+  { question: 'What happens when assembly fails?', pages: [`${CM}/assembly-agent`] },
+  // Dashboard.
+  { question: 'What keyboard shortcuts does the canvas have?', pages: [`${AS}/dashboard`] },
+  { question: 'Where is my architecture diagram saved?', pages: [`${AS}/dashboard`] },
+  { question: 'What kinds of nodes can I put on the canvas?', pages: [`${AS}/dashboard`] },
+  { question: 'What does the system status panel tell me?', pages: [`${AS}/dashboard`] },
+  // Overseer interface.
+  { question: 'What does the token usage chart show?', pages: [`${AS}/overseer-interface`, `${GU}/recursive-improvement`] },
+  { question: 'Does anything actually execute the commands I type on the Overseer page?', pages: [`${AS}/overseer-interface`, `${API}/endpoints`] },
+  { question: 'Where can I see the builds that are running right now?', pages: [`${AS}/overseer-interface`] },
+  // Testing module.
+  { question: 'When will the testing module be ready?', pages: [`${AS}/testing-module`] },
+  { question: 'What does the testing page show at the moment?', pages: [`${AS}/testing-module`] },
+  { question: 'Who is allowed to open the testing page?', pages: [`${AS}/testing-module`] },
+  // Logs viewer.
+  { question: 'How do I find out why a build failed from the logs?', pages: [`${AS}/logs-viewer`] },
+  { question: 'What do the log levels mean?', pages: [`${AS}/logs-viewer`] },
+  { question: 'Can I filter the agent logs by module?', pages: [`${AS}/logs-viewer`] },
+  // Approvals.
+  { question: 'Who can approve or deny a request?', pages: [`${AS}/approvals`] },
+  { question: 'What is on an approval card?', pages: [`${AS}/approvals`] },
+  { question: 'Tips for reviewing approvals well?', pages: [`${AS}/approvals`] },
+  // Authentication.
+  { question: 'How long does a login session last?', pages: [`${API}/authentication`] },
+  { question: 'How do I send my token from a script?', pages: [`${API}/authentication`] },
+  { question: 'Why is my cross-site POST refused?', pages: [`${API}/authentication`] },
+  { question: 'Can visitors use the assistant without signing in?', pages: [`${API}/authentication`, `${API}/endpoints`] },
+  // Endpoints.
+  { question: 'Which endpoint lists my chat conversations?', pages: [`${API}/endpoints`] },
+  { question: 'How do I download the archive of a finished build through the API?', pages: [`${API}/endpoints`] },
+  { question: 'What does the health check endpoint return?', pages: [`${API}/endpoints`] },
+  { question: 'How do I export the waitlist as CSV?', pages: [`${API}/endpoints`] },
+  // Rate limits.
+  { question: 'How many messages a minute can I send to the assistant?', pages: [`${API}/rate-limits`] },
+  { question: 'I keep getting 429 Too Many Requests, what should my client do?', pages: [`${API}/rate-limits`] },
+  { question: 'What happens after too many failed logins?', pages: [`${API}/rate-limits`] },
+  { question: 'Do limits work behind a reverse proxy?', pages: [`${API}/rate-limits`] },
+  // Intent clarification.
+  { question: 'How should I phrase a request so I get what I want?', pages: [`${GU}/intent-clarification`] },
+  { question: 'Which words turn a chat message into a build?', pages: [`${GU}/intent-clarification`, `${GS}/architecture`] },
+  { question: 'What does market analysis add?', pages: [`${GU}/intent-clarification`] },
+  // Permission controls.
+  { question: 'How do I turn on approval gates?', pages: [`${GU}/permission-controls`] },
+  { question: 'How do I give someone the operator role?', pages: [`${GU}/permission-controls`] },
+  { question: 'How do I lock out an employee who left?', pages: [`${GU}/permission-controls`] },
+  // Recursive improvement.
+  { question: 'What if the tests keep failing and the loop never succeeds?', pages: [`${GU}/recursive-improvement`, `${CM}/devloop-matrix`] },
+  { question: 'How do I follow the iterations of a build while it runs?', pages: [`${GU}/recursive-improvement`] },
+  { question: 'What counts as good enough for a build to be delivered?', pages: [`${GU}/recursive-improvement`] },
+  { question: 'Does the assistant work without an internet connection?', pages: [`${GS}/quickstart`, `${CM}/overseer-core`, `${API}/endpoints`] },
+]
+
+export const UNANSWERABLE: readonly string[] = [
+  'What is the weather in Paris tomorrow?',
+  'How do I bake sourdough bread?',
+  'Who won the football world cup?',
+  'What is the capital of Australia?',
+  'Can you recommend a good laptop for programming?',
+  'How much does the Team plan cost per seat?',
+  'Does Overseer integrate with Kubernetes operators?',
+  'Is there a mobile app for iOS?',
+  'How do I write a for loop in Python?',
+  'Who is the CEO of Overseer Labs?',
+  'Is Overseer GDPR certified?',
+  'Can I pay with PayPal?',
+  'How do I export my data to Salesforce?',
+  'What is the stock price of Overseer Labs?',
+  'Does it support single sign-on with Okta?',
+  'Where is your office located?',
+]
+
+export interface EvalIntent {
+  text: string
+  /** True when it asks for software to be built. */
+  build: boolean
+}
+
+export const INTENTS: readonly EvalIntent[] = [
+  { text: 'Build me a todo app with due dates', build: true },
+  { text: 'Create a REST API for a bookstore with authors and books', build: true },
+  { text: 'make a CLI that converts CSV to JSON', build: true },
+  { text: 'Can you build a landing page for my bakery?', build: true },
+  { text: 'I need you to develop a small library that formats prices', build: true },
+  { text: 'Generate a web app where my team can track expenses', build: true },
+  { text: 'Please create an HTTP API for managing recipes and ingredients', build: true },
+  { text: 'Could you make me a word counter command-line tool?', build: true },
+  { text: 'Build an inventory dashboard for a small shop, please', build: true },
+  { text: 'make a zip file with a starter express api for notes', build: true },
+  { text: 'I want to create a habit tracker web app', build: true },
+  { text: 'Develop a slug generator package', build: true },
+  { text: 'How do I build a project with Overseer?', build: false },
+  { text: 'What does the assembly agent create?', build: false },
+  { text: 'How do I enable approval gates in the build pipeline?', build: false },
+  { text: 'How long does a build take?', build: false },
+  { text: 'Does the build make a zip file I can download?', build: false },
+  { text: 'Who developed Overseer?', build: false },
+  { text: 'What happens when a build fails?', build: false },
+  { text: 'I made a typo in my last message, sorry', build: false },
+  { text: 'Which words make a message a build request?', build: false },
+  { text: 'Can I see the files a build created before downloading them?', build: false },
+  { text: 'Why did my last build fail its tests?', build: false },
+  { text: 'How does the DevLoop make the tests pass?', build: false },
+]

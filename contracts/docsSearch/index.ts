@@ -1,0 +1,315 @@
+import MiniSearch, { type SearchResult } from 'minisearch'
+import { stem } from './stemmer'
+import { QUESTION_HINTS, SYNONYM_GROUPS } from './synonyms'
+import { termOf, terms, words } from './text'
+
+export { splitPage, frontMatter, type PageSection, type SplitPage } from './passages'
+export { plainText, slugify, terms, words } from './text'
+export { stem } from './stemmer'
+
+/** A docs page as both sides index it (a `.md?search` import, or the server's reading of docs/). */
+export interface DocsPageEntry {
+  title: string
+  description: string
+  /** How visitors ask about the page (front matter `keywords:`); searched, never shown. */
+  keywords: string
+  sections: { heading: string | null; anchor: string | null; text: string }[]
+}
+
+/** What the search needs of a passage: its page, its heading and its text. */
+export interface SearchPassage {
+  page: { title: string; path: string; keywords?: string }
+  heading: string | null
+  anchor: string | null
+  /** The plain text a reader sees. */
+  text: string
+}
+
+/** One idea of the query: the word asked, and the words that say the same in the docs. */
+export interface Concept {
+  /** The stem of the word asked (for an idea only a phrase gave, its first synonym). */
+  term: string
+  /** The stems that stand for it, with their weight: the word asked counts 1. */
+  alternatives: ReadonlyMap<string, number>
+  /** How much the idea counts: a follow-up's earlier question counts less. */
+  weight: number
+  /** What a question word asks for ('who can': access): helps rank, not needed to answer. */
+  hint?: true
+}
+
+export interface DocsHit<P extends SearchPassage> {
+  passage: P
+  score: number
+  /**
+   * The share of the query's meaning the passage covers: the idf-weighted share of its ideas (a
+   * word, or one of its synonyms) that the passage has; an idea no page has counts at full idf.
+   */
+  coverage: number
+  /** The stems of the passage that matched. */
+  matched: readonly string[]
+}
+
+export interface SearchOptions {
+  /** Match the last word as the start of a longer one (a search box, as the reader types). */
+  prefixLast?: boolean
+  limit?: number
+}
+
+/** How much a synonym counts against the word asked. */
+const SYNONYM_WEIGHT = 0.6
+/** How much a question word's hint counts. */
+const HINT_WEIGHT = 0.4
+/** Title, heading and body: a word in a heading says more about a passage than one in its text. */
+const FIELD_BOOST = { title: 2, about: 0.5, heading: 2.5, text: 1 } as const
+/** Two ideas of the query next to each other in a passage (at most this many words apart). */
+const PROXIMITY_WINDOW = 4
+const PROXIMITY_BONUS = 0.3
+const COVERAGE_POWER = 1
+
+interface SynonymRule {
+  phrase: readonly string[]
+  expansions: readonly string[]
+}
+
+const stemsOf = (text: string): string[] => words(text).map((word) => stem(word))
+
+/** Every phrase of every group, with the terms of the other phrases of its groups. */
+const SYNONYM_RULES: readonly SynonymRule[] = (() => {
+  const byPhrase = new Map<string, { phrase: string[]; expansions: Set<string> }>()
+  for (const group of SYNONYM_GROUPS) {
+    for (const phrase of group) {
+      const key = stemsOf(phrase).join(' ')
+      const rule = byPhrase.get(key) ?? { phrase: stemsOf(phrase), expansions: new Set<string>() }
+      for (const other of group) if (other !== phrase) for (const term of terms(other)) rule.expansions.add(term)
+      byPhrase.set(key, rule)
+    }
+  }
+  // Longer phrases first, so 'turn off' is read before 'turn'.
+  return [...byPhrase.values()]
+    .map(({ phrase, expansions }) => ({ phrase, expansions: [...expansions] }))
+    .sort((a, b) => b.phrase.length - a.phrase.length)
+})()
+
+/**
+ * The ideas of a query: each word (stop words aside) with its synonyms; a phrase such as 'turn on'
+ * or 'without internet' lends its synonyms to the words it contains.
+ */
+export const conceptsOf = (query: string, weight = 1): Concept[] => {
+  const raw = words(query)
+  const stems = raw.map((word) => stem(word))
+  const concepts: { own: string[]; alternatives: Map<string, number> }[] = raw.map((word) => {
+    const term = termOf(word)
+    return { own: term === null ? [] : [term], alternatives: new Map(term === null ? [] : [[term, 1]]) }
+  })
+  for (const rule of SYNONYM_RULES) {
+    const length = rule.phrase.length
+    for (let start = 0; start + length <= stems.length; start += 1) {
+      if (!rule.phrase.every((part, offset) => stems[start + offset] === part)) continue
+      // The phrase's synonyms go to its first word that is not a stop word (or its first word).
+      const slots = Array.from({ length }, (_, offset) => start + offset)
+      const slot = slots.find((index) => (concepts[index]?.own.length ?? 0) > 0) ?? start
+      const concept = concepts[slot]
+      // A phrase of stop words only ('need', 'right now') says too little to search for.
+      if (!concept || concept.own.length === 0) continue
+      for (const term of rule.expansions) {
+        if (!concept.alternatives.has(term)) concept.alternatives.set(term, SYNONYM_WEIGHT)
+      }
+    }
+  }
+  const found: Concept[] = concepts
+    .filter((concept) => concept.alternatives.size > 0)
+    .map(({ own, alternatives }) => ({ term: own[0] ?? (alternatives.keys().next().value as string), alternatives, weight }))
+  const spaced = ` ${raw.join(' ')} `
+  for (const [phrase, hint] of QUESTION_HINTS) {
+    if (!spaced.includes(` ${phrase} `)) continue
+    found.push({ term: `?${phrase}`, alternatives: new Map(terms(hint).map((term) => [term, HINT_WEIGHT])), weight, hint: true })
+  }
+  return found
+}
+
+interface Document {
+  id: number
+  title: string
+  about: string
+  heading: string
+  text: string
+}
+
+/** How much of a page's introduction describes the page, for every chunk of it. */
+const ABOUT_CHARS = 300
+
+interface Chunk {
+  /** The passage it is part of. */
+  passage: number
+  /** The chunk's stems in order (title, heading, text), for proximity. */
+  sequence: readonly string[]
+}
+
+/** A passage longer than this is indexed in pieces of about this size, cut at sentence ends. */
+const CHUNK_CHARS = 700
+
+/** A long text in pieces of at most about CHUNK_CHARS characters, at sentence ends. */
+const chunksOf = (text: string): string[] => {
+  if (text.length <= CHUNK_CHARS) return [text]
+  const sentences = text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)\s*/g) ?? [text]
+  const chunks: string[] = []
+  let current = ''
+  for (const sentence of sentences) {
+    if (current && current.length + sentence.length > CHUNK_CHARS) {
+      chunks.push(current.trim())
+      current = ''
+    }
+    current += sentence
+  }
+  if (current.trim()) chunks.push(current.trim())
+  return chunks
+}
+
+/**
+ * The docs search: BM25 (MiniSearch) over the docs' passages, with the title and heading weighted
+ * above the text, stemming, synonyms of the docs' own terms, fuzzy matching of misspelt words and
+ * a bonus for the query's words side by side. Shared by the assistant (server) and the docs page's
+ * search box (browser): the same passages and the same query give the same order.
+ */
+export class DocsSearch<P extends SearchPassage> {
+  private readonly engine: MiniSearch<Document>
+  private readonly passages: readonly P[]
+  private readonly chunks: Chunk[] = []
+  private readonly documentFrequency = new Map<string, number>()
+
+  constructor(passages: readonly P[]) {
+    this.engine = new MiniSearch({
+      fields: ['title', 'about', 'heading', 'text'],
+      tokenize: (text) => words(text),
+      processTerm: (word) => termOf(word) ?? null,
+      searchOptions: { boost: { ...FIELD_BOOST } },
+    })
+    this.passages = passages
+    // Every chunk also knows what its page is about: its keywords and its opening words.
+    const about = new Map<string, string>()
+    for (const passage of passages) {
+      if (passage.heading === null && !about.has(passage.page.path)) about.set(passage.page.path, passage.text.slice(0, ABOUT_CHARS))
+    }
+    for (const passage of passages) {
+      const { path, keywords } = passage.page
+      if (keywords && !about.get(path)?.startsWith(keywords)) about.set(path, `${keywords} ${about.get(path) ?? ''}`)
+    }
+    const documents: Document[] = []
+    passages.forEach((passage, index) => {
+      for (const text of chunksOf(passage.text)) {
+        const page = about.get(passage.page.path) ?? ''
+        documents.push({ id: this.chunks.length, title: passage.page.title, about: page, heading: passage.heading ?? '', text })
+        this.chunks.push({ passage: index, sequence: terms(`${passage.page.title} ${passage.heading ?? ''} ${text}`) })
+      }
+    })
+    this.engine.addAll(documents)
+    for (const chunk of this.chunks) {
+      for (const term of new Set(chunk.sequence)) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1)
+    }
+  }
+
+  /** How many passages it searches. */
+  get size(): number {
+    return this.passages.length
+  }
+
+  /** Whether any passage has `term` (a stem). */
+  has(term: string): boolean {
+    return this.documentFrequency.has(term)
+  }
+
+  /** Inverse document frequency of a stem; highest for one no passage has. */
+  idf(term: string): number {
+    const n = this.chunks.length
+    const df = this.documentFrequency.get(term) ?? 0
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5))
+  }
+
+  /** How much an idea counts: its rarest known word, else full weight for a word no page has. */
+  private conceptIdf(concept: Concept): number {
+    let best = 0
+    for (const [term, weight] of concept.alternatives) if (this.has(term)) best = Math.max(best, this.idf(term) * weight)
+    return best > 0 ? best : this.idf('\u0000')
+  }
+
+  /** Whether the docs know an idea: any of its words is in some passage. */
+  knows(concept: Concept): boolean {
+    for (const term of concept.alternatives.keys()) if (this.has(term)) return true
+    return false
+  }
+
+  /** The passages for `query` (a question, or ideas already read from one), best first. */
+  search(query: string | readonly Concept[], options: SearchOptions = {}): DocsHit<P>[] {
+    const concepts = typeof query === 'string' ? conceptsOf(query) : query
+    if (concepts.length === 0 || this.chunks.length === 0) return []
+    const weights = new Map<string, number>()
+    for (const concept of concepts) {
+      for (const [term, weight] of concept.alternatives) weights.set(term, Math.max(weights.get(term) ?? 0, weight * concept.weight))
+    }
+    const owned = new Set(concepts.map((concept) => concept.term))
+    const queryTerms = [...weights.keys()]
+    const last = queryTerms.length - 1
+    const lastOwn = typeof query === 'string' ? termOf(words(query).at(-1) ?? '') : null
+    const results: SearchResult[] = this.engine.search(queryTerms.join(' '), {
+      tokenize: (text) => text.split(' '),
+      processTerm: (term) => term,
+      boostTerm: (term) => weights.get(term) ?? 1,
+      // Only a word no page has is read as misspelt: a known word, or a synonym, matches as it is.
+      fuzzy: (term) => (this.has(term) || !owned.has(term) ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
+      maxFuzzy: 2,
+      weights: { fuzzy: 0.3, prefix: 0.5 },
+      prefix: (term, index) => Boolean(options.prefixLast) && index === last && term === lastOwn && term.length >= 2,
+      combineWith: 'OR',
+    })
+
+    const ideas = concepts.filter((concept) => !concept.hint)
+    const total = ideas.reduce((sum, concept) => sum + this.conceptIdf(concept) * concept.weight, 0)
+    // A passage is as good as its best chunk.
+    const best = new Map<number, DocsHit<P>>()
+    for (const result of results) {
+      const chunk = this.chunks[result.id as number]
+      const passage = chunk && this.passages[chunk.passage]
+      if (!chunk || !passage) continue
+      const matchedQuery = new Set(result.queryTerms)
+      let covered = 0
+      const present: boolean[] = []
+      for (const concept of ideas) {
+        const has = [...concept.alternatives.keys()].some((term) => matchedQuery.has(term))
+        present.push(has)
+        if (has) covered += this.conceptIdf(concept) * concept.weight
+      }
+      const bonus = this.proximity(chunk.sequence, ideas, new Set(result.terms))
+      const hit: DocsHit<P> = {
+        passage,
+        // A passage that covers more of the question's ideas ranks above one that repeats a few.
+        score: result.score * (1 + PROXIMITY_BONUS * bonus) * (total > 0 ? covered / total : 0) ** COVERAGE_POWER,
+        coverage: total > 0 ? covered / total : 0,
+        matched: result.terms,
+      }
+      const previous = best.get(chunk.passage)
+      if (!previous || previous.score < hit.score) best.set(chunk.passage, hit)
+    }
+    const hits = [...best.values()]
+    hits.sort((a, b) => b.score - a.score)
+    return options.limit === undefined ? hits : hits.slice(0, options.limit)
+  }
+
+  /** The share of the query's neighbouring ideas that also stand near each other in the passage. */
+  private proximity(sequence: readonly string[], concepts: readonly Concept[], matched: ReadonlySet<string>): number {
+    if (concepts.length < 2) return 0
+    const positions = concepts.map((concept) => {
+      const out: number[] = []
+      sequence.forEach((term, index) => {
+        if (concept.alternatives.has(term) && matched.has(term)) out.push(index)
+      })
+      return out
+    })
+    let near = 0
+    for (let i = 0; i + 1 < positions.length; i += 1) {
+      const a = positions[i] ?? []
+      const b = positions[i + 1] ?? []
+      if (a.some((x) => b.some((y) => Math.abs(x - y) <= PROXIMITY_WINDOW && x !== y))) near += 1
+    }
+    return near / (positions.length - 1)
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Whether a message sent to the build endpoint really asks for software to be built. The client
+ * sends any message with a build word ('build', 'create', 'make', 'develop', 'generate') here, so
+ * 'How do I build…?' and 'What does the assembly agent create?' arrive too: those are questions,
+ * answered as the assistant answers any question. With a model, the classification stage asks it
+ * (modelStages: a kind, or `question`, strictly parsed); these rules are the fallback, and the
+ * whole decision offline.
+ */
+
+export type Intent = 'build' | 'question'
+
+/** Verbs that ask for software when they lead a sentence ('Build me…', 'Please create…'). */
+const BUILD_VERBS = 'build|create|make|develop|generate|write|code|implement|scaffold|set up|spin up|put together|design'
+/** Verbs that ask to change what was built ('add a publishers collection'): a follow-up build. */
+const CHANGE_VERBS = 'add|change|update|remove|delete|rename|fix|extend|include|replace|refactor|improve|modify|adjust|edit|tweak|rewrite|convert|port|support|also add|now add'
+/** Forms of the build words as they appear inside a request ('building', 'created'). */
+const ANY_BUILD_WORD = /\b(build|builds|building|create|creates|creating|make|makes|making|develop|develops|developing|generate|generates|generating)\b/
+/** What software is called: a request names one of these, or describes one. */
+const SOFTWARE =
+  /\b(app|apps|application|website|web ?site|site|page|landing page|dashboard|api|apis|backend|service|server|endpoint|cli|command[- ]line|tool|script|library|package|module|sdk|bot|game|tracker|manager|converter|generator|parser|counter|calculator|form|portal|platform|store|shop|blog|crud|program|project|plugin|extension|widget|component|function|todo|to-do)\b/
+
+const POLITE_OPENER = '(?:(?:ok(?:ay)?|alright|great|now|so|also|and|then|next|please|pls|hey|hi|hello)[,!.]?\\s+)*'
+/** 'Build a todo app', 'Please create…', 'Now make…', 'Let's build…', 'Help me build…'. */
+const IMPERATIVE = new RegExp(`^${POLITE_OPENER}(?:let'?s\\s+|lets\\s+|help\\s+(?:me|us)\\s+(?:to\\s+)?|go\\s+(?:ahead\\s+and\\s+)?)?(?:${BUILD_VERBS}|${CHANGE_VERBS})\\b`)
+/** 'Can you build…', 'Could you please make…', 'Would you create…'. */
+const ASK_TO_BUILD = new RegExp(`^${POLITE_OPENER}(?:can|could|would|will)\\s+(?:you|u)\\s+(?:please\\s+|pls\\s+|kindly\\s+)?(?:${BUILD_VERBS}|${CHANGE_VERBS})\\b`)
+/** 'I need…', 'I want you to build…', 'We'd like…', 'I'm looking for…', 'Give me…'. */
+const WANT = /^(?:(?:ok(?:ay)?|so|now|hi|hello|hey)[,!.]?\s+)*(?:i|we)\s*(?:'d|would)?\s*(?:really\s+)?(?:need|want|would like|'d like|like|am looking for|'m looking for|are looking for|'re looking for|require)\b|^(?:give|get)\s+(?:me|us)\b/
+/** 'I want to know…', 'I need to understand…': a want that is a question. */
+const WANT_TO_KNOW = /^(?:i|we)\s*(?:'d|would)?\s*(?:need|want|would like|'d like|like)\s+(?:to\s+)?(?:know|understand|learn|ask|find out|see|check|read)\b/
+/** Words that open a question. */
+const QUESTION_OPENER =
+  /^(?:how|what|what's|whats|why|when|where|who|whom|whose|which|is|are|was|were|does|do|did|has|have|had|should|shall|may|might|must|can|could|would|will|am|isn't|aren't|doesn't|don't|didn't|won't|can't|couldn't|wouldn't|explain|tell me|describe)\b/
+/** A message that talks about the conversation or earlier work, not a new request. */
+const REMARK = /^(?:i|we)\s+(?:made|created|built|developed|generated|just|already|think|thought|guess|see|saw|noticed|meant|mean)\b|^(?:sorry|thanks|thank you|oops|never ?mind|ok|okay|cool|nice|great)\b/
+
+const normalise = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/** The keyword rules: a request to build something, or a question or remark that mentions building. */
+export const intentByRules = (message: string): Intent => {
+  const text = normalise(message)
+  // The first sentence says what the message is; what follows may be details.
+  const first = (text.split(/(?<=[.!?])\s+|\n/)[0] ?? text).trim()
+  if (ASK_TO_BUILD.test(first) || ASK_TO_BUILD.test(text)) return 'build'
+  if (IMPERATIVE.test(first)) return 'build'
+  if (WANT_TO_KNOW.test(first)) return 'question'
+  if (WANT.test(first)) return SOFTWARE.test(text) || ANY_BUILD_WORD.test(text) ? 'build' : 'question'
+  if (REMARK.test(first)) return 'question'
+  if (QUESTION_OPENER.test(first) || first.endsWith('?')) return 'question'
+  // A description of a product ('A REST API for a bookstore, please make it quick').
+  if (/^(?:an?|the|my|our|one)\b/.test(first) && SOFTWARE.test(first)) return 'build'
+  // A build word used as a verb on something to make ('… and generate a landing page for it').
+  if (new RegExp(`\\b(?:${BUILD_VERBS})\\s+(?:me\\s+|us\\s+)?(?:an?|the|my|our|some|this|that)\\b[^.?!]*${SOFTWARE.source}`).test(text)) return 'build'
+  return 'question'
+}
+
+/** The classifying model's answer, strictly: `question` (optionally quoted or with a full stop) is a question; anything else is not. */
+export const parseIntent = (answer: string): 'question' | undefined => {
+  const word = answer
+    .trim()
+    .replace(/^[`"'*]+|[`"'*.]+$/g, '')
+    .trim()
+    .toLowerCase()
+  return word === 'question' ? word : undefined
+}

@@ -1,0 +1,59 @@
+import { INTENTS } from '../../../bench/lib/assistantQuestions'
+import { intentByRules, parseIntent } from '../../src/builds/intent'
+import { useTestApp } from '../helper'
+import { buildConfig, buildRequest, sendBuild } from '../support/builds'
+import { chatConfig, newVisitor } from '../support/chat'
+
+describe('questions are not builds: the keyword rules', () => {
+  it.each(INTENTS.map((intent) => [intent.text, intent.build ? 'build' : 'question'] as const))('%s → %s', (text, expected) => {
+    expect(intentByRules(text)).toBe(expected)
+  })
+
+  it('reads requests with details after the first sentence, and questions that end without a question mark', () => {
+    expect(intentByRules('Create an expense tracker. It should have categories and a monthly total.')).toBe('build')
+    expect(intentByRules('Hi! Can you please make me a weather dashboard?')).toBe('build')
+    expect(intentByRules('how do i make the build faster')).toBe('question')
+    expect(intentByRules('I want to know what the development stage creates')).toBe('question')
+    expect(intentByRules('We need an HTTP API that generates invoices')).toBe('build')
+  })
+
+  it("parses a model's answer strictly", () => {
+    expect(parseIntent('question')).toBe('question')
+    expect(parseIntent(' "Question." ')).toBe('question')
+    expect(parseIntent('web-app')).toBeUndefined()
+    expect(parseIntent('It is a question')).toBeUndefined()
+  })
+})
+
+describe('POST /api/overseer/chat with a question', () => {
+  const test = useTestApp({ config: async () => ({ ...chatConfig(), ...(await buildConfig()) }) })
+
+  it('answers it from the docs, with no project, no archive and the build completed', async () => {
+    const owner = await newVisitor(test.app)
+    const body = buildRequest('How do I enable approval gates in the build pipeline?')
+    const response = await sendBuild(test.app, owner, body)
+    expect(response.statusCode).toBe(200)
+    const answer = response.json<{ reply: string; answered?: boolean; zipUrl?: string; status: string; conversationId: string }>()
+    expect(answer).toMatchObject({ answered: true, status: 'completed' })
+    expect(answer.zipUrl).toBeUndefined()
+    expect(answer.reply).toMatch(/approval gates/i)
+    expect(answer.reply).toContain('](/docs/')
+
+    const state = await test.app.inject({ method: 'GET', url: `/api/overseer/builds/${body.sessionId}`, headers: owner })
+    expect(state.json<{ data: Record<string, unknown> }>().data).toMatchObject({ status: 'completed', percentage: 100 })
+    expect(state.json<{ data: Record<string, unknown> }>().data.zipUrl).toBeUndefined()
+    const { rows } = await test.db.query<{ kind: string | null; archive_bytes: number | null }>(`select kind, archive_bytes from builds where session_id = $1`, [body.sessionId])
+    expect(rows).toEqual([{ kind: null, archive_bytes: null }])
+
+    const conversation = await test.app.inject({ method: 'GET', url: `/api/overseer-dev/chat/history/${answer.conversationId}`, headers: owner })
+    expect(conversation.json<{ data: { status: string; response: string } }>().data).toMatchObject({ status: 'completed', response: answer.reply })
+  })
+
+  it('still builds a request to build', async () => {
+    const owner = await newVisitor(test.app)
+    const response = await sendBuild(test.app, owner, buildRequest('Build a CLI that counts words in a file'))
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ zipUrl?: string; answered?: boolean }>()).toMatchObject({ zipUrl: expect.stringMatching(/^\/api\/overseer\/downloads\//) })
+    expect(response.json<{ answered?: boolean }>().answered).toBeUndefined()
+  })
+})
