@@ -1,5 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { useStickToBottom } from '@/shared/lib/scroll'
 import { useAppSelector } from '@/shared/lib/store'
+import { Button } from '@/shared/ui'
 import { selectPendingReply, selectTurns } from '../model/chatSlice'
 import type { ChatTurn } from '../model/types'
 import { MessageContent } from './MessageContent'
@@ -44,17 +46,22 @@ interface ConversationLogProps {
 export const ConversationLog = ({ emptyText, renderAfterTurn }: ConversationLogProps) => {
   const turns = useAppSelector(selectTurns)
   const pending = useAppSelector(selectPendingReply)
-  const end = useRef<HTMLDivElement>(null)
   const streamed = pending?.text ?? ''
+  // The conversation scrolls in a region of its own and follows the newest text, as chats do,
+  // unless the reader scrolled up (instantly: smooth scrolling can make people sick). Their own
+  // next message, like another conversation, follows again.
+  const { ref, onScroll, away, jump } = useStickToBottom<HTMLDivElement>(
+    `${turns.length}:${streamed.length}:${pending ? 1 : 0}`,
+    turns.filter((turn) => turn.role === 'user').at(-1)?.id,
+  )
 
-  // Keep the newest text in view, as chats do (instantly: smooth scrolling can make people sick).
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'nearest' })
-  }, [turns.length, streamed.length])
+  const jumpToLatest = () => {
+    jump()
+    // The button goes away: the region keeps the focus, for the arrow keys.
+    ref.current?.focus({ preventScroll: true })
+  }
 
-  if (turns.length === 0 && !pending) return <p className={styles.empty}>{emptyText}</p>
-
-  return (
+  const log = (
     <div className={styles.log}>
       <div role="log" aria-label="Messages" aria-live="polite" aria-relevant="additions">
         <ol className={styles.turns}>
@@ -81,7 +88,20 @@ export const ConversationLog = ({ emptyText, renderAfterTurn }: ConversationLogP
       <p className="visually-hidden" role="status">
         {pending ? (pending.stopping ? 'Stopping the reply…' : 'Overseer is replying…') : ''}
       </p>
-      <div ref={end} />
+    </div>
+  )
+
+  return (
+    <div className={styles.frame}>
+      <div ref={ref} className={styles.scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label="Conversation messages">
+        {/* One child that stays, whose growth the region follows. */}
+        <div>{turns.length === 0 && !pending ? <p className={styles.empty}>{emptyText}</p> : log}</div>
+      </div>
+      {away && (
+        <Button variant="secondary" className={styles.jump} onClick={jumpToLatest}>
+          <span aria-hidden="true">↓</span> Jump to latest
+        </Button>
+      )}
     </div>
   )
 }

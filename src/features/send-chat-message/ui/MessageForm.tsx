@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefOb
 import { selectCurrentBuild } from '@/entities/build'
 import { CHAT_TEXTS, CHAT_TOAST_MS, MAX_MESSAGE_LENGTH, selectChatError, selectPendingReply } from '@/entities/chat'
 import { useModelChoice } from '@/entities/ai-model'
+import { useAutoGrow } from '@/shared/lib/autogrow'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { Button, Toast, useToast } from '@/shared/ui'
 import { sendChatMessage, stopChatReply } from '../model/sendChatMessage'
@@ -27,6 +28,8 @@ export const MessageForm = ({ inputRef }: MessageFormProps) => {
   const [text, setText] = useState('')
   const ownInput = useRef<HTMLTextAreaElement>(null)
   const input = inputRef ?? ownInput
+  // Starts at two lines and grows with the text, up to its max-height.
+  useAutoGrow(input, text)
   const id = useId()
   const sending = pending !== null
   const blank = text.trim() === ''
@@ -69,7 +72,7 @@ export const MessageForm = ({ inputRef }: MessageFormProps) => {
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
-        rows={3}
+        rows={2}
         maxLength={MAX_MESSAGE_LENGTH}
         placeholder="Ask about Overseer, or describe what to build..."
         aria-describedby={`${id}-hint`}

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { ModelPicker } from '@/features/select-ai-model'
 import { MessageForm } from '@/features/send-chat-message'
 import { BuildProgress, ProjectFiles, trackerDismissed } from '@/entities/build'
-import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, selectIsSending } from '@/entities/chat'
+import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, selectIsSending, selectTurns } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
@@ -28,10 +28,23 @@ export const AssistantPage = () => {
   })
   const dispatch = useAppDispatch()
   const sending = useAppSelector(selectIsSending)
+  const empty = useAppSelector(selectTurns).length === 0 && !sending
   const [historyOpen, setHistoryOpen] = useState(false)
   const conversationHeading = useRef<HTMLHeadingElement>(null)
   const messageInput = useRef<HTMLTextAreaElement>(null)
+  const chat = useRef<HTMLDivElement>(null)
+  const history = useRef<HTMLDivElement>(null)
   const id = useId()
+
+  // Sent: the whole conversation and the form come into view, so that the reply is seen.
+  useEffect(() => {
+    if (sending) chat.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [sending])
+
+  // Opened: the history comes into view under its toggle, wherever the page was scrolled to.
+  useEffect(() => {
+    if (historyOpen) history.current?.scrollIntoView?.({ block: 'start' })
+  }, [historyOpen])
 
   const refreshHistory = () => {
     dispatch(historyRefreshRequested())
@@ -47,8 +60,11 @@ export const AssistantPage = () => {
 
   const opened = () => {
     setHistoryOpen(false)
-    // The panel is gone: the opened conversation takes focus.
-    requestAnimationFrame(() => conversationHeading.current?.focus())
+    // The panel is gone: the opened conversation takes focus, and the screen.
+    requestAnimationFrame(() => {
+      conversationHeading.current?.focus({ preventScroll: true })
+      chat.current?.scrollIntoView?.({ block: 'start' })
+    })
   }
 
   return (
@@ -96,7 +112,7 @@ export const AssistantPage = () => {
           </Button>
         </div>
 
-        <div id={`${id}-history`} hidden={!historyOpen}>
+        <div id={`${id}-history`} ref={history} className={styles.history} hidden={!historyOpen}>
           {historyOpen && (
             <Suspense fallback={<Spinner label="Loading conversation history..." size="small" />}>
               <HistoryPanel onOpened={opened} />
@@ -104,6 +120,7 @@ export const AssistantPage = () => {
           )}
         </div>
 
+        <div ref={chat} className={styles.chat} data-empty={empty || undefined}>
         <section className={styles.conversation} aria-labelledby={`${id}-conversation`}>
           <div className={styles.sectionHead}>
             <h2 id={`${id}-conversation`} ref={conversationHeading} tabIndex={-1} className={styles.heading}>
@@ -134,6 +151,7 @@ export const AssistantPage = () => {
           <MessageForm inputRef={messageInput} />
           <BuildProgress />
         </section>
+        </div>
       </div>
     </>
   )

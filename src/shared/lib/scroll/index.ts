@@ -1,1 +1,2 @@
 export { scrollToTop } from './scrollToTop'
+export { NEAR_BOTTOM_PX, useStickToBottom, type StickToBottom } from './useStickToBottom'

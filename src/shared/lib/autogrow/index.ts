@@ -1,0 +1,1 @@
+export { useAutoGrow } from './useAutoGrow'
