@@ -57,6 +57,8 @@ export interface SearchOptions {
 
 /** How much a synonym counts against the word asked. */
 const SYNONYM_WEIGHT = 0.6
+/** How much a thesaurus word counts for a word the docs never use. */
+const THESAURUS_WEIGHT = 0.5
 /** How much a question word's hint counts. */
 const HINT_WEIGHT = 0.4
 /** Title, heading and body: a word in a heading says more about a passage than one in its text. */
@@ -177,7 +179,14 @@ export class DocsSearch<P extends SearchPassage> {
   private readonly chunks: Chunk[] = []
   private readonly documentFrequency = new Map<string, number>()
 
-  constructor(passages: readonly P[]) {
+  /**
+   * @param thesaurus For a word the docs never use, docs words that mean the same (stems; see
+   *   scripts/thesaurus.ts, from WordNet): searched for it, at less weight than a synonym.
+   */
+  constructor(
+    passages: readonly P[],
+    private readonly thesaurus: Readonly<Record<string, readonly string[]>> = {},
+  ) {
     this.engine = new MiniSearch({
       fields: ['title', 'about', 'heading', 'text'],
       tokenize: (text) => words(text),
@@ -232,15 +241,27 @@ export class DocsSearch<P extends SearchPassage> {
     return best > 0 ? best : this.idf('\u0000')
   }
 
-  /** Whether the docs know an idea: any of its words is in some passage. */
+  /** Whether the docs know an idea: any of its words, or of the thesaurus's words for it, is in some passage. */
   knows(concept: Concept): boolean {
-    for (const term of concept.alternatives.keys()) if (this.has(term)) return true
+    for (const term of this.enrich([concept])[0]?.alternatives.keys() ?? []) if (this.has(term)) return true
     return false
+  }
+
+  /** An idea none of whose words the docs use borrows the thesaurus's docs words for it. */
+  private enrich(concepts: readonly Concept[]): Concept[] {
+    return concepts.map((concept) => {
+      if (concept.hint || [...concept.alternatives.keys()].some((term) => this.has(term))) return concept
+      const borrowed = (this.thesaurus[concept.term] ?? []).filter((term) => this.has(term))
+      if (borrowed.length === 0) return concept
+      const alternatives = new Map(concept.alternatives)
+      for (const term of borrowed) if (!alternatives.has(term)) alternatives.set(term, THESAURUS_WEIGHT)
+      return { ...concept, alternatives }
+    })
   }
 
   /** The passages for `query` (a question, or ideas already read from one), best first. */
   search(query: string | readonly Concept[], options: SearchOptions = {}): DocsHit<P>[] {
-    const concepts = typeof query === 'string' ? conceptsOf(query) : query
+    const concepts = this.enrich(typeof query === 'string' ? conceptsOf(query) : query)
     if (concepts.length === 0 || this.chunks.length === 0) return []
     const weights = new Map<string, number>()
     for (const concept of concepts) {

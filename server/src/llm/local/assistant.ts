@@ -1,4 +1,5 @@
-import { conceptsOf, DocsSearch, terms, type Concept, type DocsHit } from '@contracts/docsSearch'
+import { conceptsOf, DocsSearch, stem, terms, type Concept, type DocsHit } from '@contracts/docsSearch'
+import THESAURUS from '@contracts/docsSearch/thesaurus.json'
 import type { ChatMessage } from '../types'
 import { loadDocs, type Passage } from './docs'
 
@@ -34,11 +35,17 @@ const FOLLOW_UP = /\b(it|its|that|this|those|these|them|they|there)\b|^(and|also
 
 /** The answer covers at least this share of the question's known terms (idf-weighted). */
 const MIN_COVERAGE = 0.5
+/** An answer needs at least this coverage, and MIN_COVERAGE when the question has a word the docs never use. */
+const MIN_ANSWER_COVERAGE = 0.4
 const MAIN_BUDGET = 1100
 const SECONDARY_BUDGET = 320
 const MAX_SECONDARY = 2
 /** Extra room for the list or table that a chosen sentence ending in a colon introduces. */
 const CONTINUATION_ALLOWANCE = 450
+
+/** Whether `text` writes one of `terms` (stems) as a name: capitalised, and not as its first word. */
+const namesAny = (text: string, terms: ReadonlySet<string>): boolean =>
+  terms.size > 0 && (text.match(/[\p{L}\p{N}]+/gu) ?? []).some((word, index) => index > 0 && /\p{Lu}/u.test(word) && terms.has(stem(word.toLowerCase())))
 
 const normalize = (text: string): string =>
   text
@@ -122,7 +129,7 @@ export class LocalAssistant {
 
   static async fromDirectory(dir: string): Promise<LocalAssistant> {
     const { passages } = await loadDocs(dir)
-    return new LocalAssistant(new DocsSearch(passages), passages)
+    return new LocalAssistant(new DocsSearch(passages, THESAURUS), passages)
   }
 
   /** How many passages the docs gave (0 when the docs directory is missing or empty). */
@@ -145,7 +152,7 @@ export class LocalAssistant {
     if (GOODBYE.test(text)) return { kind: 'reply', reply: 'goodbye' }
     if (ABOUT_SELF.test(text)) return { kind: 'reply', reply: 'self' }
     if (this.index.size === 0) return { kind: 'reply', reply: 'noDocs' }
-    return this.fromDocs(this.queryFor(messages))
+    return this.fromDocs(this.queryFor(messages), userTurns.at(-1)?.content ?? '')
   }
 
   /**
@@ -173,7 +180,7 @@ export class LocalAssistant {
       .map((hit) => hit.passage)
   }
 
-  private fromDocs(query: Concept[]): Retrieval {
+  private fromDocs(query: Concept[], asAsked: string): Retrieval {
     const unknown: Retrieval = { kind: 'reply', reply: 'unknown' }
     const asked = query.filter((concept) => concept.weight === 1 && !concept.hint)
     const known = asked.filter((concept) => this.index.knows(concept))
@@ -182,14 +189,19 @@ export class LocalAssistant {
     // Mostly words the docs never use: a question about something else.
     if (known.length / asked.length < 0.5 && unknownCount >= 2) return unknown
 
-    if (known.every((concept) => this.productTerms.has(concept.term))) {
+    // A name the docs never mention ('Kubernetes', 'PayPal', 'CEO'), written as a name: not in the docs.
+    const unknownTerms = new Set(asked.filter((concept) => !this.index.knows(concept)).map((concept) => concept.term))
+    if (namesAny(asAsked, unknownTerms)) return unknown
+
+    if (unknownCount === 0 && known.every((concept) => this.productTerms.has(concept.term))) {
       const intro = this.introduction()
       if (intro) return { kind: 'docs', best: { passage: intro, score: 1, coverage: 1, matched: [] }, secondary: [], concepts: known }
     }
 
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
-    const hits = this.index.search(query, { limit: 8 }).filter((hit) => hit.coverage >= MIN_COVERAGE)
+    const needed = unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE
+    const hits = this.index.search(query, { limit: 8 }).filter((hit) => hit.coverage >= needed)
     const [best, ...rest] = hits
     if (!best) return unknown
     const seen = new Set([linkOf(best.passage)])

@@ -34,6 +34,9 @@ const shorten = (text: string, max = EXCERPT_BEFORE + EXCERPT_AFTER): string => 
   return `${text.slice(0, cut > 0 ? cut : max)}…`
 }
 
+/** For a word the docs never use, the docs' words that mean the same (contracts/docsSearch/thesaurus.json). */
+type Thesaurus = Readonly<Record<string, readonly string[]>>
+
 interface IndexedPassage extends SearchPassage {
   sectionTitle: string
 }
@@ -41,7 +44,7 @@ interface IndexedPassage extends SearchPassage {
 const indexes = new WeakMap<object, DocsSearch<IndexedPassage>>()
 
 /** The docs search index over every page's sections (contracts/docsSearch, as the assistant's), built once per source set. */
-const indexOf = (sources: Readonly<Record<string, DocSearchSource>>): DocsSearch<IndexedPassage> => {
+const indexOf = (sources: Readonly<Record<string, DocSearchSource>>, thesaurus: Thesaurus): DocsSearch<IndexedPassage> => {
   const cached = indexes.get(sources)
   if (cached) return cached
   const passages: IndexedPassage[] = []
@@ -52,7 +55,7 @@ const indexOf = (sources: Readonly<Record<string, DocSearchSource>>): DocsSearch
     const sectionTitle = sectionOf(topic).title
     for (const section of entry.sections) passages.push({ page, sectionTitle, heading: section.heading, anchor: section.anchor, text: section.text })
   }
-  const index = new DocsSearch(passages)
+  const index = new DocsSearch(passages, thesaurus)
   indexes.set(sources, index)
   return index
 }
@@ -75,12 +78,12 @@ const MIN_COVERAGE = 0.5
  * synonyms, titles and headings above text, misspellings, and the last word as a prefix while
  * typing. One result per page, best first, with an excerpt of its best passage. A blank query finds nothing.
  */
-export const searchDocs = (sources: Readonly<Record<string, DocSearchSource>>, query: string): DocSearchResult[] => {
+export const searchDocs = (sources: Readonly<Record<string, DocSearchSource>>, query: string, thesaurus: Thesaurus = {}): DocSearchResult[] => {
   const needle = normalizeQuery(query)
   if (!needle) return []
   const results: DocSearchResult[] = []
   const seen = new Set<string>()
-  for (const hit of indexOf(sources).search(needle, { prefixLast: true })) {
+  for (const hit of indexOf(sources, thesaurus).search(needle, { prefixLast: true })) {
     const { page, text, sectionTitle } = hit.passage
     if (hit.coverage < MIN_COVERAGE || seen.has(page.path)) continue
     seen.add(page.path)

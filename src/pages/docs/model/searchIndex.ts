@@ -23,6 +23,9 @@ import recursiveImprovement from '../../../../docs/guides/recursive-improvement.
 import permissionControls from '../../../../docs/guides/permission-controls.md?search'
 import type { DocSearchSource } from './types'
 
+/** The docs search's thesaurus (scripts/thesaurus.ts): the assistant searches with it too. */
+export { default as THESAURUS } from '@contracts/docsSearch/thesaurus.json'
+
 /** Keyed by the page's path. */
 export const SEARCH_SOURCES: Readonly<Record<string, DocSearchSource>> = {
   '/docs/getting-started/introduction': introduction,

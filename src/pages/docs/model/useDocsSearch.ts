@@ -10,6 +10,7 @@ export type DocsSearchState =
 
 interface SearchIndexModule {
   SEARCH_SOURCES: Readonly<Record<string, DocSearchSource>>
+  THESAURUS: Readonly<Record<string, readonly string[]>>
 }
 
 let searchIndex: Promise<SearchIndexModule> | undefined
@@ -64,8 +65,8 @@ export const useDocsSearch = () => {
     index.catch(() => undefined)
     timer.current = setTimeout(() => {
       index.then(
-        ({ SEARCH_SOURCES }) => {
-          if (run.current === id) setState({ status: 'done', query: trimmed, results: searchDocs(SEARCH_SOURCES, trimmed) })
+        ({ SEARCH_SOURCES, THESAURUS }) => {
+          if (run.current === id) setState({ status: 'done', query: trimmed, results: searchDocs(SEARCH_SOURCES, trimmed, THESAURUS) })
         },
         () => {
           if (run.current === id) setState({ status: 'failed', query: trimmed })

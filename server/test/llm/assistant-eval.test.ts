@@ -1,0 +1,37 @@
+import path from 'node:path'
+import { evaluateRetrieval, pagesFor } from '../../../bench/lib/assistantEval'
+import { LocalAssistant } from '../../src/llm/local/assistant'
+
+/**
+ * The assistant's evaluation set (bench/lib/assistantQuestions.ts) over the real docs. `npm run
+ * bench -- assistant` reports it against the issue's budgets (top-1 ≥ 90%, unanswerable rejected
+ * ≥ 80%); this test holds the level reached, so that a change to the search cannot lose it unseen.
+ */
+describe('the offline assistant on questions as visitors ask them', () => {
+  let assistant: LocalAssistant
+  beforeAll(async () => {
+    assistant = await LocalAssistant.fromDirectory(path.resolve(__dirname, '../../../docs'))
+  })
+
+  it('answers from the right page and says it does not know what the docs do not cover', () => {
+    const result = evaluateRetrieval(assistant)
+    expect(result.top1 / result.answerable).toBeGreaterThanOrEqual(0.8)
+    expect(result.top3 / result.answerable).toBeGreaterThanOrEqual(0.95)
+    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.75)
+  })
+
+  it('answers the questions that used to miss', () => {
+    expect(pagesFor(assistant, 'How do I turn on approval gates?')[0]).toBe('/docs/guides/permission-controls')
+    expect(pagesFor(assistant, 'When will the testing module be ready?')[0]).toBe('/docs/architect-suite/testing-module')
+    expect(pagesFor(assistant, 'What keyboard shortcuts does the canvas have?')[0]).toBe('/docs/architect-suite/dashboard')
+  })
+
+  it('reads a follow-up with the conversation before it', () => {
+    const found = assistant.retrieve([
+      { role: 'user', content: 'How do I turn on approval gates?' },
+      { role: 'assistant', content: 'Set APPROVAL_GATES…' },
+      { role: 'user', content: 'and how do I turn it off?' },
+    ])
+    expect(found.kind === 'docs' && found.best.passage.page.path).toBe('/docs/guides/permission-controls')
+  })
+})
