@@ -56,7 +56,7 @@ export interface SearchOptions {
 }
 
 /** How much a synonym counts against the word asked. */
-const SYNONYM_WEIGHT = 0.6
+const SYNONYM_WEIGHT = 0.4
 /** How much a thesaurus word counts for a word the docs never use. */
 const THESAURUS_WEIGHT = 0.5
 /** How much a question word's hint counts. */
@@ -66,6 +66,8 @@ const FIELD_BOOST = { title: 2, about: 0.5, heading: 2.5, text: 1 } as const
 /** Two ideas of the query next to each other in a passage (at most this many words apart). */
 const PROXIMITY_WINDOW = 4
 const PROXIMITY_BONUS = 0.3
+/** How much an idea's other words count beside its best one (Elasticsearch's dis_max tie_breaker). */
+const TIE_BREAKER = 0.3
 const COVERAGE_POWER = 1
 
 interface SynonymRule {
@@ -263,49 +265,72 @@ export class DocsSearch<P extends SearchPassage> {
   search(query: string | readonly Concept[], options: SearchOptions = {}): DocsHit<P>[] {
     const concepts = this.enrich(typeof query === 'string' ? conceptsOf(query) : query)
     if (concepts.length === 0 || this.chunks.length === 0) return []
-    const weights = new Map<string, number>()
-    for (const concept of concepts) {
-      for (const [term, weight] of concept.alternatives) weights.set(term, Math.max(weights.get(term) ?? 0, weight * concept.weight))
-    }
     const owned = new Set(concepts.map((concept) => concept.term))
-    const queryTerms = [...weights.keys()]
-    const last = queryTerms.length - 1
-    const lastOwn = typeof query === 'string' ? termOf(words(query).at(-1) ?? '') : null
-    const results: SearchResult[] = this.engine.search(queryTerms.join(' '), {
-      tokenize: (text) => text.split(' '),
-      processTerm: (term) => term,
-      boostTerm: (term) => weights.get(term) ?? 1,
-      // Only a word no page has is read as misspelt: a known word, or a synonym, matches as it is.
-      fuzzy: (term) => (this.has(term) || !owned.has(term) ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
-      maxFuzzy: 2,
-      weights: { fuzzy: 0.3, prefix: 0.5 },
-      prefix: (term, index) => Boolean(options.prefixLast) && index === last && term === lastOwn && term.length >= 2,
-      combineWith: 'OR',
-    })
+    const lastOwn = options.prefixLast && typeof query === 'string' ? termOf(words(query).at(-1) ?? '') : null
+
+    // Each word on its own (BM25 over the fields), so that an idea scores by its best word, not
+    // by how many of its synonyms a passage happens to use.
+    const perTerm = new Map<string, Map<number, { score: number; terms: string[] }>>()
+    const scoresOf = (term: string): Map<number, { score: number; terms: string[] }> => {
+      const known = perTerm.get(term)
+      if (known) return known
+      const results: SearchResult[] = this.engine.search(term, {
+        tokenize: (text) => [text],
+        processTerm: (text) => text,
+        // Only a word no page has is read as misspelt: a known word, or a synonym, matches as it is.
+        fuzzy: this.has(term) || !owned.has(term) ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false,
+        maxFuzzy: 2,
+        // While typing, the last word may be the start of a longer one.
+        prefix: term === lastOwn && term.length >= 2,
+        weights: { fuzzy: 0.3, prefix: 0.5 },
+      })
+      const scores = new Map(results.map((result) => [result.id as number, { score: result.score, terms: result.terms }]))
+      perTerm.set(term, scores)
+      return scores
+    }
 
     const ideas = concepts.filter((concept) => !concept.hint)
     const total = ideas.reduce((sum, concept) => sum + this.conceptIdf(concept) * concept.weight, 0)
+    const chunkScores = new Map<number, { score: number; covered: number; terms: Set<string> }>()
+    for (const concept of concepts) {
+      // This idea's best word in each chunk.
+      const bestOf = new Map<number, { score: number; sum: number; terms: string[] }>()
+      for (const [term, weight] of concept.alternatives) {
+        for (const [id, found] of scoresOf(term)) {
+          const score = found.score * weight * concept.weight
+          const entry = bestOf.get(id) ?? { score: 0, sum: 0, terms: [] }
+          entry.sum += score
+          entry.terms.push(...found.terms)
+          if (score > entry.score) entry.score = score
+          bestOf.set(id, entry)
+        }
+      }
+      // The best word counts fully, the idea's other words a little (a tie-breaker).
+      for (const entry of bestOf.values()) entry.score += TIE_BREAKER * (entry.sum - entry.score)
+      const idf = concept.hint ? 0 : this.conceptIdf(concept) * concept.weight
+      for (const [id, found] of bestOf) {
+        const entry = chunkScores.get(id) ?? { score: 0, covered: 0, terms: new Set<string>() }
+        entry.score += found.score
+        entry.covered += idf
+        for (const term of found.terms) entry.terms.add(term)
+        chunkScores.set(id, entry)
+      }
+    }
+
     // A passage is as good as its best chunk.
     const best = new Map<number, DocsHit<P>>()
-    for (const result of results) {
-      const chunk = this.chunks[result.id as number]
+    for (const [id, found] of chunkScores) {
+      const chunk = this.chunks[id]
       const passage = chunk && this.passages[chunk.passage]
       if (!chunk || !passage) continue
-      const matchedQuery = new Set(result.queryTerms)
-      let covered = 0
-      const present: boolean[] = []
-      for (const concept of ideas) {
-        const has = [...concept.alternatives.keys()].some((term) => matchedQuery.has(term))
-        present.push(has)
-        if (has) covered += this.conceptIdf(concept) * concept.weight
-      }
-      const bonus = this.proximity(chunk.sequence, ideas, new Set(result.terms))
+      const coverage = total > 0 ? found.covered / total : 0
+      const bonus = this.proximity(chunk.sequence, ideas, found.terms)
       const hit: DocsHit<P> = {
         passage,
         // A passage that covers more of the question's ideas ranks above one that repeats a few.
-        score: result.score * (1 + PROXIMITY_BONUS * bonus) * (total > 0 ? covered / total : 0) ** COVERAGE_POWER,
-        coverage: total > 0 ? covered / total : 0,
-        matched: result.terms,
+        score: found.score * (1 + PROXIMITY_BONUS * bonus) * coverage ** COVERAGE_POWER,
+        coverage,
+        matched: [...found.terms],
       }
       const previous = best.get(chunk.passage)
       if (!previous || previous.score < hit.score) best.set(chunk.passage, hit)

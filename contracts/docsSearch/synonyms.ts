@@ -38,7 +38,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['test', 'tests', 'qa', 'testing', 'unit test'],
   ['fail', 'failure', 'failing', 'broken', 'break', 'error', 'crash', 'wrong'],
   ['fix', 'repair', 'correct', 'resolve'],
-  ['iteration', 'loop', 'retry', 'attempt', 'round', 'cycle', 'pass'],
+  ['iteration', 'loop', 'attempt', 'round', 'cycle', 'pass'],
   ['sandbox', 'isolated', 'isolation', 'bubblewrap', 'bwrap', 'container'],
   ['archive', 'zip', 'download', 'deliverable'],
   ['stage', 'step', 'phase'],

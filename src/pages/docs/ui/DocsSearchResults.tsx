@@ -4,13 +4,16 @@ import { Button } from '@/shared/ui'
 import type { DocsSearchState } from '../model/useDocsSearch'
 import styles from './DocsSearchResults.module.scss'
 
-/** The excerpt with each word that matched the query marked. */
+const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The excerpt with the words that matched the query marked; neighbours ('Retry-After') in one mark. */
 const Highlighted = ({ text, marks }: { text: string; marks: readonly string[] }) => {
-  const wanted = new Set(marks.map((mark) => mark.toLowerCase()))
-  const parts = text.split(/([\p{L}\p{N}]+)/u)
+  if (marks.length === 0) return <>{text}</>
+  const word = `(?:${marks.map(escape).join('|')})`
+  const parts = text.split(new RegExp(`((?<![\\p{L}\\p{N}])${word}(?:[-\\s]${word})*(?![\\p{L}\\p{N}]))`, 'iu'))
   return (
     <>
-      {parts.map((part, index) => (wanted.has(part.toLowerCase()) ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>))}
+      {parts.map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>))}
     </>
   )
 }
