@@ -121,7 +121,7 @@ const historyItemProperties = {
   date: timestamp('The last activity (the latest message or reply)'),
   createdAt: timestamp(),
   status: oneOf(CONVERSATION_STATUSES),
-  title: Type.String({ description: 'The first user message on one line (at most 200 characters)' }),
+  title: Type.String({ description: 'The title its owner gave it, else the first user message on one line (at most 200 characters)' }),
   messageCount: Type.Integer({ description: 'Every stored message, the replies included' }),
   messages: Type.Array(ChatMessage, {
     description: 'The conversation up to its last question (earlier replies included); the last reply is `response`',
@@ -130,6 +130,7 @@ const historyItemProperties = {
   model: Type.String({ description: 'The model of the latest reply' }),
   stopped: Type.Boolean({ description: 'The last reply was stopped by its owner' }),
   error: Type.Optional(Type.String({ description: 'Why the last reply failed (status error)' })),
+  sharedAt: Type.Optional(timestamp('When its share link was made, while it has one (POST /api/overseer-dev/chat/history/{id}/share)')),
 }
 
 export const HistoryItem = Type.Object(historyItemProperties)

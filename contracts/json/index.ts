@@ -5,12 +5,15 @@
  * fails when they no longer match the definitions.
  */
 import { BuildFile, BuildState, ChatAnswer, ConversationRef, HistoryPage, ModelList } from '../chat'
+import { ShareCreated, SharedConversation } from '../conversationTools'
 
 /** The schemas written to `contracts/json/<file>.json`. */
 export const JSON_CONTRACTS = {
   chat: { ChatAnswer, ConversationRef, HistoryPage, ModelList },
   // Read only after a build (a reconnect, its files): loaded then, not with the page.
   build: { BuildState, BuildFile },
+  // Read by the history's share tool and the shared page, both loaded on demand.
+  share: { ShareCreated, SharedConversation },
 } as const
 
 /** Keywords that only document: the OpenAPI document keeps them, the SPA's checks do not need them. */

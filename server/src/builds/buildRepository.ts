@@ -224,7 +224,7 @@ export const buildRepository = {
   /** Running builds, oldest first, with their request's title and the gate each waits at (if any). */
   async running(db: Queryable): Promise<RunningBuild[]> {
     const { rows } = await db.query<BuildRow & { title: string | null; waiting_gate: GateKind | null; approval_id: string | null }>(
-      `select b.*, c.title, a.gate as waiting_gate, a.id as approval_id
+      `select b.*, coalesce(c.custom_title, c.title) as title, a.gate as waiting_gate, a.id as approval_id
        from builds b
        left join chat_conversations c on c.id = b.conversation_id
        left join lateral (
@@ -235,9 +235,15 @@ export const buildRepository = {
     return rows.map((row) => ({ ...toBuild(row), title: row.title, waitingGate: row.waiting_gate, approvalId: row.approval_id }))
   },
 
-  /** Builds that still have an archive although their conversation was deleted (by its owner, or by retention). */
+  /**
+   * Builds that still have an archive although their conversation was deleted (by its owner, or by
+   * retention), except those of a deletion that can still be undone.
+   */
   async orphanedArchives(db: Queryable): Promise<string[]> {
-    const { rows } = await db.query<{ id: string }>('select id from builds where archive_bytes is not null and conversation_id is null')
+    const { rows } = await db.query<{ id: string }>(
+      `select id from builds b where archive_bytes is not null and conversation_id is null
+         and not exists (select 1 from deleted_conversations d where b.id = any(d.build_ids))`,
+    )
     return rows.map((row) => row.id)
   },
 

@@ -238,8 +238,8 @@ export class BuildService {
 
   /**
    * Deletes the archives of builds whose conversation is gone (deleted by its owner, or by the
-   * retention sweep): they stop being downloadable at once, their files go here. The build rows
-   * stay, for the token usage history.
+   * retention sweep): they stop being downloadable at once, their files go here once the deletion
+   * can no longer be undone. The build rows stay, for the token usage history.
    */
   async sweepArchives(): Promise<number> {
     const { db, downloadsDir } = this.options

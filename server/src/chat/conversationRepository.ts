@@ -12,6 +12,8 @@ export interface ConversationHeader {
   messageCount: number
   createdAt: Date
   updatedAt: Date
+  /** When its share link was made, while it has one (read by `find` and `list`). */
+  sharedAt?: Date | null
 }
 
 export interface StoredMessage extends ChatMessage {
@@ -46,7 +48,8 @@ export const TITLE_MAX_LENGTH = 200
 /** Search covers at most this much of a conversation's text (and its title). */
 export const SEARCH_TEXT_LIMIT = 200_000
 
-const HEADER_COLUMNS = `id, title, status, model, error, message_count, created_at, updated_at`
+// The title the owner gave, else the default (the first message).
+const HEADER_COLUMNS = `id, coalesce(custom_title, title) as title, status, model, error, message_count, created_at, updated_at`
 
 interface HeaderRow {
   id: string
@@ -111,7 +114,7 @@ export const searchTextOf = (messages: readonly ChatMessage[]): string => {
 
 const SEARCH_VECTOR = `setweight(to_tsvector('english', $2), 'A') || setweight(to_tsvector('english', $3), 'B')`
 
-/** Conversations and their messages. Every read and delete is scoped to one owner. */
+/** Conversations and their messages. Every read is scoped to one owner (deleting is conversationToolsRepository's `trash`). */
 export const conversationRepository = {
   /** A new conversation (status processing) with its first messages. */
   async create(
@@ -139,7 +142,8 @@ export const conversationRepository = {
     const row = rows[0]
     if (!row) return undefined
     const messages = await messagesOf(db, [row.id])
-    return { ...toHeader(row), messages: messages.get(row.id) ?? [] }
+    const shared = await sharedSince(db, [row.id])
+    return { ...toHeader(row), sharedAt: shared.get(row.id) ?? null, messages: messages.get(row.id) ?? [] }
   },
 
   /** A follow-up question: appended, and the conversation is processing again. */
@@ -236,13 +240,11 @@ export const conversationRepository = {
       db,
       rows.map((row) => row.id),
     )
-    return { items: rows.map((row) => ({ ...toHeader(row), messages: messages.get(row.id) ?? [] })), total }
-  },
-
-  /** Deletes one of the owner's conversations (and its messages); false when there is no such one. */
-  async delete(db: Queryable, ownerKey: string, id: string): Promise<boolean> {
-    const { rows } = await db.query('delete from chat_conversations where id = $1 and owner_key = $2 returning id', [id, ownerKey])
-    return rows.length > 0
+    const shared = await sharedSince(
+      db,
+      rows.map((row) => row.id),
+    )
+    return { items: rows.map((row) => ({ ...toHeader(row), sharedAt: shared.get(row.id) ?? null, messages: messages.get(row.id) ?? [] })), total }
   },
 
   /** Conversations left processing by a server that stopped mid-reply are marked error. */
@@ -282,4 +284,14 @@ const messagesOf = async (db: Queryable, ids: readonly string[]): Promise<Map<st
     byConversation.set(row.conversation_id, list)
   }
   return byConversation
+}
+
+/** When each of the conversations' share link was made, for those that have one. */
+const sharedSince = async (db: Queryable, ids: readonly string[]): Promise<Map<string, Date>> => {
+  if (ids.length === 0) return new Map()
+  const { rows } = await db.query<{ conversation_id: string; created_at: Date }>(
+    'select conversation_id, created_at from conversation_shares where conversation_id = any($1::uuid[])',
+    [ids],
+  )
+  return new Map(rows.map((row) => [row.conversation_id, row.created_at]))
 }

@@ -132,3 +132,13 @@ export const visitorHandshake =
     // as every later request of this client will.
     request.headers.cookie = [request.headers.cookie, `${name}=${token}`].filter(Boolean).join('; ')
   }
+
+/**
+ * The owner key a request already has (after `app.authenticate`), without giving a visitor a
+ * cookie or refusing anything: what a per-owner rate limit counts by.
+ */
+export const knownOwnerKey = (request: FastifyRequest): string | undefined => {
+  if (request.user) return userOwnerKey(request.user.id)
+  const cookie = request.cookies[visitorCookieName(request)]
+  return isVisitorToken(cookie) ? visitorOwnerKey(cookie) : undefined
+}

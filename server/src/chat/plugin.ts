@@ -5,6 +5,7 @@ import { LocalProvider, type LocalProviderOptions } from '../llm/providers/local
 import { OpenAiProvider, type OpenAiProviderOptions } from '../llm/providers/openai'
 import { ChatRateLimiter } from '../limits/chatLimiter'
 import { ChatService, type ChatEvents } from './service'
+import { ConversationTools } from './conversationTools'
 import { createSessionOwners, type SessionOwners } from './sessionOwners'
 import { evictOtherOwners } from './socketPolicy'
 import { systemPromptFor } from './systemPrompt'
@@ -15,6 +16,8 @@ declare module 'fastify' {
     chat: ChatService
     chatModels: ModelCatalog
     chatLimiter: ChatRateLimiter
+    /** Rename, undo a deletion, export and share the owners' conversations. */
+    conversationTools: ConversationTools
     /** Who owns each realtime session id (chat replies now, builds later). */
     sessionOwners: SessionOwners
   }
@@ -24,6 +27,8 @@ export interface ChatPluginOptions {
   /** Test hooks: pace the local engine, or tune the remote provider's retries. */
   local?: LocalProviderOptions
   remote?: Partial<Pick<OpenAiProviderOptions, 'maxAttempts' | 'backoffMs' | 'maxRetryAfterMs' | 'modelsCacheMs' | 'modelsFailureCacheMs'>>
+  /** Test hook: the time that deletions, their undo window and share links go by. */
+  clock?: () => Date
 }
 
 const SWEEP_INTERVAL_MS = 60_000
@@ -60,13 +65,15 @@ export default fp<ChatPluginOptions>(
       done: (event) => app.io.to(progressRoom(event.sessionId)).emit('chat:done', event),
     }
 
-    const chat = new ChatService({ db: app.db, catalog, sessions: sessionOwners, events })
+    const chat = new ChatService({ db: app.db, catalog, sessions: sessionOwners, events, ...(options.clock && { clock: options.clock }) })
+    const conversationTools = new ConversationTools({ db: app.db, ...(options.clock && { clock: options.clock }) })
     const limiter = new ChatRateLimiter(app.limitCounter)
 
     app.decorate('chat', chat)
     app.decorate('chatModels', catalog)
     app.decorate('chatLimiter', limiter)
     app.decorate('sessionOwners', sessionOwners)
+    app.decorate('conversationTools', conversationTools)
 
     await chat.failStale().then(
       (failed) => {
@@ -77,6 +84,8 @@ export default fp<ChatPluginOptions>(
 
     const sweeper = setInterval(() => {
       void sessionOwners.sweep(SESSION_OWNER_TTL_MS).catch((err: unknown) => app.log.warn({ err }, 'session owner sweep failed'))
+      // Deletions past their undo window become final (the builds' sweep then removes their archives).
+      void conversationTools.purgeDeleted().catch((err: unknown) => app.log.warn({ err }, 'deleted conversation sweep failed'))
     }, SWEEP_INTERVAL_MS).unref()
 
     app.addHook('preClose', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '../db'
 import { ConflictError, DomainError, InvalidError, NotFoundError } from '../lib/errors'
 import { InFlight } from '../lib/inFlight'
 import { conversationRepository as conversations, type Conversation, type HistoryQuery } from './conversationRepository'
+import { conversationToolsRepository } from './conversationToolsRepository'
 import type { ModelCatalog } from '../llm/models'
 import type { SessionOwners } from './sessionOwners'
 import { tokenCounter } from '../llm/tokenizer'
@@ -48,6 +49,8 @@ export interface ChatServiceOptions {
   catalog: ModelCatalog
   sessions: SessionOwners
   events: ChatEvents
+  /** What time it is (when a conversation was deleted decides until when it can be restored). */
+  clock?: () => Date
 }
 
 const withStopNote = (content: string): string => (content.trim() ? `${content.trimEnd()}\n\n${STOPPED_NOTE}` : STOPPED_NOTE)
@@ -178,9 +181,13 @@ export class ChatService {
     return conversations.find(this.options.db, ownerKey, id)
   }
 
-  /** Deletes one of the owner's conversations, stopping its reply if one is being generated. */
+  /**
+   * Deletes one of the owner's conversations, stopping its reply if one is being generated. It is
+   * gone at once; a copy is kept for a while so the deletion can be undone (ConversationTools).
+   */
   async delete(ownerKey: string, id: string): Promise<boolean> {
-    const deleted = await conversations.delete(this.options.db, ownerKey, id)
+    const deletedAt = this.options.clock?.() ?? new Date()
+    const deleted = await this.options.db.transaction((tx) => conversationToolsRepository.trash(tx, ownerKey, id, deletedAt))
     if (deleted) {
       for (const generation of this.generations.values()) {
         if (generation.ownerKey === ownerKey && generation.conversationId === id) generation.controller.abort()

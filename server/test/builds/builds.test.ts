@@ -32,6 +32,8 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
   let slowApp: FastifyInstance
   let downloadsDir: string
   let failAt: StageId | undefined
+  /** The app's clock: a test moves it past the undo window of a deletion. */
+  let now: Date | undefined
   const clients: Socket[] = []
 
   beforeAll(async () => {
@@ -47,6 +49,7 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
             if (stage === failAt) throw new Error(`injected failure at ${stage}`)
           },
         },
+        chat: { clock: () => now ?? new Date() },
       },
     )
     // A stage that never finishes, and a short stage timeout.
@@ -70,6 +73,7 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
 
   afterEach(() => {
     failAt = undefined
+    now = undefined
   })
 
   afterAll(async () => {
@@ -311,19 +315,31 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     expect(invalid.statusCode).toBe(400)
   })
 
-  it("deletes a build's archive with its conversation", async () => {
+  it("deletes a build's archive with its conversation, once the deletion can no longer be undone", async () => {
     const erin = await newVisitor(app)
     const body = buildRequest('Build a recipe web app')
     const response = await sendBuild(app, erin, body)
     const { zipUrl, conversationId } = response.json<BuildReplyBody>()
     const file = `${zipUrl.split('/').at(-1) as string}.zip`
     expect(await readdir(downloadsDir)).toContain(file)
+    const remove = () => app.inject({ method: 'DELETE', url: `/api/overseer-dev/chat/history/${conversationId}`, headers: erin })
 
-    expect((await app.inject({ method: 'DELETE', url: `/api/overseer-dev/chat/history/${conversationId}`, headers: erin })).statusCode).toBe(200)
+    expect((await remove()).statusCode).toBe(200)
     expect((await app.inject({ method: 'GET', url: zipUrl, headers: erin })).statusCode).toBe(404)
     expect((await stateOf(body.sessionId, erin)).json<BuildStateBody>().data).toMatchObject({ status: 'completed', conversationId: null })
     expect((await stateOf(body.sessionId, erin)).json<BuildStateBody>().data.zipUrl).toBeUndefined()
 
+    // While the deletion can be undone the archive is kept, and undo brings the download back.
+    expect(await app.builds.sweepArchives()).toBe(0)
+    expect(await readdir(downloadsDir)).toContain(file)
+    const restore = await app.inject({ method: 'POST', url: `/api/overseer-dev/chat/history/${conversationId}/restore`, headers: erin })
+    expect(restore.statusCode).toBe(200)
+    expect((await app.inject({ method: 'GET', url: zipUrl, headers: erin })).statusCode).toBe(200)
+    expect((await stateOf(body.sessionId, erin)).json<BuildStateBody>().data).toMatchObject({ conversationId, zipUrl })
+
+    expect((await remove()).statusCode).toBe(200)
+    now = new Date(Date.now() + 31_000)
+    expect(await app.conversationTools.purgeDeleted()).toBeGreaterThanOrEqual(1)
     expect(await app.builds.sweepArchives()).toBe(1)
     expect(await readdir(downloadsDir)).not.toContain(file)
     expect(await app.builds.sweepArchives()).toBe(0)

@@ -67,6 +67,7 @@ export interface HistoryItemBody {
   model: string
   stopped: boolean
   error?: string
+  sharedAt?: string
 }
 
 export interface HistoryBody {

@@ -59,6 +59,10 @@ const publicPages: RouteObject[] = [
   { path: 'case-studies', lazy: async () => ({ Component: (await import('@/pages/case-studies')).CaseStudiesPage }) },
   { path: 'press', lazy: async () => ({ Component: (await import('@/pages/press')).PressPage }) },
   { path: 'assistant', lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-assistant" */ '@/pages/assistant')).AssistantPage }) },
+  {
+    path: 'share/:token',
+    lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-shared-conversation" */ '@/pages/shared-conversation')).SharedConversationPage }),
+  },
   { path: '*', element: <Navigate to="/404" replace /> },
 ]
 

@@ -16,6 +16,7 @@ export {
   conversationCleared,
   conversationOpened,
   conversationDeleted,
+  conversationRestored,
   historyPageChanged,
   historySearched,
   historyRefreshRequested,
@@ -39,3 +40,4 @@ export {
   MAX_MESSAGES,
 } from './lib/texts'
 export { ConversationLog } from './ui/ConversationLog'
+export { ReadOnlyConversation } from './ui/ReadOnlyConversation'

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { SHARE_PATH, SHARE_ROBOTS } from '@contracts/conversationTools'
 import type { SiteMode } from '../../config'
 
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -29,6 +30,9 @@ const findFile = async (root: string, urlPath: string): Promise<string | undefin
 /** A browser navigating to a client-side route; never the API, socket.io or a build asset. */
 const isPageNavigation = (request: FastifyRequest, urlPath: string): boolean =>
   !/^(api|socket\.io|assets)(\/|$)/.test(urlPath) && (request.headers.accept ?? '').includes('text/html')
+
+/** Pages that search engines must not keep: shared conversations (`/share/{token}`). */
+const NOT_INDEXED = new RegExp(`^${SHARE_PATH.slice(1)}`)
 
 const send = (reply: FastifyReply, file: string): FastifyReply =>
   reply.header('cache-control', cacheControlFor(file)).sendFile(file, { cacheControl: false })
@@ -57,17 +61,18 @@ export default fp<{ staticDir: string; siteMode: SiteMode }>(
 
     const indexHtml = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => undefined)
     const page = indexHtml === undefined ? undefined : withSiteMode(indexHtml, siteMode)
-    const sendPage = (reply: FastifyReply) => {
+    const sendPage = (reply: FastifyReply, urlPath: string) => {
       if (page === undefined) return reply.callNotFound()
+      if (NOT_INDEXED.test(urlPath)) void reply.header('x-robots-tag', SHARE_ROBOTS)
       return reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).send(page)
     }
 
     app.get('/*', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
       const urlPath = request.params['*']
       const file = await findFile(root, urlPath)
-      if (file === 'index.html') return sendPage(reply)
+      if (file === 'index.html') return sendPage(reply, urlPath)
       if (file) return send(reply, file)
-      if (urlPath === '' || isPageNavigation(request, urlPath)) return sendPage(reply)
+      if (urlPath === '' || isPageNavigation(request, urlPath)) return sendPage(reply, urlPath)
       return reply.callNotFound()
     })
   },

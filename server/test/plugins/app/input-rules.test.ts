@@ -110,7 +110,7 @@ describe.each(databasesUnderTest())('input rules on $name', ({ open }) => {
 
     const withId = await app.inject({ method: 'POST', url: '/api/overseer-dev/chat/history/4b7a2b7e-8f8e-4a8e-9d0c-1f2e3d4c5b6a' })
     expect(withId.statusCode).toBe(405)
-    expect(withId.headers.allow).toBe('DELETE, GET, HEAD')
+    expect(withId.headers.allow).toBe('DELETE, GET, HEAD, PATCH')
 
     const unknown = await app.inject({ method: 'PUT', url: '/api/no-such-thing' })
     expect(unknown.statusCode).toBe(404)

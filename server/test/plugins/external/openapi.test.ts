@@ -2,7 +2,7 @@ import { useTestApp } from '../../helper'
 
 interface OpenApiDocument {
   openapi: string
-  paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>
+  paths: Record<string, Record<string, { tags?: string[]; security?: unknown[]; responses: Record<string, unknown> }>>
 }
 
 describe('GET /api/openapi.json', () => {
@@ -36,8 +36,12 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer-dev/chat',
       '/api/overseer-dev/chat/history',
       '/api/overseer-dev/chat/history/{id}',
+      '/api/overseer-dev/chat/history/{id}/export',
+      '/api/overseer-dev/chat/history/{id}/restore',
+      '/api/overseer-dev/chat/history/{id}/share',
       '/api/overseer-dev/models',
       '/api/overseer-dev/sessions/{sessionId}/stop',
+      '/api/overseer-dev/shared/{token}',
       '/api/overseer/builds/{sessionId}',
       '/api/overseer/builds/{sessionId}/files/{path}',
       '/api/overseer/chat',
@@ -54,7 +58,14 @@ describe('GET /api/openapi.json', () => {
     )
     expect(responses('/api/overseer-dev/chat/history', 'get')).toEqual(expect.arrayContaining(['200', '400']))
     expect(responses('/api/overseer-dev/chat/history/{id}', 'get')).toEqual(expect.arrayContaining(['200', '404']))
-    expect(responses('/api/overseer-dev/chat/history/{id}', 'delete')).toEqual(expect.arrayContaining(['200', '403', '404']))
+    expect(responses('/api/overseer-dev/chat/history/{id}', 'delete')).toEqual(expect.arrayContaining(['200', '403', '404', '429']))
+    expect(responses('/api/overseer-dev/chat/history/{id}', 'patch')).toEqual(expect.arrayContaining(['200', '400', '403', '404', '429']))
+    expect(responses('/api/overseer-dev/chat/history/{id}/restore', 'post')).toEqual(expect.arrayContaining(['200', '403', '404', '429']))
+    expect(responses('/api/overseer-dev/chat/history/{id}/export', 'get')).toEqual(expect.arrayContaining(['200', '400', '404']))
+    expect(responses('/api/overseer-dev/chat/history/{id}/share', 'post')).toEqual(expect.arrayContaining(['201', '403', '404', '429']))
+    expect(responses('/api/overseer-dev/chat/history/{id}/share', 'delete')).toEqual(expect.arrayContaining(['200', '403', '404', '429']))
+    expect(responses('/api/overseer-dev/shared/{token}', 'get')).toEqual(expect.arrayContaining(['200', '404']))
+    expect(document.paths['/api/overseer-dev/shared/{token}']?.get?.security).toEqual([])
     expect(responses('/api/overseer-dev/sessions/{sessionId}/stop', 'post')).toEqual(expect.arrayContaining(['200', '403', '404']))
     expect(responses('/api/overseer-dev/models', 'get')).toEqual(['200', '500'])
     expect(document.paths['/api/overseer-dev/chat']?.post?.tags).toEqual(['chat'])

@@ -2,7 +2,9 @@ import { chatDeltaReceived } from '@/shared/lib/socket'
 import { setupStore } from '@tests/setup/store'
 import {
   conversationCleared,
+  conversationDeleted,
   conversationOpened,
+  conversationRestored,
   historyPageChanged,
   historyRefreshRequested,
   historySearched,
@@ -88,5 +90,21 @@ describe('chat slice', () => {
     store.dispatch(historyPageChanged(2))
     store.dispatch(historyRefreshRequested())
     expect(selectHistoryView(store.getState())).toEqual({ page: 1, search: 'deploy' })
+  })
+
+  it('continues a conversation whose deletion was undone, unless another one began meanwhile', () => {
+    const store = setupStore()
+    const open = { id: 'c9', date: '', status: 'completed', title: 'Q', messageCount: 2, messages: [{ role: 'user' as const, content: 'Q' }], response: 'A' }
+    store.dispatch(conversationOpened(open))
+    store.dispatch(conversationDeleted({ id: 'c9' }))
+    expect(selectConversationId(store.getState())).toBeNull()
+    expect(contents(store)).toEqual(['user: Q', 'assistant: A'])
+    store.dispatch(conversationRestored({ id: 'c9' }))
+    expect(selectConversationId(store.getState())).toBe('c9')
+
+    store.dispatch(conversationDeleted({ id: 'c9' }))
+    store.dispatch(messageSent({ sessionId: 's1', content: 'A new start' }))
+    store.dispatch(conversationRestored({ id: 'c9' }))
+    expect(selectConversationId(store.getState())).toBeNull()
   })
 })

@@ -93,6 +93,10 @@ export const chatSlice = createSlice({
     conversationDeleted: (state, { payload }: PayloadAction<{ id: string }>) => {
       if (state.conversationId === payload.id) state.conversationId = null
     },
+    /** Its deletion was undone while it was still on screen: the next message continues it again. */
+    conversationRestored: (state, { payload }: PayloadAction<{ id: string }>) => {
+      if (state.conversationId === null && state.pending === null) state.conversationId = payload.id
+    },
     historyPageChanged: (state, { payload }: PayloadAction<number>) => {
       state.history.page = Math.max(1, payload)
     },
@@ -142,6 +146,7 @@ export const {
   conversationCleared,
   conversationOpened,
   conversationDeleted,
+  conversationRestored,
   historyPageChanged,
   historySearched,
   historyRefreshRequested,

@@ -31,6 +31,8 @@ export interface HistoryItem {
   model?: string
   stopped?: boolean
   error?: string
+  /** When its share link was made, while it has one. */
+  sharedAt?: string
 }
 
 export interface HistoryPage {

@@ -1,75 +1,95 @@
 import { useEffect, useRef, useState } from 'react'
 import type { HistoryItem } from '@/entities/chat'
+import { exportUrl } from '../api/conversationToolsApi'
 import { badgeOf, formatDate, previewOf } from '../lib/format'
+import { ConversationMenu } from './ConversationMenu'
+import { RenameForm } from './RenameForm'
+import { SharePanel } from './SharePanel'
 import styles from './HistoryPanel.module.scss'
 
 interface HistoryItemCardProps {
   item: HistoryItem
   disabled: boolean
-  deleting: boolean
   onOpen: (item: HistoryItem) => void
   onDelete: (item: HistoryItem) => void
+  /** Says what happened (renamed), for screen readers. */
+  onAnnounce: (text: string) => void
 }
 
-/** One conversation: title (its first message), message count, preview, date, status; open or delete. */
-export const HistoryItemCard = ({ item, disabled, deleting, onOpen, onDelete }: HistoryItemCardProps) => {
-  const [confirming, setConfirming] = useState(false)
-  const confirmButton = useRef<HTMLButtonElement>(null)
-  const deleteButton = useRef<HTMLButtonElement>(null)
+/**
+ * One conversation: title (its own, else its first message), message count, preview, date,
+ * status, and whether it is shared; open it, or use its Actions menu: rename, share, export as
+ * Markdown or JSON, delete (undone from the panel's notice).
+ */
+export const HistoryItemCard = ({ item, disabled, onOpen, onDelete, onAnnounce }: HistoryItemCardProps) => {
+  const [mode, setMode] = useState<'view' | 'rename' | 'share'>('view')
+  const menuButton = useRef<HTMLButtonElement>(null)
+  /** Whether leaving the rename or share mode gives the focus back to the menu button. */
+  const refocus = useRef(false)
   const badge = badgeOf(item.status)
   const preview = previewOf(item.response)
+  const title = item.title || 'Untitled conversation'
+
+  const back = () => {
+    refocus.current = true
+    setMode('view')
+  }
 
   useEffect(() => {
-    if (confirming) confirmButton.current?.focus()
-  }, [confirming])
-
-  const cancel = () => {
-    setConfirming(false)
-    requestAnimationFrame(() => deleteButton.current?.focus())
-  }
+    if (mode !== 'view' || !refocus.current) return
+    refocus.current = false
+    menuButton.current?.focus()
+  }, [mode])
 
   return (
     <li className={styles.item}>
       <div className={styles.itemHead}>
-        <h3 className={styles.itemTitle}>
-          <button type="button" className={styles.open} onClick={() => onOpen(item)} disabled={disabled}>
-            {item.title || 'Untitled conversation'}
-          </button>
-        </h3>
-        <span className={`${styles.badge} ${styles[badge.tone]}`}>
-          {badge.spinner && <span className={styles.badgeSpinner} aria-hidden="true" />}
-          {badge.label}
+        {mode === 'rename' ? (
+          <RenameForm
+            id={item.id}
+            title={item.title}
+            onDone={(renamed) => {
+              if (renamed !== undefined) onAnnounce(`Renamed to “${renamed}”.`)
+              back()
+            }}
+          />
+        ) : (
+          <h3 className={styles.itemTitle}>
+            <button type="button" className={styles.open} onClick={() => onOpen(item)} disabled={disabled}>
+              {title}
+            </button>
+          </h3>
+        )}
+        <span className={styles.badges}>
+          {item.sharedAt && <span className={`${styles.badge} ${styles.shared}`}>Shared</span>}
+          <span className={`${styles.badge} ${styles[badge.tone]}`}>
+            {badge.spinner && <span className={styles.badgeSpinner} aria-hidden="true" />}
+            {badge.label}
+          </span>
         </span>
       </div>
       {preview && <p className={styles.preview}>{preview}</p>}
-      <p className={styles.meta}>
-        <span>
-          {item.messageCount} {item.messageCount === 1 ? 'message' : 'messages'}
-        </span>
-        <time dateTime={item.date}>{formatDate(item.date)}</time>
-      </p>
-      {confirming ? (
-        <div className={styles.confirm} role="group" aria-label={`Delete “${item.title}”?`}>
-          <span>Delete this conversation? This cannot be undone.</span>
-          <button ref={confirmButton} type="button" className={styles.danger} onClick={() => onDelete(item)} disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Delete'}
-          </button>
-          <button type="button" className={styles.linkButton} onClick={cancel} disabled={deleting}>
-            Cancel
-          </button>
-        </div>
-      ) : (
-        <button
-          ref={deleteButton}
-          type="button"
-          className={styles.linkButton}
-          onClick={() => setConfirming(true)}
+      <div className={styles.itemFoot}>
+        <p className={styles.meta}>
+          <span>
+            {item.messageCount} {item.messageCount === 1 ? 'message' : 'messages'}
+          </span>
+          <time dateTime={item.date}>{formatDate(item.date)}</time>
+        </p>
+        <ConversationMenu
+          label={`Actions for “${title}”`}
+          buttonRef={menuButton}
           disabled={disabled}
-          aria-label={`Delete conversation “${item.title}”`}
-        >
-          Delete
-        </button>
-      )}
+          actions={[
+            { label: 'Rename', onSelect: () => setMode('rename') },
+            { label: 'Share link', onSelect: () => setMode('share') },
+            { label: 'Export as Markdown', href: exportUrl(item.id, 'md'), download: true },
+            { label: 'Export as JSON', href: exportUrl(item.id, 'json'), download: true },
+            { label: 'Delete', onSelect: () => onDelete(item) },
+          ]}
+        />
+      </div>
+      {mode === 'share' && <SharePanel item={item} onClose={back} />}
     </li>
   )
 }

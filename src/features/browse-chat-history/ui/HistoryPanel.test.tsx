@@ -47,11 +47,45 @@ const history = (total: number) => {
       })
     }),
     http.delete(`${HISTORY_URL}/:id`, ({ params }) => {
+      const index = all.findIndex((entry) => entry.id === params.id)
+      if (index < 0) return HttpResponse.json({ success: false, message: 'Conversation not found' }, { status: 404 })
+      deleted.set(params.id as string, { index, entry: all[index]! })
       all = all.filter((entry) => entry.id !== params.id)
+      return HttpResponse.json({ success: true })
+    }),
+    http.post(`${HISTORY_URL}/:id/restore`, ({ params }) => {
+      const gone = deleted.get(params.id as string)
+      if (!gone) return HttpResponse.json({ success: false, message: 'This conversation can no longer be restored' }, { status: 404 })
+      deleted.delete(params.id as string)
+      all = [...all.slice(0, gone.index), gone.entry, ...all.slice(gone.index)]
+      return HttpResponse.json({ success: true })
+    }),
+    http.patch(`${HISTORY_URL}/:id`, async ({ params, request }) => {
+      const { title } = (await request.json()) as { title: string }
+      all = all.map((entry) => (entry.id === params.id ? { ...entry, title } : entry))
+      return HttpResponse.json({ success: true, data: { id: params.id, title, renamed: true } })
+    }),
+    http.post(`${HISTORY_URL}/:id/share`, ({ params }) => {
+      const sharedAt = '2025-05-11T09:30:00.000Z'
+      all = all.map((entry) => (entry.id === params.id ? { ...entry, sharedAt } : entry))
+      return HttpResponse.json({ success: true, data: { token: 'T'.repeat(43), path: `/share/${'T'.repeat(43)}`, sharedAt } }, { status: 201 })
+    }),
+    http.delete(`${HISTORY_URL}/:id/share`, ({ params }) => {
+      all = all.map((entry) => (entry.id === params.id ? { ...entry, sharedAt: undefined } : entry))
       return HttpResponse.json({ success: true })
     }),
   )
   return requests
+}
+
+/** What the fake server was asked to change, by kind. */
+const deleted = new Map<string, { index: number; entry: ReturnType<typeof item> }>()
+beforeEach(() => deleted.clear())
+
+/** Opens an item's Actions menu and chooses `action`. */
+const choose = async (user: ReturnType<typeof userEvent.setup>, title: string, action: string) => {
+  await user.click(screen.getByRole('button', { name: `Actions for “${title}”` }))
+  await user.click(screen.getByRole('menuitem', { name: action }))
 }
 
 const titles = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)
@@ -198,20 +232,156 @@ describe('HistoryPanel', () => {
     expect(selectConversationId(store.getState())).toBe(item(2).id)
   })
 
-  it('deletes a conversation only after confirmation', async () => {
+  it('deletes a conversation at once and offers Undo, which brings it back where it was', async () => {
+    history(3)
+    const user = userEvent.setup()
+    renderWithProviders(<HistoryPanel onOpened={() => {}} />)
+    await screen.findByText('Page 1 of 1')
+    await choose(user, 'Question 2', 'Delete')
+    await waitFor(() => expect(titles()).toEqual(['Question 1', 'Question 3']))
+    expect(screen.getByText('Conversation deleted')).toBeInTheDocument()
+    const undo = screen.getByRole('button', { name: 'Undo' })
+    // The keyboard is where the way back is.
+    expect(undo).toHaveFocus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(titles()).toEqual(['Question 1', 'Question 2', 'Question 3']))
+    expect(screen.queryByText('Conversation deleted')).not.toBeInTheDocument()
+    expect(screen.getByText('Restored “Question 2”.')).toBeInTheDocument()
+    expect(screen.getByRole('searchbox')).toHaveFocus()
+  })
+
+  it('lets the Undo notice go after its time (the deletion stays), returning the focus to the search box', async () => {
+    history(2)
+    const user = userEvent.setup()
+    renderWithProviders(<HistoryPanel onOpened={() => {}} undoMs={50} />)
+    await screen.findByText('Page 1 of 1')
+    await choose(user, 'Question 1', 'Delete')
+    expect(await screen.findByText('Conversation deleted')).toBeInTheDocument()
+    // Waiting while the focus is on Undo; moving it on lets the notice go.
+    await user.tab()
+    await user.tab()
+    await waitFor(() => expect(screen.queryByText('Conversation deleted')).not.toBeInTheDocument())
+    expect(titles()).toEqual(['Question 2'])
+  })
+
+  it('says so when the undo comes too late', async () => {
+    history(2)
+    server.use(http.post(`${HISTORY_URL}/:id/restore`, () => HttpResponse.json({ success: false, message: 'This conversation can no longer be restored' }, { status: 404 })))
+    const user = userEvent.setup()
+    renderWithProviders(<HistoryPanel onOpened={() => {}} />)
+    await screen.findByText('Page 1 of 1')
+    await choose(user, 'Question 1', 'Delete')
+    await user.click(await screen.findByRole('button', { name: 'Undo' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('This conversation can no longer be restored')
+    expect(titles()).toEqual(['Question 2'])
+  })
+
+  it('continues the open conversation again when its deletion is undone', async () => {
+    history(2)
+    const user = userEvent.setup()
+    const { store } = renderWithProviders(<HistoryPanel onOpened={() => {}} />)
+    await user.click(await screen.findByRole('button', { name: 'Question 1' }))
+    expect(selectConversationId(store.getState())).toBe(item(1).id)
+    await choose(user, 'Question 1', 'Delete')
+    await screen.findByText('Conversation deleted')
+    expect(selectConversationId(store.getState())).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(selectConversationId(store.getState())).toBe(item(1).id))
+  })
+
+  it('renames a conversation in place: Enter saves, Escape cancels, a blank title is refused', async () => {
     history(2)
     const user = userEvent.setup()
     renderWithProviders(<HistoryPanel onOpened={() => {}} />)
     await screen.findByText('Page 1 of 1')
-    await user.click(screen.getByRole('button', { name: 'Delete conversation “Question 1”' }))
-    const confirm = screen.getByRole('group', { name: 'Delete “Question 1”?' })
-    expect(within(confirm).getByRole('button', { name: 'Delete' })).toHaveFocus()
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
-    expect(titles()).toEqual(['Question 1', 'Question 2'])
+    await choose(user, 'Question 1', 'Rename')
+    const box = screen.getByRole('textbox', { name: 'Title' })
+    expect(box).toHaveFocus()
+    expect(box).toHaveValue('Question 1')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Actions for “Question 1”' })).toHaveFocus()
 
-    await user.click(screen.getByRole('button', { name: 'Delete conversation “Question 1”' }))
-    await user.click(within(screen.getByRole('group', { name: 'Delete “Question 1”?' })).getByRole('button', { name: 'Delete' }))
-    await waitFor(() => expect(titles()).toEqual(['Question 2']))
-    expect(screen.getByText('Deleted “Question 1”.')).toBeInTheDocument()
+    await choose(user, 'Question 1', 'Rename')
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }))
+    await user.keyboard('   {Enter}')
+    expect(screen.getByRole('alert')).toHaveTextContent('Title cannot be empty')
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAttribute('aria-invalid', 'true')
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }))
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Deployment notes{Enter}')
+    await waitFor(() => expect(titles()).toEqual(['Deployment notes', 'Question 2']))
+    expect(screen.getByText('Renamed to “Deployment notes”.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Actions for “Deployment notes”' })).toHaveFocus()
+  })
+
+  it('offers both exports as downloads of the conversation', async () => {
+    history(1)
+    const user = userEvent.setup()
+    renderWithProviders(<HistoryPanel onOpened={() => {}} />)
+    await user.click(await screen.findByRole('button', { name: 'Actions for “Question 1”' }))
+    const markdown = screen.getByRole('menuitem', { name: 'Export as Markdown' })
+    expect(markdown).toHaveAttribute('href', `${HISTORY_URL}/${item(1).id}/export?format=md`)
+    expect(markdown).toHaveAttribute('download')
+    expect(screen.getByRole('menuitem', { name: 'Export as JSON' })).toHaveAttribute(
+      'href',
+      `${HISTORY_URL}/${item(1).id}/export?format=json`,
+    )
+  })
+
+  it('makes a share link, shows it once to copy, marks the item shared, and revokes it', async () => {
+    history(1)
+    const user = userEvent.setup()
+    const writeText = jest.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    renderWithProviders(<HistoryPanel onOpened={() => {}} />)
+    await screen.findByText('Page 1 of 1')
+    await choose(user, 'Question 1', 'Share link')
+    const panel = screen.getByRole('region', { name: 'Share link' })
+    expect(within(panel).getByRole('heading', { name: 'Share link' })).toHaveFocus()
+    await user.click(within(panel).getByRole('button', { name: 'Create link' }))
+    const link = await within(panel).findByRole('textbox', { name: 'Share link' })
+    expect(link).toHaveValue(`http://localhost/share/${'T'.repeat(43)}`)
+    expect(link).toHaveFocus()
+    await user.click(within(panel).getByRole('button', { name: 'Copy link' }))
+    expect(writeText).toHaveBeenCalledWith(`http://localhost/share/${'T'.repeat(43)}`)
+    expect(within(panel).getByText('Link copied to the clipboard.')).toBeInTheDocument()
+    const card = screen.getByRole('button', { name: 'Question 1' }).closest('li') as HTMLElement
+    await waitFor(() => expect(within(card).getByText('Shared')).toBeInTheDocument())
+
+    await user.click(within(panel).getByRole('button', { name: 'Revoke link' }))
+    await waitFor(() => expect(within(card).queryByText('Shared')).not.toBeInTheDocument())
+    expect(within(panel).queryByRole('textbox')).not.toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Create link' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('region', { name: 'Share link' })).not.toBeInTheDocument()
+  })
+
+  it('works the Actions menu with the keyboard', async () => {
+    history(1)
+    const user = userEvent.setup()
+    renderWithProviders(<HistoryPanel onOpened={() => {}} />)
+    const button = await screen.findByRole('button', { name: 'Actions for “Question 1”' })
+    expect(button).toHaveAttribute('aria-haspopup', 'menu')
+    button.focus()
+    await user.keyboard('{Enter}')
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem')
+    expect(items.map((entry) => entry.textContent)).toEqual(['Rename', 'Share link', 'Export as Markdown', 'Export as JSON', 'Delete'])
+    expect(items[0]).toHaveFocus()
+    await user.keyboard('{ArrowDown}')
+    expect(items[1]).toHaveFocus()
+    await user.keyboard('{ArrowUp}{ArrowUp}')
+    expect(items[4]).toHaveFocus()
+    await user.keyboard('{Home}')
+    expect(items[0]).toHaveFocus()
+    await user.keyboard('{End}')
+    expect(items[4]).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    expect(button).toHaveFocus()
+    await user.keyboard('{ArrowUp}')
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Delete' })).toHaveFocus()
+    await user.click(document.body)
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
   })
 })

@@ -1,2 +1,3 @@
 export { usePageMeta, formatTitle } from './usePageMeta'
+export { useNoIndex } from './useNoIndex'
 export type { PageMeta } from './usePageMeta'

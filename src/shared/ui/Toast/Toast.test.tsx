@@ -57,6 +57,34 @@ describe('Toast', () => {
   })
 })
 
+describe('Toast with an action', () => {
+  beforeEach(() => jest.useFakeTimers())
+  afterEach(() => jest.useRealTimers())
+
+  it('offers the action as a button, focused when asked, and waits while the focus is on it', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+    const onClose = jest.fn()
+    const onUndo = jest.fn()
+    render(<Toast message="Conversation deleted" onClose={onClose} action={{ label: 'Undo', onClick: onUndo, focus: true }} />)
+    const undo = screen.getByRole('button', { name: 'Undo' })
+    expect(undo).toHaveFocus()
+    act(() => jest.advanceTimersByTime(10_000))
+    expect(onClose).not.toHaveBeenCalled()
+    await user.click(undo)
+    expect(onUndo).toHaveBeenCalledTimes(1)
+    await user.tab()
+    await user.tab()
+    expect(undo).not.toHaveFocus()
+    act(() => jest.advanceTimersByTime(5000))
+    expect(onClose).toHaveBeenCalled()
+  })
+
+  it('leaves the focus where it is unless asked', () => {
+    render(<Toast message="Conversation deleted" onClose={() => {}} action={{ label: 'Undo', onClick: () => {} }} />)
+    expect(screen.getByRole('button', { name: 'Undo' })).not.toHaveFocus()
+  })
+})
+
 describe('useToast', () => {
   it('shows one notice at a time, each with a new id, and hides it', () => {
     const { result } = renderHook(() => useToast())

@@ -13,6 +13,8 @@ interface ToastProps {
   duration?: number
   /** Called when it hides itself or the close button is pressed. */
   onClose: () => void
+  /** A button beside the message (Undo); `focus` moves the focus to it when the toast appears. */
+  action?: { label: string; onClick: () => void; focus?: boolean }
 }
 
 const ICONS: Record<ToastType, string> = { success: '✓', error: '!', info: 'i' }
@@ -22,8 +24,13 @@ const ICONS: Record<ToastType, string> = { success: '✓', error: '!', info: 'i'
  * others politely); it hides after `duration` or when closed, and Escape closes it too.
  * Render it with a new `key` for each notice so the timer and the announcement start afresh.
  */
-export const Toast = ({ message, type = 'info', duration = TOAST_DURATION, onClose }: ToastProps) => {
+export const Toast = ({ message, type = 'info', duration = TOAST_DURATION, onClose, action }: ToastProps) => {
   const [paused, setPaused] = useState(false)
+  const actionButton = useRef<HTMLButtonElement>(null)
+  const focusAction = action?.focus === true
+  useEffect(() => {
+    if (focusAction) actionButton.current?.focus()
+  }, [focusAction])
   const close = useRef(onClose)
   useEffect(() => {
     close.current = onClose
@@ -61,6 +68,11 @@ export const Toast = ({ message, type = 'info', duration = TOAST_DURATION, onClo
         >
           {message}
         </p>
+        {action && (
+          <button ref={actionButton} type="button" className={styles.action} onClick={action.onClick}>
+            {action.label}
+          </button>
+        )}
         <button type="button" className={styles.close} aria-label="Close notification" onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>

@@ -14,7 +14,6 @@ import {
   HistoryPage,
   HistoryQuery,
   ModelList,
-  Ok,
   OWNER_NOTE,
   ProviderError,
   SessionParams,
@@ -25,7 +24,9 @@ import { ownerOfRequest, type Owner } from '../../../chat/owner'
 import { acceptChatMessage } from '../../../chat/request'
 import { CHAT_MESSAGES, chatBodyValidator, isUuid } from '../../../chat/validation'
 import { HttpError } from '../../../http/httpError'
-import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
+import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
+import { Deleted, UNDO_WINDOW_SECONDS } from '@contracts/conversationTools'
+import conversationToolsRoutes, { conversationWriteLimit } from './conversationTools'
 
 /** Room for 100 messages of typical length; a longer conversation continues by `conversationId`. */
 export const CHAT_BODY_LIMIT = 1024 * 1024
@@ -48,6 +49,7 @@ const itemOf = (conversation: Conversation) => {
     model: conversation.model,
     stopped: answered ? last.stopped : false,
     ...(conversation.error !== null && { error: conversation.error }),
+    ...(conversation.sharedAt && { sharedAt: conversation.sharedAt.toISOString() }),
   }
 }
 
@@ -194,13 +196,14 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
     '/chat/history/:id',
     {
       preHandler: app.authenticate,
+      config: { rateLimit: conversationWriteLimit },
       schema: {
         tags: TAGS,
         summary: 'Delete one of the caller’s conversations',
-        description: `Also stops its reply if one is being generated. ${OWNER_NOTE}`,
+        description: `Also stops its reply if one is being generated. It is gone from the history, search, its share link and its builds' downloads at once; POST /api/overseer-dev/chat/history/{id}/restore puts it back within ${UNDO_WINDOW_SECONDS} seconds, after which the deletion is final. ${OWNER_NOTE}`,
         security: chatSecurity,
         params: ConversationParams,
-        response: { 200: Ok('Deleted'), 403: CrossSiteRefused, 404: ConversationNotFound },
+        response: { 200: Deleted, 403: CrossSiteRefused, 404: ConversationNotFound, 429: rateLimitedResponse },
       },
     },
     async (request, reply) => {
@@ -230,6 +233,8 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
       return { success: true as const, data: { models, currentOverseerModel: await app.chatModels.current(models) } }
     },
   )
+
+  await app.register(conversationToolsRoutes)
 }
 
 export default overseerDevRoutes

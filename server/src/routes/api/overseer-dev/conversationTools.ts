@@ -1,0 +1,215 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { chatSecurity, ConversationNotFound, ConversationParams, CrossSiteRefused, Ok, OWNER_NOTE } from '@contracts/chat'
+import {
+  CONVERSATION_TITLE_MAX_LENGTH,
+  CONVERSATION_WRITES_PER_MINUTE,
+  ConversationExport,
+  ExportQuery,
+  RenameBody,
+  Renamed,
+  Restored,
+  SHARE_PATH,
+  SHARE_ROBOTS,
+  ShareCreated,
+  SharedConversation,
+  ShareParams,
+  TOOLS_MESSAGES,
+  UNDO_WINDOW_SECONDS,
+} from '@contracts/conversationTools'
+import { exportFilename, exportOf, markdownOf } from '../../../chat/conversationTools'
+import { knownOwnerKey, ownerOfRequest, type Owner } from '../../../chat/owner'
+import { CHAT_MESSAGES, isUuid } from '../../../chat/validation'
+import { HttpError } from '../../../http/httpError'
+import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
+
+const TAGS = ['chat']
+
+/**
+ * The writes of the conversation tools, counted per owner (the visitor cookie's or the user's),
+ * else per IP; each route apart. The hook runs after `app.authenticate`, which knows the user.
+ */
+export const conversationWriteLimit = {
+  max: CONVERSATION_WRITES_PER_MINUTE,
+  timeWindow: 60_000,
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `conversation-tools:${knownOwnerKey(request) ?? `ip:${request.ip}`}`,
+} as const
+
+const RATE_NOTE = `At most ${CONVERSATION_WRITES_PER_MINUTE} a minute per owner.`
+
+/** The caller, when known (no visitor cookie is handed out); a cross-site cookie write is refused. */
+const ownerOf = (request: FastifyRequest, reply: FastifyReply): Owner | undefined => ownerOfRequest(request, reply, { create: false })
+
+/** The conversation id of the path, when it can be one (another id is simply not found). */
+const idOf = (id: string): string | undefined => (isUuid(id) ? id.toLowerCase() : undefined)
+
+const notFound = () => new HttpError(404, CHAT_MESSAGES.conversationNotFound)
+
+/**
+ * The conversation tools of the assistant's history (rename, undo a deletion, export, share
+ * links) and the public page of a shared snapshot. Deleting is `DELETE /chat/history/:id`.
+ */
+const conversationToolsRoutes: FastifyPluginAsync = async (app) => {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>()
+
+  routes.patch(
+    '/chat/history/:id',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: conversationWriteLimit },
+      schema: {
+        tags: TAGS,
+        summary: 'Rename one of the caller’s conversations',
+        description: `Sets the title the history shows and search weighs as the title, at most ${CONVERSATION_TITLE_MAX_LENGTH} characters once trimmed; \`null\` goes back to the default, the first message. ${RATE_NOTE} ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: ConversationParams,
+        body: RenameBody,
+        response: {
+          200: Renamed,
+          ...bodyErrorResponses,
+          400: errorResponse(`Invalid title: \`${TOOLS_MESSAGES.titleBlank}\` or \`${TOOLS_MESSAGES.titleTooLong}\``),
+          403: CrossSiteRefused,
+          404: ConversationNotFound,
+          429: rateLimitedResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOf(request, reply)
+      const id = idOf(request.params.id)
+      const renamed = await app.conversationTools.rename(owner?.key, id, request.body.title)
+      if (!renamed) throw notFound()
+      return { success: true as const, data: { id: id as string, ...renamed } }
+    },
+  )
+
+  routes.post(
+    '/chat/history/:id/restore',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: conversationWriteLimit },
+      schema: {
+        tags: TAGS,
+        summary: 'Undo the deletion of one of the caller’s conversations',
+        description: `Puts back a conversation deleted in the last ${UNDO_WINDOW_SECONDS} seconds, as it was (its messages, title, share link and build archives). Later the deletion is final. ${RATE_NOTE} ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: ConversationParams,
+        response: { 200: Restored, 403: CrossSiteRefused, 404: errorResponse(`${TOOLS_MESSAGES.notRestorable}: not deleted by the caller in the last ${UNDO_WINDOW_SECONDS} seconds`), 429: rateLimitedResponse },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOf(request, reply)
+      const id = idOf(request.params.id)
+      const restored = owner && id ? await app.conversationTools.restore(owner.key, id) : false
+      if (!restored) throw new HttpError(404, TOOLS_MESSAGES.notRestorable)
+      return { success: true as const }
+    },
+  )
+
+  routes.get(
+    '/chat/history/:id/export',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Download one of the caller’s conversations as Markdown or JSON',
+        description: `An attachment named after the title: \`format=md\`, a Markdown document (the title, then each turn under 'You' or 'Overseer'); \`format=json\`, every message with its role, and for replies the model. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: ConversationParams,
+        querystring: ExportQuery,
+        response: {
+          200: {
+            description: 'The file (`Content-Disposition: attachment`)',
+            content: { 'text/markdown': { schema: { type: 'string' } }, 'application/json': { schema: ConversationExport } },
+          },
+          400: errorResponse('Invalid `format` or id; `errors` names it'),
+          404: ConversationNotFound,
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOf(request, reply)
+      const id = idOf(request.params.id)
+      const conversation = owner && id ? await app.chat.conversation(owner.key, id) : undefined
+      if (!conversation) throw notFound()
+      const { format } = request.query
+      const file = exportOf(conversation, app.conversationTools.now())
+      return reply
+        .header('content-type', format === 'md' ? 'text/markdown; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFilename(file.title, format)}"`)
+        .send(format === 'md' ? markdownOf(file) : `${JSON.stringify(file, null, 2)}\n`)
+    },
+  )
+
+  routes.post(
+    '/chat/history/:id/share',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: conversationWriteLimit },
+      schema: {
+        tags: TAGS,
+        summary: 'Make a read-only share link of one of the caller’s conversations',
+        description: `Takes a snapshot of the conversation as it is now (title and messages) and answers a new, unguessable link to it, \`${SHARE_PATH}{token}\`, which anyone who has it can open without signing in; later messages are not shown. The token is answered only now (the server keeps its SHA-256). A conversation has one link: a new one replaces it. Search engines are told not to index shared pages. ${RATE_NOTE} ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: ConversationParams,
+        response: { 201: ShareCreated, 403: CrossSiteRefused, 404: ConversationNotFound, 429: rateLimitedResponse },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOf(request, reply)
+      const id = idOf(request.params.id)
+      const share = owner && id ? await app.conversationTools.share(owner.key, id) : undefined
+      if (!share) throw notFound()
+      return reply.code(201).send({ success: true as const, data: { token: share.token, path: share.path, sharedAt: share.sharedAt.toISOString() } })
+    },
+  )
+
+  routes.delete(
+    '/chat/history/:id/share',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: conversationWriteLimit },
+      schema: {
+        tags: TAGS,
+        summary: 'Revoke the share link of one of the caller’s conversations',
+        description: `The link stops working at once and its snapshot is deleted. ${RATE_NOTE} ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: ConversationParams,
+        response: { 200: Ok('Revoked'), 403: CrossSiteRefused, 404: errorResponse(`\`${CHAT_MESSAGES.conversationNotFound}\`, or \`${TOOLS_MESSAGES.notShared}\``), 429: rateLimitedResponse },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOf(request, reply)
+      const id = idOf(request.params.id)
+      if (!owner || !id || !(await app.chat.conversation(owner.key, id))) throw notFound()
+      if (!(await app.conversationTools.revoke(owner.key, id))) throw new HttpError(404, TOOLS_MESSAGES.notShared)
+      return { success: true as const }
+    },
+  )
+
+  routes.get(
+    '/shared/:token',
+    {
+      // Every answer, the 404 too: search engines keep no shared page, nor that one existed.
+      onSend: async (_request, reply, payload) => {
+        void reply.header('x-robots-tag', SHARE_ROBOTS)
+        return payload
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'A shared conversation: its read-only snapshot',
+        description: `For anyone with the link (\`${SHARE_PATH}{token}\` on the site); no sign-in, and no cookie is set. Answers carry \`X-Robots-Tag: ${SHARE_ROBOTS}\`. A revoked link, or one whose conversation was deleted, answers 404.`,
+        params: ShareParams,
+        response: { 200: SharedConversation, 404: errorResponse(TOOLS_MESSAGES.shareNotFound) },
+      },
+    },
+    async (request) => {
+      const snapshot = await app.conversationTools.shared(request.params.token)
+      if (!snapshot) throw new HttpError(404, TOOLS_MESSAGES.shareNotFound)
+      return { success: true as const, data: { title: snapshot.title, sharedAt: snapshot.sharedAt.toISOString(), messages: snapshot.messages } }
+    },
+  )
+}
+
+export default conversationToolsRoutes

@@ -1,0 +1,1 @@
+export { SharedConversationPage } from './ui/SharedConversationPage'
