@@ -4,6 +4,8 @@
  * and messages that contain a build word, with whether they really ask for software to be built.
  */
 
+import second from './assistantQuestions.second.json'
+
 const GS = '/docs/getting-started'
 const CM = '/docs/core-modules'
 const AS = '/docs/architect-suite'
@@ -155,3 +157,11 @@ export const INTENTS: readonly EvalIntent[] = [
   { text: 'Why did my last build fail its tests?', build: false },
   { text: 'How does the DevLoop make the tests pass?', build: false },
 ]
+
+/** A second set, written separately from the docs alone (bench/lib/assistantQuestions.second.json). */
+export const SECOND_SET: { answerable: EvalQuestion[]; unanswerable: string[]; intents: EvalIntent[] } = second
+
+/** Both sets. */
+export const ALL_ANSWERABLE: readonly EvalQuestion[] = [...ANSWERABLE, ...SECOND_SET.answerable]
+export const ALL_UNANSWERABLE: readonly string[] = [...UNANSWERABLE, ...SECOND_SET.unanswerable]
+export const ALL_INTENTS: readonly EvalIntent[] = [...INTENTS, ...SECOND_SET.intents]

@@ -1,9 +1,10 @@
 import path from 'node:path'
 import { evaluateRetrieval, pagesFor } from '../../../bench/lib/assistantEval'
+import { ALL_ANSWERABLE, ALL_UNANSWERABLE } from '../../../bench/lib/assistantQuestions'
 import { LocalAssistant } from '../../src/llm/local/assistant'
 
 /**
- * The assistant's evaluation set (bench/lib/assistantQuestions.ts) over the real docs. `npm run
+ * The assistant's evaluation sets (bench/lib/assistantQuestions*) over the real docs. `npm run
  * bench -- assistant` reports it against the issue's budgets (top-1 ≥ 90%, unanswerable rejected
  * ≥ 80%); this test holds the level reached, so that a change to the search cannot lose it unseen.
  */
@@ -14,10 +15,11 @@ describe('the offline assistant on questions as visitors ask them', () => {
   })
 
   it('answers from the right page and says it does not know what the docs do not cover', () => {
-    const result = evaluateRetrieval(assistant)
-    expect(result.top1 / result.answerable).toBeGreaterThanOrEqual(0.75)
-    expect(result.top3 / result.answerable).toBeGreaterThanOrEqual(0.9)
-    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.75)
+    // Both sets (126 and 36 questions), a few points under the level reached: docs edits move it a little.
+    const result = evaluateRetrieval(assistant, ALL_ANSWERABLE, ALL_UNANSWERABLE)
+    expect(result.top1 / result.answerable).toBeGreaterThanOrEqual(0.72)
+    expect(result.top3 / result.answerable).toBeGreaterThanOrEqual(0.85)
+    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.6)
   })
 
   it('answers the questions that used to miss', () => {
