@@ -1,4 +1,5 @@
-import { excerptAround, searchDocs } from './search'
+import { searchDocs } from './rank'
+import { excerptAround } from './search'
 import type { DocSearchSource } from './types'
 
 const page = (title: string, ...sections: [heading: string | null, text: string][]): DocSearchSource => ({

@@ -1,7 +1,4 @@
-import { DocsSearch, stem, type SearchPassage } from '@contracts/docsSearch'
-import { DOCS_TOPICS, sectionOf } from './navigation'
-import type { DocSearchResult, DocSearchSource } from './types'
-
+/** The docs search's texts and timing, and the excerpt helpers; the ranking itself is in ./rank, loaded with the index. */
 /** How long the searching state shows before the results (spec section 9). */
 export const SEARCH_DELAY_MS = 500
 
@@ -28,69 +25,9 @@ export const excerptAround = (text: string, index: number, length: number): stri
   return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`
 }
 
-const shorten = (text: string, max = EXCERPT_BEFORE + EXCERPT_AFTER): string => {
+export const shorten = (text: string, max = EXCERPT_BEFORE + EXCERPT_AFTER): string => {
   if (text.length <= max) return text
   const cut = text.lastIndexOf(' ', max)
   return `${text.slice(0, cut > 0 ? cut : max)}…`
 }
 
-/** For a word the docs never use, the docs' words that mean the same (contracts/docsSearch/thesaurus.json). */
-type Thesaurus = Readonly<Record<string, readonly string[]>>
-
-interface IndexedPassage extends SearchPassage {
-  sectionTitle: string
-}
-
-const indexes = new WeakMap<object, DocsSearch<IndexedPassage>>()
-
-/** The docs search index over every page's sections (contracts/docsSearch, as the assistant's), built once per source set. */
-const indexOf = (sources: Readonly<Record<string, DocSearchSource>>, thesaurus: Thesaurus): DocsSearch<IndexedPassage> => {
-  const cached = indexes.get(sources)
-  if (cached) return cached
-  const passages: IndexedPassage[] = []
-  for (const topic of DOCS_TOPICS) {
-    const entry = sources[topic.path]?.search
-    if (!entry) continue
-    const page = { title: entry.title, path: topic.path, keywords: entry.keywords }
-    const sectionTitle = sectionOf(topic).title
-    for (const section of entry.sections) passages.push({ page, sectionTitle, heading: section.heading, anchor: section.anchor, text: section.text })
-  }
-  const index = new DocsSearch(passages, thesaurus)
-  indexes.set(sources, index)
-  return index
-}
-
-/** The words of `text` whose stem is one of `stems`, as written, in order of appearance. */
-const wordsWithStems = (text: string, stems: ReadonlySet<string>): string[] => {
-  const found = new Set<string>()
-  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const lower = word.toLowerCase()
-    if (stems.has(stem(lower)) || [...stems].some((matched) => lower.startsWith(matched) && matched.length >= 3)) found.add(word)
-  }
-  return [...found]
-}
-
-/** The share of the query a page must cover to be listed (as the assistant needs to answer from it). */
-const MIN_COVERAGE = 0.5
-
-/**
- * Searches every documentation page with the assistant's index (contracts/docsSearch): word forms,
- * synonyms, titles and headings above text, misspellings, and the last word as a prefix while
- * typing. One result per page, best first, with an excerpt of its best passage. A blank query finds nothing.
- */
-export const searchDocs = (sources: Readonly<Record<string, DocSearchSource>>, query: string, thesaurus: Thesaurus = {}): DocSearchResult[] => {
-  const needle = normalizeQuery(query)
-  if (!needle) return []
-  const results: DocSearchResult[] = []
-  const seen = new Set<string>()
-  for (const hit of indexOf(sources, thesaurus).search(needle, { prefixLast: true })) {
-    const { page, text, sectionTitle } = hit.passage
-    if (hit.coverage < MIN_COVERAGE || seen.has(page.path)) continue
-    seen.add(page.path)
-    const marks = wordsWithStems(text, new Set(hit.matched))
-    const first = marks[0] === undefined ? -1 : text.search(new RegExp(`(?<![\\p{L}\\p{N}])${marks[0]}(?![\\p{L}\\p{N}])`, 'u'))
-    const excerpt = first === -1 ? shorten(text) : excerptAround(text, first, marks[0]?.length ?? 0)
-    results.push({ title: page.title, path: page.path, sectionTitle, excerpt, marks })
-  }
-  return results
-}

@@ -23,8 +23,8 @@ import recursiveImprovement from '../../../../docs/guides/recursive-improvement.
 import permissionControls from '../../../../docs/guides/permission-controls.md?search'
 import type { DocSearchSource } from './types'
 
-/** The docs search's thesaurus (scripts/thesaurus.ts): the assistant searches with it too. */
-export { default as THESAURUS } from '@contracts/docsSearch/thesaurus.json'
+import THESAURUS from '@contracts/docsSearch/thesaurus.json'
+import { searchDocs } from './rank'
 
 /** Keyed by the page's path. */
 export const SEARCH_SOURCES: Readonly<Record<string, DocSearchSource>> = {
@@ -48,3 +48,6 @@ export const SEARCH_SOURCES: Readonly<Record<string, DocSearchSource>> = {
   '/docs/guides/recursive-improvement': recursiveImprovement,
   '/docs/guides/permission-controls': permissionControls,
 }
+
+/** Every page that answers `query`, best first, with the assistant's index and thesaurus. */
+export const search = (query: string) => searchDocs(SEARCH_SOURCES, query, THESAURUS)

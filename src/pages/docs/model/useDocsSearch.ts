@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { SEARCH_DELAY_MS, searchDocs } from './search'
-import type { DocSearchResult, DocSearchSource } from './types'
+import { SEARCH_DELAY_MS } from './search'
+import type { DocSearchResult } from './types'
 
 export type DocsSearchState =
   | { status: 'idle' }
@@ -9,8 +9,7 @@ export type DocsSearchState =
   | { status: 'failed'; query: string }
 
 interface SearchIndexModule {
-  SEARCH_SOURCES: Readonly<Record<string, DocSearchSource>>
-  THESAURUS: Readonly<Record<string, readonly string[]>>
+  search: (query: string) => DocSearchResult[]
 }
 
 let searchIndex: Promise<SearchIndexModule> | undefined
@@ -65,8 +64,8 @@ export const useDocsSearch = () => {
     index.catch(() => undefined)
     timer.current = setTimeout(() => {
       index.then(
-        ({ SEARCH_SOURCES, THESAURUS }) => {
-          if (run.current === id) setState({ status: 'done', query: trimmed, results: searchDocs(SEARCH_SOURCES, trimmed, THESAURUS) })
+        ({ search }) => {
+          if (run.current === id) setState({ status: 'done', query: trimmed, results: search(trimmed) })
         },
         () => {
           if (run.current === id) setState({ status: 'failed', query: trimmed })
