@@ -1,4 +1,5 @@
 /** The docs search's texts and timing, and the excerpt helpers; the ranking itself is in ./rank, loaded with the index. */
+
 /** How long the searching state shows before the results (spec section 9). */
 export const SEARCH_DELAY_MS = 500
 
