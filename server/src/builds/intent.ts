@@ -20,10 +20,19 @@ const SOFTWARE =
   /\b(app|apps|application|website|web ?site|site|page|landing page|dashboard|api|apis|backend|service|server|endpoint|cli|command[- ]line|tool|script|library|package|module|sdk|bot|game|tracker|manager|converter|generator|parser|counter|calculator|form|portal|platform|store|shop|blog|crud|program|project|plugin|extension|widget|component|function|todo|to-do)\b/
 
 const POLITE_OPENER = '(?:(?:ok(?:ay)?|alright|great|now|so|also|and|then|next|please|pls|hey|hi|hello)[,!.]?\\s+)*'
+/** What follows a build word used as a noun ('Build failed', 'build logs'): not an instruction. */
+const NOT_AN_OBJECT = '(?!s?\\s+(?:fail|failed|fails|failing|is|was|were|are|has|had|took|takes|taking|process|pipeline|stage|stages|status|log|logs|time|times|error|errors|step|steps|history|number|id|output|progress|keeps|never|still|stuck|broke|broken|didn|doesn|won)\\b)'
+const HELPED = '(?:help\\s+(?:me|us)\\s+(?:to\\s+)?)?'
 /** 'Build a todo app', 'Please create…', 'Now make…', 'Let's build…', 'Help me build…'. */
-const IMPERATIVE = new RegExp(`^${POLITE_OPENER}(?:let'?s\\s+|lets\\s+|help\\s+(?:me|us)\\s+(?:to\\s+)?|go\\s+(?:ahead\\s+and\\s+)?)?(?:${BUILD_VERBS}|${CHANGE_VERBS})\\b`)
-/** 'Can you build…', 'Could you please make…', 'Would you create…'. */
-const ASK_TO_BUILD = new RegExp(`^${POLITE_OPENER}(?:can|could|would|will)\\s+(?:you|u)\\s+(?:please\\s+|pls\\s+|kindly\\s+)?(?:${BUILD_VERBS}|${CHANGE_VERBS})\\b`)
+const IMPERATIVE = new RegExp(`^${POLITE_OPENER}(?:let'?s\\s+|lets\\s+|help\\s+(?:me|us)\\s+(?:to\\s+)?|go\\s+(?:ahead\\s+and\\s+)?)?(?:${BUILD_VERBS}|${CHANGE_VERBS})\\b${NOT_AN_OBJECT}`)
+/** 'Can you build…', 'Could you please make…', 'Would you help me create…', 'Is it possible to generate…', 'How about making…'. */
+const ASK_TO_BUILD = new RegExp(
+  `^${POLITE_OPENER}(?:(?:can|could|would|will)\\s+(?:you|u)\\s+(?:please\\s+|pls\\s+|kindly\\s+)?${HELPED}|(?:can|could|may)\\s+(?:i|we)\\s+(?:get|have)\\s+(?:you\\s+to\\s+)?|(?:how|what)\\s+about\\s+|why\\s+don'?t\\s+you\\s+)(?:${BUILD_VERBS}|${CHANGE_VERBS}|building|creating|making|developing|generating|writing|coding|adding)\\b${NOT_AN_OBJECT}`,
+)
+/** 'Is it possible to create a landing page…': a request when it names something new to make (not 'make the gates optional'). */
+const POSSIBLE_TO_BUILD = new RegExp(`^(?:is|would)\\s+it\\s+(?:be\\s+)?possible\\s+(?:for\\s+you\\s+)?to\\s+(?:${BUILD_VERBS})\\s+(?:me\\s+|us\\s+)?(?:an?|some|my|our)\\b`)
+/** 'Can I get a todo app?', 'Could we have an API for…': asking for software by name. */
+const ASK_FOR_SOFTWARE = /^(?:can|could|may)\s+(?:i|we)\s+(?:get|have)\s+(?:an?|the|my|our|some)\b/
 /** 'I need…', 'I want you to build…', 'We'd like…', 'I'm looking for…', 'Give me…'. */
 const WANT = /^(?:(?:ok(?:ay)?|so|now|hi|hello|hey)[,!.]?\s+)*(?:i|we)\s*(?:'d|would)?\s*(?:really\s+)?(?:need|want|would like|'d like|like|am looking for|'m looking for|are looking for|'re looking for|require)\b|^(?:give|get)\s+(?:me|us)\b/
 /** 'I want to know…', 'I need to understand…': a want that is a question. */
@@ -47,6 +56,7 @@ export const intentByRules = (message: string): Intent => {
   // The first sentence says what the message is; what follows may be details.
   const first = (text.split(/(?<=[.!?])\s+|\n/)[0] ?? text).trim()
   if (ASK_TO_BUILD.test(first) || ASK_TO_BUILD.test(text)) return 'build'
+  if ((ASK_FOR_SOFTWARE.test(first) || POSSIBLE_TO_BUILD.test(first)) && SOFTWARE.test(first)) return 'build'
   if (IMPERATIVE.test(first)) return 'build'
   if (WANT_TO_KNOW.test(first)) return 'question'
   if (WANT.test(first)) return SOFTWARE.test(text) || ANY_BUILD_WORD.test(text) ? 'build' : 'question'

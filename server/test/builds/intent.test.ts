@@ -1,11 +1,11 @@
-import { INTENTS } from '../../../bench/lib/assistantQuestions'
+import { ALL_INTENTS } from '../../../bench/lib/assistantQuestions'
 import { intentByRules, parseIntent } from '../../src/builds/intent'
 import { useTestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
 import { chatConfig, newVisitor } from '../support/chat'
 
 describe('questions are not builds: the keyword rules', () => {
-  it.each(INTENTS.map((intent) => [intent.text, intent.build ? 'build' : 'question'] as const))('%s → %s', (text, expected) => {
+  it.each(ALL_INTENTS.map((intent) => [intent.text, intent.build ? 'build' : 'question'] as const))('%s → %s', (text, expected) => {
     expect(intentByRules(text)).toBe(expected)
   })
 
@@ -15,6 +15,28 @@ describe('questions are not builds: the keyword rules', () => {
     expect(intentByRules('how do i make the build faster')).toBe('question')
     expect(intentByRules('I want to know what the development stage creates')).toBe('question')
     expect(intentByRules('We need an HTTP API that generates invoices')).toBe('build')
+  })
+
+  it('reads polite and indirect requests, and a build word used as a noun', () => {
+    for (const request of [
+      'Can you help me build a todo app?',
+      'Would it be possible to create a landing page for my cafe?',
+      'How about making a snake game?',
+      'Can I get a CLI that renames photos? Make it fast',
+      'make it dark mode',
+    ]) {
+      expect(intentByRules(request)).toBe('build')
+    }
+    for (const question of [
+      'Build failed, what now?',
+      'build logs show an error, why?',
+      'Can you tell me how to build a REST API?',
+      'What can you build?',
+      'Is it possible to build projects in Python?',
+      'Is it possible to make the approval gates optional?',
+    ]) {
+      expect(intentByRules(question)).toBe('question')
+    }
   })
 
   it("parses a model's answer strictly", () => {
