@@ -4,13 +4,16 @@
  * types still come from the TypeBox definitions. `npm run contracts` writes the files; a test
  * fails when they no longer match the definitions.
  */
-import { BuildFile, BuildState, ChatAnswer, ConversationRef, HistoryPage, ModelList } from '../chat'
+import { BuildFile, BuildState, ChatAnswer, ConversationDetail, ConversationRef, HistoryPage, ModelList } from '../chat'
+import { SessionState } from '../sessions'
 
 /** The schemas written to `contracts/json/<file>.json`. */
 export const JSON_CONTRACTS = {
   chat: { ChatAnswer, ConversationRef, HistoryPage, ModelList },
   // Read only after a build (a reconnect, its files): loaded then, not with the page.
   build: { BuildState, BuildFile },
+  // Read only after a reload mid-reply, or to match the server again after a refused edit.
+  session: { SessionState, ConversationDetail },
 } as const
 
 /** Keywords that only document: the OpenAPI document keeps them, the SPA's checks do not need them. */

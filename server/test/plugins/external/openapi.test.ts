@@ -37,6 +37,7 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer-dev/chat/history',
       '/api/overseer-dev/chat/history/{id}',
       '/api/overseer-dev/models',
+      '/api/overseer-dev/sessions/{sessionId}',
       '/api/overseer-dev/sessions/{sessionId}/stop',
       '/api/overseer/builds/{sessionId}',
       '/api/overseer/builds/{sessionId}/files/{path}',
