@@ -8,6 +8,7 @@ import {
   progressFailed,
   progressReceived,
   progressSubscribed,
+  progressStopped,
   progressTimedOut,
   progressUnsubscribed,
   socketConnected,
@@ -112,6 +113,10 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
         socket.on('timeout', (payload: unknown) => {
           const sessionId = current() ? sessionIdOf(payload, rooms) : undefined
           if (sessionId && isSocketMessageEvent(payload)) api.dispatch(progressTimedOut({ sessionId, message: payload.message }))
+        })
+        socket.on('stopped', (payload: unknown) => {
+          const sessionId = current() ? sessionIdOf(payload, rooms) : undefined
+          if (sessionId && isSocketMessageEvent(payload)) api.dispatch(progressStopped({ sessionId, message: payload.message }))
         })
         // Opened for an owner who has gone since: closed at once.
         if (!current()) {

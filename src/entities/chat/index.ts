@@ -6,10 +6,14 @@ export {
   useDeleteConversationMutation,
 } from './api/chatApi'
 export type { HistoryArgs } from './api/chatApi'
+export { conversationApi } from './api/conversationApi'
+export type { SessionLink } from './api/conversationApi'
 export {
   chatSlice,
   chatCallEnded,
   messageSent,
+  messageResent,
+  conversationRestored,
   replyReceived,
   replyFailed,
   stopRequested,
@@ -39,3 +43,7 @@ export {
   MAX_MESSAGES,
 } from './lib/texts'
 export { ConversationLog } from './ui/ConversationLog'
+export type { TurnToolsContext } from './ui/ConversationLog'
+export { saveInFlight, readInFlight, clearInFlight, IN_FLIGHT_KEY } from './lib/inFlight'
+export type { InFlight } from './lib/inFlight'
+export { replaceFromOf } from './lib/positions'

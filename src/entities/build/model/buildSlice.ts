@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import {
   progressFailed,
   progressReceived,
+  progressStopped,
   progressTimedOut,
   socketConnected,
   socketDisconnected,
@@ -13,10 +14,11 @@ import { isStageId, stageIndex, START_PERCENTAGE, type StageId } from '../lib/st
 
 /**
  * running: the tracker follows it; completed: 100% (green); failed / timedOut: an `error` or
- * `timeout` event came (red, its message shown); ended: the request failed without a build
- * outcome (for example a 429): the tracker just goes.
+ * `timeout` event came (red, its message shown); stopped: its owner stopped it (grey, 'Build
+ * stopped.'); ended: the request failed without a build outcome (for example a 429): the tracker
+ * just goes.
  */
-export type BuildStatus = 'running' | 'completed' | 'failed' | 'timedOut' | 'ended'
+export type BuildStatus = 'running' | 'completed' | 'failed' | 'timedOut' | 'stopped' | 'ended'
 
 /** What the tracker knows of one build. */
 export interface BuildProgress {
@@ -33,6 +35,8 @@ export interface BuildProgress {
   stale: boolean
   /** The finished tracker has been shown long enough and is hidden. */
   hidden: boolean
+  /** Its owner asked to stop it; the `stopped` event (or the build's end) has not come yet. */
+  stopping?: boolean
 }
 
 export interface BuildState {
@@ -60,6 +64,15 @@ const applyProgress = (build: BuildProgress, { stage, message, percentage }: { s
   if (isStageId(stage) && stageIndex(stage) >= stageIndex(build.stage)) build.stage = stage
   build.message = message
   if (next === 100) build.status = 'completed'
+}
+
+/** Its owner stopped it: the tracker says so (not an error), and goes like a finished one. */
+const stop = (build: BuildProgress | undefined, message: string) => {
+  if (!build || build.status !== 'running') return
+  build.status = 'stopped'
+  build.message = message
+  build.stale = false
+  build.stopping = false
 }
 
 const fail = (build: BuildProgress | undefined, status: 'failed' | 'timedOut', message: string) => {
@@ -96,11 +109,13 @@ export const buildSlice = createSlice({
      * failure without an `error` or `timeout` event (the request was refused) ends it quietly:
      * the error line under the form says why.
      */
-    buildSettled: (state, { payload }: PayloadAction<{ sessionId: string; ok: boolean }>) => {
+    buildSettled: (state, { payload }: PayloadAction<{ sessionId: string; ok: boolean; stopped?: boolean }>) => {
       const build = state.builds[payload.sessionId]
       if (!build || build.status !== 'running') return
       build.stale = false
-      if (payload.ok) {
+      if (payload.ok && payload.stopped) {
+        stop(build, 'Build stopped.')
+      } else if (payload.ok) {
         build.status = 'completed'
         build.percentage = 100
       } else {
@@ -117,6 +132,33 @@ export const buildSlice = createSlice({
       if (build?.status === 'running') return
       if (state.current) delete state.builds[state.current]
       state.current = null
+    },
+    /**
+     * The page was reloaded while this build ran (its session id was kept): the tracker follows it
+     * again from 5%, and reads its state as soon as the socket is connected (as after a reconnect).
+     */
+    buildResumed: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+      state.builds[payload.sessionId] = {
+        sessionId: payload.sessionId,
+        stage: null,
+        message: null,
+        percentage: START_PERCENTAGE,
+        status: 'running',
+        error: null,
+        stale: true,
+        hidden: false,
+      }
+      state.current = payload.sessionId
+    },
+    /** Stop was pressed: the button waits for the build to end. */
+    buildStopRequested: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+      const build = state.builds[payload.sessionId]
+      if (build?.status === 'running') build.stopping = true
+    },
+    /** The stop was refused or failed: Stop can be pressed again. */
+    buildStopFailed: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+      const build = state.builds[payload.sessionId]
+      if (build) build.stopping = false
     },
     /** A finished tracker was shown long enough. */
     trackerHidden: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
@@ -142,11 +184,13 @@ export const buildSlice = createSlice({
       })
       .addCase(progressFailed, (state, { payload }) => fail(state.builds[payload.sessionId], 'failed', payload.message))
       .addCase(progressTimedOut, (state, { payload }) => fail(state.builds[payload.sessionId], 'timedOut', payload.message))
+      .addCase(progressStopped, (state, { payload }) => stop(state.builds[payload.sessionId], payload.message))
       .addMatcher(buildApi.endpoints.getBuildState.matchFulfilled, (state, { payload, meta }) => {
         const build = state.builds[meta.arg.originalArgs]
         if (!build) return
         build.stale = false
         if (payload.status === 'error') fail(build, 'failed', payload.error ?? payload.message)
+        else if (payload.status === 'stopped') stop(build, payload.message)
         else applyProgress(build, payload.status === 'completed' ? { ...payload, percentage: 100 } : payload)
       })
       .addMatcher(buildApi.endpoints.getBuildState.matchRejected, (state, { meta }) => {
@@ -163,7 +207,7 @@ export const buildSlice = createSlice({
 
 const injected = buildSlice.injectInto(rootReducer)
 
-export const { buildStarted, buildSettled, trackerHidden, trackerDismissed } = buildSlice.actions
+export const { buildStarted, buildSettled, buildResumed, buildStopRequested, buildStopFailed, trackerHidden, trackerDismissed } = buildSlice.actions
 export const { selectCurrentBuild, selectBuildBySession, selectSocketConnected } = injected.selectors
 
 declare module '@/shared/lib/store/root' {

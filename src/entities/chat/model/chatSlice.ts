@@ -9,6 +9,8 @@ export interface PendingReply {
   sessionId: string
   text: string
   stopping: boolean
+  /** Followed again after a reload: its start was not seen, so its pieces are not shown (the whole reply comes at its end). */
+  resumed?: boolean
 }
 
 export interface ChatState {
@@ -63,10 +65,49 @@ export const chatSlice = createSlice({
     },
     replyFailed: (state, { payload }: PayloadAction<{ sessionId: string; message: string; conversationId?: string }>) => {
       if (state.pending?.sessionId !== payload.sessionId) return
+      // Refused before the server stored anything (no conversation in the answer): in a stored
+      // conversation the question has no place, which a later edit must know.
+      const question = state.turns.findLast((turn) => turn.role === 'user')
+      if (!payload.conversationId && state.conversationId && question) question.unsaved = true
       state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
       if (payload.conversationId) state.conversationId = payload.conversationId
       state.error = payload.message
       state.pending = null
+    },
+    /**
+     * Edit and resend, or regenerate: the turn `fromTurnId` and every later one give way to the
+     * question `content`, and its reply is on its way.
+     */
+    messageResent: (state, { payload }: PayloadAction<{ sessionId: string; fromTurnId: string; content: string }>) => {
+      const index = state.turns.findIndex((turn) => turn.id === payload.fromTurnId)
+      if (index < 0) return
+      state.turns = state.turns.slice(0, index)
+      state.turns.push(turn('user', payload.content))
+      state.pending = { sessionId: payload.sessionId, text: '', stopping: false }
+      state.error = null
+    },
+    /**
+     * The stored conversation as the server has it, in place of what is shown: after a reload
+     * while a reply was on its way (`pendingSessionId` while it still is; `buildSessionId` when
+     * its last reply delivered that build's project), or to match the server again after an edit
+     * it refused. The error line stays.
+     */
+    conversationRestored: (
+      state,
+      { payload }: PayloadAction<{ item: HistoryItem; pendingSessionId?: string; buildSessionId?: string; filesSaved?: boolean }>,
+    ) => {
+      const { item } = payload
+      state.turns = item.messages.map((message) => turn(message.role, message.content))
+      if (item.response !== '') {
+        state.turns.push(
+          turn('assistant', payload.filesSaved ? `${item.response}\n\n${CHAT_TEXTS.filesSaved}` : item.response, {
+            ...(payload.buildSessionId && { buildSessionId: payload.buildSessionId }),
+          }),
+        )
+      } else if (item.status === 'error') state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
+      state.conversationId = item.id
+      state.pending =
+        payload.pendingSessionId && item.status === 'processing' ? { sessionId: payload.pendingSessionId, text: '', stopping: false, resumed: true } : null
     },
     stopRequested: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
       if (state.pending?.sessionId === payload.sessionId) state.pending.stopping = true
@@ -108,7 +149,7 @@ export const chatSlice = createSlice({
   extraReducers: (builder) =>
     builder
       .addCase(chatDeltaReceived, (state, { payload }) => {
-        if (state.pending?.sessionId === payload.sessionId) state.pending.text += payload.delta
+        if (state.pending?.sessionId === payload.sessionId && !state.pending.resumed) state.pending.text += payload.delta
       })
       .addCase(chatDoneReceived, (state, { payload }) => {
         // The HTTP reply is the whole reply; a failure's message waits for it too.
@@ -136,6 +177,8 @@ const injected = chatSlice.injectInto(rootReducer)
 
 export const {
   messageSent,
+  messageResent,
+  conversationRestored,
   replyReceived,
   replyFailed,
   stopRequested,

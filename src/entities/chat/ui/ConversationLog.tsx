@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useAppSelector } from '@/shared/lib/store'
 import { selectPendingReply, selectTurns } from '../model/chatSlice'
 import type { ChatTurn } from '../model/types'
@@ -10,13 +10,28 @@ const SPEAKER: Record<ChatTurn['role'], string> = { user: 'You', assistant: 'Ove
 /** Only site paths and http(s) addresses are offered for download. */
 const safeDownload = (url: string): string | undefined => (/^(?:\/(?!\/)|https?:\/\/)/i.test(url) ? url : undefined)
 
-const Turn = ({ turn, after }: { turn: ChatTurn; after?: ((turn: ChatTurn) => ReactNode) | undefined }) => {
+/** What the tools of a turn know: whether it is the last one, and whether it is being edited (its text then gives way to them). */
+export interface TurnToolsContext {
+  last: boolean
+  editing: boolean
+  setEditing: (editing: boolean) => void
+}
+
+interface TurnProps {
+  turn: ChatTurn
+  after?: ((turn: ChatTurn) => ReactNode) | undefined
+  tools?: ReactNode
+  editing?: boolean
+}
+
+const Turn = ({ turn, after, tools, editing = false }: TurnProps) => {
   const download = turn.downloadUrl ? safeDownload(turn.downloadUrl) : undefined
   return (
     <li className={`${styles.turn} ${styles[turn.role]} ${turn.failed ? styles.failed : ''}`}>
       <p className={styles.speaker}>{SPEAKER[turn.role]}</p>
       <div className={styles.body}>
-        <MessageContent text={turn.content} markdown={turn.role === 'assistant' && !turn.failed} />
+        {!editing && <MessageContent text={turn.content} markdown={turn.role === 'assistant' && !turn.failed} />}
+        {tools}
         {download && (
           <p className={styles.download}>
             <a href={download} download>
@@ -35,15 +50,18 @@ interface ConversationLogProps {
   emptyText: string
   /** What a page shows under a turn (a delivered build's files). */
   renderAfterTurn?: (turn: ChatTurn) => ReactNode
+  /** A turn's tools (regenerate, edit), shown with it; while it is edited they take its text's place. */
+  renderTurnTools?: (turn: ChatTurn, context: TurnToolsContext) => ReactNode
 }
 
 /**
  * The current conversation: 'You' and 'Overseer' turns in a log region (new turns are announced),
  * and the reply being generated, streamed in as it comes (busy until the whole reply is there).
  */
-export const ConversationLog = ({ emptyText, renderAfterTurn }: ConversationLogProps) => {
+export const ConversationLog = ({ emptyText, renderAfterTurn, renderTurnTools }: ConversationLogProps) => {
   const turns = useAppSelector(selectTurns)
   const pending = useAppSelector(selectPendingReply)
+  const [editingId, setEditingId] = useState<string | null>(null)
   const end = useRef<HTMLDivElement>(null)
   const streamed = pending?.text ?? ''
 
@@ -58,9 +76,15 @@ export const ConversationLog = ({ emptyText, renderAfterTurn }: ConversationLogP
     <div className={styles.log}>
       <div role="log" aria-label="Messages" aria-live="polite" aria-relevant="additions">
         <ol className={styles.turns}>
-          {turns.map((turn) => (
-            <Turn key={turn.id} turn={turn} after={renderAfterTurn} />
-          ))}
+          {turns.map((turn, index) => {
+            const editing = editingId === turn.id
+            const context = {
+              last: index === turns.length - 1,
+              editing,
+              setEditing: (on: boolean) => setEditingId(on ? turn.id : null),
+            }
+            return <Turn key={turn.id} turn={turn} after={renderAfterTurn} tools={renderTurnTools?.(turn, context)} editing={editing} />
+          })}
         </ol>
       </div>
       {pending && (

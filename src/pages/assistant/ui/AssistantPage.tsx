@@ -1,8 +1,8 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { ModelPicker } from '@/features/select-ai-model'
-import { MessageForm } from '@/features/send-chat-message'
+import { loadResumeChat, MessageForm, TurnTools } from '@/features/send-chat-message'
 import { BuildProgress, ProjectFiles, trackerDismissed } from '@/entities/build'
-import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, selectIsSending } from '@/entities/chat'
+import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectIsSending } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
@@ -32,6 +32,12 @@ export const AssistantPage = () => {
   const conversationHeading = useRef<HTMLHeadingElement>(null)
   const messageInput = useRef<HTMLTextAreaElement>(null)
   const id = useId()
+
+  // Reloaded while a reply or a build was on its way in this tab: it comes back (loaded only then).
+  useEffect(() => {
+    if (!readInFlight()) return
+    void loadResumeChat().then((resumeChat) => dispatch(resumeChat()))
+  }, [dispatch])
 
   const refreshHistory = () => {
     dispatch(historyRefreshRequested())
@@ -127,6 +133,11 @@ export const AssistantPage = () => {
                 </Suspense>
               )
             }
+            renderTurnTools={(turn, context) => (
+              <Suspense fallback={null}>
+                <TurnTools turn={turn} context={context} />
+              </Suspense>
+            )}
           />
         </section>
 
