@@ -86,8 +86,12 @@ export const buildSlice = createSlice({
   name: 'build',
   initialState,
   reducers: {
-    /** A build request is about to be sent: the tracker starts at 5%. */
-    buildStarted: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+    /**
+     * A build request is about to be sent: the tracker starts at 5%. `resumed`: the page was
+     * reloaded while it ran (its session id was kept), so its state is read as soon as the socket
+     * is connected, as after a reconnect.
+     */
+    buildStarted: (state, { payload }: PayloadAction<{ sessionId: string; resumed?: boolean }>) => {
       // Finished builds are of no further use; a running one (another tab's intent) is kept.
       for (const [sessionId, build] of Object.entries(state.builds)) {
         if (build.status !== 'running') delete state.builds[sessionId]
@@ -99,7 +103,7 @@ export const buildSlice = createSlice({
         percentage: START_PERCENTAGE,
         status: 'running',
         error: null,
-        stale: false,
+        stale: payload.resumed === true,
         hidden: false,
       }
       state.current = payload.sessionId
@@ -133,32 +137,10 @@ export const buildSlice = createSlice({
       if (state.current) delete state.builds[state.current]
       state.current = null
     },
-    /**
-     * The page was reloaded while this build ran (its session id was kept): the tracker follows it
-     * again from 5%, and reads its state as soon as the socket is connected (as after a reconnect).
-     */
-    buildResumed: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
-      state.builds[payload.sessionId] = {
-        sessionId: payload.sessionId,
-        stage: null,
-        message: null,
-        percentage: START_PERCENTAGE,
-        status: 'running',
-        error: null,
-        stale: true,
-        hidden: false,
-      }
-      state.current = payload.sessionId
-    },
-    /** Stop was pressed: the button waits for the build to end. */
-    buildStopRequested: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+    /** Stop build was pressed (the button waits for the build to end), or the stop failed (it can be pressed again). */
+    buildStopping: (state, { payload }: PayloadAction<{ sessionId: string; stopping: boolean }>) => {
       const build = state.builds[payload.sessionId]
-      if (build?.status === 'running') build.stopping = true
-    },
-    /** The stop was refused or failed: Stop can be pressed again. */
-    buildStopFailed: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
-      const build = state.builds[payload.sessionId]
-      if (build) build.stopping = false
+      if (build?.status === 'running') build.stopping = payload.stopping
     },
     /** A finished tracker was shown long enough. */
     trackerHidden: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
@@ -207,7 +189,7 @@ export const buildSlice = createSlice({
 
 const injected = buildSlice.injectInto(rootReducer)
 
-export const { buildStarted, buildSettled, buildResumed, buildStopRequested, buildStopFailed, trackerHidden, trackerDismissed } = buildSlice.actions
+export const { buildStarted, buildSettled, buildStopping, trackerHidden, trackerDismissed } = buildSlice.actions
 export const { selectCurrentBuild, selectBuildBySession, selectSocketConnected } = injected.selectors
 
 declare module '@/shared/lib/store/root' {

@@ -6,7 +6,7 @@ import { createFakeSocket, progressSubscribed, type FakeSocket } from '@/shared/
 import { server } from '@tests/setup/msw'
 import { renderWithProviders } from '@tests/setup/renderWithProviders'
 import { setupStore } from '@tests/setup/store'
-import { buildResumed, buildStarted } from '../model/buildSlice'
+import { buildStarted } from '../model/buildSlice'
 import { TRACKER_SETTLE_MS } from '../lib/stages'
 import { BuildProgress } from './BuildProgress'
 
@@ -243,7 +243,7 @@ describe('BuildProgress', () => {
       const store = setupStore({ socketFactory: () => Promise.resolve(createFakeSocket() as unknown as Socket) })
       renderWithProviders(<BuildProgress />, { store })
       await act(async () => {
-        store.dispatch(buildResumed({ sessionId: SESSION }))
+        store.dispatch(buildStarted({ sessionId: SESSION, resumed: true }))
         store.dispatch(progressSubscribed({ sessionId: SESSION }))
       })
       expect(await screen.findByText('Wrote src/app.js')).toBeInTheDocument()

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { Button } from '@/shared/ui'
 import { buildApi } from '../api/buildApi'
-import { buildStopFailed, buildStopRequested, selectCurrentBuild, selectSocketConnected, trackerHidden } from '../model/buildSlice'
+import { buildStopping, selectCurrentBuild, selectSocketConnected, trackerHidden } from '../model/buildSlice'
 import { BUILD_STAGES, BUILD_TEXTS, stageStateOf, TRACKER_SETTLE_MS } from '../lib/stages'
 import { announcementOf, trackerMessageOf, trackerToneOf } from '../lib/tracker'
 import styles from './BuildProgress.module.scss'
@@ -40,11 +40,11 @@ export const BuildProgress = () => {
 
   const stop = async () => {
     if (!sessionId) return
-    dispatch(buildStopRequested({ sessionId }))
+    dispatch(buildStopping({ sessionId, stopping: true }))
     const request = dispatch(buildApi.endpoints.stopBuild.initiate(sessionId))
     const result = await request
     request.reset()
-    if ('error' in result || result.data !== true) dispatch(buildStopFailed({ sessionId }))
+    if (result.data !== true) dispatch(buildStopping({ sessionId, stopping: false }))
   }
 
   const visible = build !== null && !build.hidden && build.status !== 'ended'

@@ -1,7 +1,8 @@
 /**
  * The request on its way in this tab (a chat reply or a build), kept in session storage so that a
  * page reloaded meanwhile finds it again by its session id (the server answers what it wrote to).
- * Tab-scoped: another tab has its own, and closing the tab forgets it.
+ * Tab-scoped: another tab has its own, and closing the tab forgets it. Storage that is blocked or
+ * full keeps nothing: a reload then starts afresh, as before.
  */
 export interface InFlight {
   sessionId: string
@@ -10,28 +11,18 @@ export interface InFlight {
 
 export const IN_FLIGHT_KEY = 'overseer_in_flight'
 
-const storage = (): Storage | undefined => {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage
-  } catch {
-    return undefined
-  }
-}
-
 export const saveInFlight = (request: InFlight): void => {
   try {
-    storage()?.setItem(IN_FLIGHT_KEY, JSON.stringify(request))
+    sessionStorage.setItem(IN_FLIGHT_KEY, JSON.stringify(request))
   } catch {
-    // Storage full or blocked: a reload then starts afresh, as before.
+    // Not kept.
   }
 }
 
 export const readInFlight = (): InFlight | undefined => {
   try {
-    const value: unknown = JSON.parse(storage()?.getItem(IN_FLIGHT_KEY) ?? 'null')
-    if (typeof value !== 'object' || value === null || !('sessionId' in value) || !('kind' in value)) return undefined
-    const { sessionId, kind } = value
-    return typeof sessionId === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(sessionId) && (kind === 'chat' || kind === 'build') ? { sessionId, kind } : undefined
+    const { sessionId, kind } = (JSON.parse(sessionStorage.getItem(IN_FLIGHT_KEY) ?? '{}') ?? {}) as Partial<Record<string, unknown>>
+    return typeof sessionId === 'string' && /^[\w-]{1,100}$/.test(sessionId) && (kind === 'chat' || kind === 'build') ? { sessionId, kind } : undefined
   } catch {
     return undefined
   }
@@ -39,10 +30,9 @@ export const readInFlight = (): InFlight | undefined => {
 
 /** Forgets the request of `sessionId` (a newer one that replaced it stays). */
 export const clearInFlight = (sessionId: string): void => {
-  if (readInFlight()?.sessionId !== sessionId) return
   try {
-    storage()?.removeItem(IN_FLIGHT_KEY)
+    if (readInFlight()?.sessionId === sessionId) sessionStorage.removeItem(IN_FLIGHT_KEY)
   } catch {
-    // Blocked: nothing was kept either.
+    // Nothing was kept either.
   }
 }

@@ -161,10 +161,10 @@ describe('chat slice', () => {
       store.dispatch(chatDeltaReceived({ sessionId: 's1', conversationId: 'c1', delta: 'middle of a sentence' }))
       expect(selectPendingReply(store.getState())?.text).toBe('')
 
-      store.dispatch(conversationRestored({ item: item({ response: '## Built' }), buildSessionId: 's1', filesSaved: true }))
+      store.dispatch(conversationRestored({ item: item({ response: '## Built' }), buildSessionId: 's1' }))
       expect(selectPendingReply(store.getState())).toBeNull()
       const last = selectTurns(store.getState()).at(-1)
-      expect(last).toMatchObject({ role: 'assistant', content: '## Built\n\nYour project files have been saved to the server downloads directory.', buildSessionId: 's1' })
+      expect(last).toMatchObject({ role: 'assistant', content: '## Built', buildSessionId: 's1' })
       expect(selectConversationId(store.getState())).toBe('c1')
 
       store.dispatch(conversationRestored({ item: item({ status: 'error', response: '' }) }))

@@ -94,17 +94,12 @@ export const chatSlice = createSlice({
      */
     conversationRestored: (
       state,
-      { payload }: PayloadAction<{ item: HistoryItem; pendingSessionId?: string; buildSessionId?: string; filesSaved?: boolean }>,
+      { payload }: PayloadAction<{ item: HistoryItem; pendingSessionId?: string; buildSessionId?: string }>,
     ) => {
       const { item } = payload
       state.turns = item.messages.map((message) => turn(message.role, message.content))
-      if (item.response !== '') {
-        state.turns.push(
-          turn('assistant', payload.filesSaved ? `${item.response}\n\n${CHAT_TEXTS.filesSaved}` : item.response, {
-            ...(payload.buildSessionId && { buildSessionId: payload.buildSessionId }),
-          }),
-        )
-      } else if (item.status === 'error') state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
+      if (item.response !== '') state.turns.push(turn('assistant', item.response, payload.buildSessionId ? { buildSessionId: payload.buildSessionId } : {}))
+      else if (item.status === 'error') state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
       state.conversationId = item.id
       state.pending =
         payload.pendingSessionId && item.status === 'processing' ? { sessionId: payload.pendingSessionId, text: '', stopping: false, resumed: true } : null

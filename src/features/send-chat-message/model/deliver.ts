@@ -60,7 +60,10 @@ export const deliver = async (dispatch: AppDispatch, { sessionId, content, model
   )
   const result = await request
   request.reset()
-  clearInFlight(sessionId)
+  // A call without an HTTP answer ('Backend error' with no status) was cut off, by a reload for
+  // one (which aborts the call, not the request at the server): the kept session id stays, for
+  // the next page to resume.
+  if (!('error' in result && result.error && chatErrorMessage(result.error) === CHAT_TEXTS.backendError())) clearInFlight(sessionId)
   const stopped = !('error' in result && result.error) && result.data.stopped
   if (building) dispatch(buildSettled({ sessionId, ok: !('error' in result && result.error), stopped }))
   dispatch(progressUnsubscribed({ sessionId }))

@@ -1,7 +1,8 @@
 import { addListener, createAsyncThunk, isAnyOf, type UnknownAction } from '@reduxjs/toolkit'
-import { buildApi, buildResumed, buildSettled } from '@/entities/build'
+import { buildApi, buildSettled, buildStarted } from '@/entities/build'
 import {
   chatCallEnded,
+  CHAT_TEXTS,
   clearInFlight,
   conversationApi,
   conversationRestored,
@@ -76,7 +77,7 @@ export const resumeChat = createAsyncThunk<void, void, { state: RootState; dispa
   const conversationOf = (id: string) => read(dispatch(conversationApi.endpoints.getStoredConversation.initiate(id, { subscribe: false, forceRefetch: true })))
 
   try {
-    if (kind === 'build') dispatch(buildResumed({ sessionId }))
+    if (kind === 'build') dispatch(buildStarted({ sessionId, resumed: true }))
     // First the room, so that nothing sent from now on is missed; then what was done before.
     await joinSession(dispatch, sessionId)
     let shown: string | undefined
@@ -97,9 +98,10 @@ export const resumeChat = createAsyncThunk<void, void, { state: RootState; dispa
         const delivered = build?.status === 'completed' && build.zipUrl !== undefined
         dispatch(
           conversationRestored({
-            item,
+            // As the build's answer shows it: the note that the files were saved, and the project's files.
+            item: delivered ? { ...item, response: `${item.response}\n\n${CHAT_TEXTS.filesSaved}` } : item,
             ...(!done && { pendingSessionId: sessionId }),
-            ...(delivered && { buildSessionId: sessionId, filesSaved: true }),
+            ...(delivered && { buildSessionId: sessionId }),
           }),
         )
         shown = item.id

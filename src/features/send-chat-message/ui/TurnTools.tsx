@@ -144,8 +144,8 @@ export const TurnTools = ({ turn, context }: TurnToolsProps) => {
 
   return (
     <div ref={editTools} className={styles.tools}>
-      <Button variant="ghost" className={styles.tool} onClick={() => setEditing(true)} disabled={busy}>
-        Edit<span className="visually-hidden"> your message: {snippetOf(turn.content)}</span>
+      <Button variant="ghost" className={styles.tool} onClick={() => setEditing(true)} disabled={busy} aria-label={`Edit your message: ${snippetOf(turn.content)}`}>
+        Edit
       </Button>
     </div>
   )
