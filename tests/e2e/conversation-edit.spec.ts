@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { conversation, messageBox, openAssistant } from './assistant-page'
 import { watchErrors } from './errors'
 import { createUser, startServer, type RunningServer } from './server'
@@ -87,6 +88,9 @@ test.describe('regenerate and edit', () => {
     await expect(edit).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(editor).toBeFocused()
+    // The open editor and the turns' tools pass axe (no serious or critical violations).
+    const axe = await analyzeSettled(page, WCAG_TAGS)
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
 
     await editor.fill('How do I install Overseer?')
     await conversation(page).getByRole('button', { name: 'Save & resend' }).click()

@@ -12,8 +12,6 @@ export {
   chatSlice,
   chatCallEnded,
   messageSent,
-  messageResent,
-  conversationRestored,
   replyReceived,
   replyFailed,
   stopRequested,
@@ -31,6 +29,7 @@ export {
   selectHistoryView,
 } from './model/chatSlice'
 export type { ChatState, PendingReply } from './model/chatSlice'
+export { messageResent, conversationRestored } from './model/chatTools'
 export type { ChatMessage, ChatRole, ChatTurn, ChatRequest, ChatResult, HistoryItem, HistoryPage, HistoryStatus } from './model/types'
 export { isBuildRequest, chatPathFor, BUILD_KEYWORDS } from './lib/isBuildRequest'
 export {

@@ -1,11 +1,10 @@
 import { chatDeltaReceived } from '@/shared/lib/socket'
 import { setupStore } from '@tests/setup/store'
 import { replaceFromOf } from '../lib/positions'
+import { conversationRestored, messageResent } from './chatTools'
 import {
   conversationCleared,
   conversationOpened,
-  conversationRestored,
-  messageResent,
   historyPageChanged,
   historyRefreshRequested,
   historySearched,

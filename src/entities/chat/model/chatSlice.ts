@@ -31,7 +31,7 @@ const initialState: ChatState = {
   history: { page: 1, search: '' },
 }
 
-const turn = (role: ChatTurn['role'], content: string, extra: Partial<ChatTurn> = {}): ChatTurn => ({
+export const turn = (role: ChatTurn['role'], content: string, extra: Partial<ChatTurn> = {}): ChatTurn => ({
   id: nanoid(),
   role,
   content,
@@ -73,36 +73,6 @@ export const chatSlice = createSlice({
       if (payload.conversationId) state.conversationId = payload.conversationId
       state.error = payload.message
       state.pending = null
-    },
-    /**
-     * Edit and resend, or regenerate: the turn `fromTurnId` and every later one give way to the
-     * question `content`, and its reply is on its way.
-     */
-    messageResent: (state, { payload }: PayloadAction<{ sessionId: string; fromTurnId: string; content: string }>) => {
-      const index = state.turns.findIndex((turn) => turn.id === payload.fromTurnId)
-      if (index < 0) return
-      state.turns = state.turns.slice(0, index)
-      state.turns.push(turn('user', payload.content))
-      state.pending = { sessionId: payload.sessionId, text: '', stopping: false }
-      state.error = null
-    },
-    /**
-     * The stored conversation as the server has it, in place of what is shown: after a reload
-     * while a reply was on its way (`pendingSessionId` while it still is; `buildSessionId` when
-     * its last reply delivered that build's project), or to match the server again after an edit
-     * it refused. The error line stays.
-     */
-    conversationRestored: (
-      state,
-      { payload }: PayloadAction<{ item: HistoryItem; pendingSessionId?: string; buildSessionId?: string }>,
-    ) => {
-      const { item } = payload
-      state.turns = item.messages.map((message) => turn(message.role, message.content))
-      if (item.response !== '') state.turns.push(turn('assistant', item.response, payload.buildSessionId ? { buildSessionId: payload.buildSessionId } : {}))
-      else if (item.status === 'error') state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
-      state.conversationId = item.id
-      state.pending =
-        payload.pendingSessionId && item.status === 'processing' ? { sessionId: payload.pendingSessionId, text: '', stopping: false, resumed: true } : null
     },
     stopRequested: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
       if (state.pending?.sessionId === payload.sessionId) state.pending.stopping = true
@@ -172,8 +142,6 @@ const injected = chatSlice.injectInto(rootReducer)
 
 export const {
   messageSent,
-  messageResent,
-  conversationRestored,
   replyReceived,
   replyFailed,
   stopRequested,
