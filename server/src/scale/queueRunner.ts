@@ -51,6 +51,9 @@ const interrupted = (message: string = BUILD_MESSAGES.interrupted): BuildOutcome
   usage: { promptTokens: 0, completionTokens: 0 },
 })
 
+/** A build its owner stopped whose worker did not report (or that no worker had started). */
+const STOPPED: BuildOutcome = { kind: 'stopped', stage: 'classification', message: BUILD_MESSAGES.stopped, usage: { promptTokens: 0, completionTokens: 0 } }
+
 /**
  * Runs builds in `npm run worker` processes: enqueues the build on the BullMQ queue (the job
  * id is the build id) and resolves with the outcome the worker returns, as the in-process runner
@@ -62,6 +65,8 @@ export class QueueRunner implements BuildRunner {
 
   async run(job: BuildJob, signal: AbortSignal): Promise<BuildOutcome> {
     const { queue, events, publish, cancelGraceMs = CANCEL_GRACE_MS } = this.options
+    // Stopped by its owner before it was queued: it ends here, stopped.
+    if (stoppedByOwner(signal)) return STOPPED
     signal.throwIfAborted()
     const queued = await queue.add(BUILD_JOB, job, { jobId: job.buildId })
     const finished = queued.waitUntilFinished(events) as Promise<BuildOutcome>
@@ -72,9 +77,7 @@ export class QueueRunner implements BuildRunner {
     const stopped = new Promise<BuildOutcome>((resolve) => {
       onAbort = () => {
         const byOwner = stoppedByOwner(signal)
-        const outcome: BuildOutcome = byOwner
-          ? { kind: 'stopped', stage: 'classification', message: BUILD_MESSAGES.stopped, usage: { promptTokens: 0, completionTokens: 0 } }
-          : interrupted(BUILD_MESSAGES.shutdown)
+        const outcome: BuildOutcome = byOwner ? STOPPED : interrupted(BUILD_MESSAGES.shutdown)
         // Not started yet: it leaves the queue (and is stopped at once). Started: its worker stops it and reports.
         void queued.remove().then(
           () => resolve(outcome),
