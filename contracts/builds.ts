@@ -9,5 +9,5 @@ export type GateKind = (typeof GATE_KINDS)[number]
 export const PROJECT_KINDS = ['web-app', 'http-api', 'cli', 'library'] as const
 export type ProjectKind = (typeof PROJECT_KINDS)[number]
 
-export const BUILD_STATUSES = ['running', 'completed', 'error'] as const
+export const BUILD_STATUSES = ['running', 'completed', 'error', 'stopped'] as const
 export type BuildStatus = (typeof BUILD_STATUSES)[number]

@@ -66,6 +66,14 @@ export const ChatBody = Type.Object({
   conversationId: Type.Optional(
     Type.Union([uuid(), Type.Null()], { description: "Continue this conversation of the caller's (a follow-up); omit to start a new one" }),
   ),
+  replaceFrom: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1_000_000,
+      description:
+        "Edit and resend, or regenerate: the position (from 0, in stored order: `messages` then `response` of the history item) of one of the conversation's user messages. That message and every later turn are replaced by the question (the last of `messages`), and a new reply is generated; builds the later turns delivered lose their archives. Needs `conversationId`. To regenerate the last reply, send its question again with the position of that question.",
+    }),
+  ),
 })
 export type ChatBody = Static<typeof ChatBody>
 

@@ -28,7 +28,7 @@ export type ProgressEvent = Static<typeof ProgressEvent>
 export const SocketMessage = Type.Object({ message: Type.String() })
 export type SocketMessage = Static<typeof SocketMessage>
 
-/** A build's failure (`error`) or time-out (`timeout`). */
+/** A build's failure (`error`), time-out (`timeout`), or stop by its owner (`stopped`). */
 export const BuildMessageEvent = Type.Object({ sessionId: Type.String(), message: Type.String() })
 export type BuildMessageEvent = Static<typeof BuildMessageEvent>
 
@@ -70,4 +70,6 @@ export interface ServerToClientEvents {
   timeout: (event: BuildMessageEvent) => void
   'chat:delta': (event: ChatDeltaEvent) => void
   'chat:done': (event: ChatDoneEvent) => void
+  /** The owner stopped the build (`message`: 'Build stopped.'); no archive follows. */
+  stopped: (event: BuildMessageEvent) => void
 }

@@ -4,8 +4,9 @@
  * types still come from the TypeBox definitions. `npm run contracts` writes the files; a test
  * fails when they no longer match the definitions.
  */
-import { BuildFile, BuildState, ChatAnswer, ConversationRef, HistoryPage, ModelList } from '../chat'
+import { BuildFile, BuildState, ChatAnswer, ConversationDetail, ConversationRef, HistoryPage, ModelList } from '../chat'
 import { ShareCreated, SharedConversation } from '../conversationTools'
+import { SessionState } from '../sessions'
 
 /** The schemas written to `contracts/json/<file>.json`. */
 export const JSON_CONTRACTS = {
@@ -14,6 +15,8 @@ export const JSON_CONTRACTS = {
   build: { BuildState, BuildFile },
   // Read by the history's share tool and the shared page, both loaded on demand.
   share: { ShareCreated, SharedConversation },
+  // Read only after a reload mid-reply, or to match the server again after a refused edit.
+  session: { SessionState, ConversationDetail },
 } as const
 
 /** Keywords that only document: the OpenAPI document keeps them, the SPA's checks do not need them. */

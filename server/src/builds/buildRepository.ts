@@ -3,7 +3,7 @@ import type { TestSummary } from './engine'
 import type { ProjectKind } from './classify'
 import type { GateKind, StageId } from './stages'
 
-export type BuildStatus = 'running' | 'completed' | 'error'
+export type BuildStatus = 'running' | 'completed' | 'error' | 'stopped'
 
 export interface Build {
   id: string
@@ -76,7 +76,7 @@ export interface RunningBuild extends Build {
 export interface StageRecord {
   stage: StageId
   position: number
-  status: 'completed' | 'error' | 'timeout'
+  status: 'completed' | 'error' | 'timeout' | 'stopped'
   promptTokens: number
   completionTokens: number
   startedAt: Date
@@ -194,6 +194,15 @@ export const buildRepository = {
       `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
        where id = $1`,
       [id, error],
+    )
+  },
+
+  /** Its owner stopped it: status stopped with the message, no archive. */
+  async stopped(db: Queryable, id: string, message: string): Promise<void> {
+    await db.query(
+      `update builds set status = 'stopped', error = null, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
+       where id = $1`,
+      [id, message],
     )
   },
 

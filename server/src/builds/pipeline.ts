@@ -36,7 +36,7 @@ export type BuildOutcome =
   | { kind: 'completed'; state: Required<Pick<BuildState, 'project' | 'files' | 'archive'>> & BuildState; usage: Usage }
   /** The classification found a question or remark, not a request to build: nothing more runs. */
   | { kind: 'question'; usage: Usage }
-  | { kind: 'failed' | 'timeout'; stage: StageId; message: string; usage: Usage }
+  | { kind: 'failed' | 'timeout' | 'stopped'; stage: StageId; message: string; usage: Usage }
 
 /** Where a running build's progress goes (the session's socket.io room). */
 export type ProgressSink = (sessionId: string, progress: Progress) => void
@@ -131,13 +131,41 @@ export const BUILD_MESSAGES = {
   expired: (gate: GateKind, ms: number) => `No decision was made at the ${gate} gate within ${formatDuration(ms)}. Please send the request again.`,
   shutdown: 'The build was interrupted: the server is shutting down. Please send the request again.',
   interrupted: 'The build was interrupted (the server stopped). Please send the request again.',
+  /** Its owner stopped it (POST /api/overseer-dev/sessions/:sessionId/stop). */
+  stopped: 'Build stopped.',
   ready: 'Your project is ready.',
   /** The message was a question, not a build request (builds/intent.ts). */
   answered: 'Answered as a question: nothing to build.',
 } as const
 
+/** The reason a build's signal carries when its owner stopped it (any other reason is a shutdown). */
+export class BuildStopped extends Error {
+  override name = 'BuildStopped'
+
+  constructor() {
+    super(BUILD_MESSAGES.stopped)
+  }
+}
+
+/** Whether `signal` was aborted because the build's owner stopped it. */
+export const stoppedByOwner = (signal: AbortSignal): boolean => signal.aborted && signal.reason instanceof BuildStopped
+
 /** Pauses a stage's timer while work with limits of its own runs (a sandboxed test run). */
 export type Untimed = <T>(work: () => Promise<T>) => Promise<T>
+
+/** How long a stopped stage's work may take to end what it started before the build reports the stop anyway. */
+export const ABORT_GRACE_MS = 10_000
+
+/** Waits until `work` has settled, or `ms` have passed. */
+const settledWithin = async (work: Promise<unknown>, ms: number): Promise<void> => {
+  let timer: NodeJS.Timeout | undefined
+  const ended = work.then(
+    () => undefined,
+    () => undefined,
+  )
+  await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
+}
 
 /**
  * Runs `work` with a time limit; on expiry aborts the signal it was given and rejects with a
@@ -178,8 +206,14 @@ const withTimeout = async <T>(ms: number, parent: AbortSignal, work: (signal: Ab
     if (parent.aborted) reject(parent.reason)
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
   })
+  const running = work(controller.signal, untimed)
   try {
-    return await Promise.race([work(controller.signal, untimed), expired, aborted])
+    return await Promise.race([running, expired, aborted])
+  } catch (error) {
+    // Stopped (by its owner, or a shutdown): the work was told through its signal; what it started
+    // (a sandboxed test run's processes) ends before the build reports that it stopped.
+    if (parent.aborted) await settledWithin(running, ABORT_GRACE_MS)
+    throw error
   } finally {
     clearTimeout(timer)
     paused = Number.POSITIVE_INFINITY
@@ -241,6 +275,10 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
     } catch (error) {
       await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
       const expired = error instanceof GateExpired
+      if (stoppedByOwner(signal)) {
+        await gateLog('INFO', `Stopped by its owner at the ${gate} gate`).catch(() => undefined)
+        return { kind: 'stopped', stage: lastStage, message: BUILD_MESSAGES.stopped, usage }
+      }
       const message =
         error instanceof GateDenied || expired ? error.message : signal.aborted ? BUILD_MESSAGES.shutdown : BUILD_MESSAGES.failed(lastStage)
       const detail = error instanceof GateDenied || expired ? message : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
@@ -298,6 +336,15 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
     } catch (error) {
       await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
       const timedOut = error instanceof StageTimeout
+      if (!timedOut && stoppedByOwner(signal)) {
+        // Not a failure: what the stage spent still counts, and the log says who stopped it.
+        const spent = error instanceof StageFailure && error.usage ? error.usage : { promptTokens: 0, completionTokens: 0 }
+        usage.promptTokens += spent.promptTokens
+        usage.completionTokens += spent.completionTokens
+        await builds.recordStage(db, job.buildId, { stage: stage.id, position, status: 'stopped', startedAt, ...spent }).catch(() => undefined)
+        await log('INFO', `Stage ${stage.id} stopped by the build's owner`).catch(() => undefined)
+        return { kind: 'stopped', stage: stage.id, message: BUILD_MESSAGES.stopped, usage }
+      }
       const message = timedOut
         ? BUILD_MESSAGES.timedOut(stage.id, options.stageTimeoutMs)
         : signal.aborted

@@ -85,13 +85,16 @@ export default fp<BuildPluginOptions>(
       sessions: app.sessionOwners,
       runner,
       downloadsDir,
+      ...(queue && { stopElsewhere: queue.stop }),
       events: {
         claimRoom: (sessionId, ownerKey) => evictOtherOwners(app, sessionId, ownerKey),
         progress: (sessionId, progress) => room(sessionId).emit('progress', { sessionId, ...progress }),
         error: (sessionId, message) => room(sessionId).emit('error', { sessionId, message }),
         timeout: (sessionId, message) => room(sessionId).emit('timeout', { sessionId, message }),
+        stopped: (sessionId, message) => room(sessionId).emit('stopped', { sessionId, message }),
       },
     })
+    queue?.onStop((sessionId) => builds.stopHere(sessionId))
     app.decorate('builds', builds)
 
     if (app.config.seedDemo) {

@@ -17,7 +17,7 @@ import { APPROVAL_ABANDONED_MS } from './approvals'
 import { buildRepository as builds, type Build, type BuildIteration, type RunningBuild } from './buildRepository'
 import type { TestSummary } from './engine'
 import { archivePath, zipUrlOf } from './paths'
-import { BUILD_MESSAGES, type BuildRunner, type Progress, type Usage } from './pipeline'
+import { BUILD_MESSAGES, BuildStopped, type BuildRunner, type Progress, type Usage } from './pipeline'
 import { buildReply } from './reply'
 import { STAGES } from './stages'
 
@@ -36,6 +36,8 @@ export interface BuildEvents {
   progress(sessionId: string, progress: Progress): void
   error(sessionId: string, message: string): void
   timeout(sessionId: string, message: string): void
+  /** Its owner stopped it. */
+  stopped(sessionId: string, message: string): void
 }
 
 export interface BuildServiceOptions {
@@ -46,6 +48,11 @@ export interface BuildServiceOptions {
   runner: BuildRunner
   events: BuildEvents
   downloadsDir: string
+  /**
+   * With REDIS_URL: asks every server process to stop the build of `sessionId` that it runs (see
+   * `stopHere`), for a stop that reaches a process other than the one that took the request.
+   */
+  stopElsewhere?: (sessionId: string) => Promise<void>
 }
 
 interface TotalUsage extends Usage {
@@ -57,6 +64,14 @@ export type BuildResult =
   /** The message was a question, not a build request: answered, nothing built. */
   | { kind: 'answered'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; usage: TotalUsage }
   | { kind: 'failed' | 'timeout'; buildId: string; conversationId: string; sessionId: string; message: string }
+  | { kind: 'stopped'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; usage: TotalUsage }
+
+export type BuildStopResult = 'stopped' | 'idle' | 'not-found'
+
+interface ActiveBuild {
+  ownerKey: string
+  controller: AbortController
+}
 
 /** What the tracker starts with, before the first stage reports (spec: 5%, 'Initializing...'). */
 export const INITIAL_PROGRESS = { stage: STAGES[0]?.id ?? 'classification', percentage: 5, message: 'Initializing...' } as const
@@ -69,8 +84,8 @@ const STORAGE_FAILED = 'The build could not be saved. Please try again.'
  * (completed), or the reason (error) with no reply and no archive.
  */
 export class BuildService {
-  /** Builds running in this process, by session id. */
-  private readonly active = new Map<string, AbortController>()
+  /** Builds running in this process (their requests taken here), by session id. */
+  private readonly active = new Map<string, ActiveBuild>()
   /** Every build, until it has stored its outcome. */
   private readonly inFlight = new InFlight()
 
@@ -93,7 +108,7 @@ export class BuildService {
     // Claimed synchronously, so two requests with one session id cannot both start.
     if (this.active.has(sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionBusy)
     const controller = new AbortController()
-    this.active.set(sessionId, controller)
+    this.active.set(sessionId, { ownerKey, controller })
 
     let conversationId: string | undefined
     let buildId: string | undefined
@@ -104,6 +119,7 @@ export class BuildService {
 
       const opened = await chat.openConversation(ownerKey, input, model)
       conversationId = opened.conversationId
+      await sessions.attach(sessionId, conversationId)
       const id = randomUUID()
       const build = await builds.create(db, { id, sessionId, ownerKey, conversationId, model, ...INITIAL_PROGRESS })
       if (!build) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
@@ -116,6 +132,27 @@ export class BuildService {
       const outcome = await runner.run({ buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }, controller.signal)
       // The classification found a question, not a build request: the assistant answers it.
       if (outcome.kind === 'question') return await this.answer({ buildId, conversationId, sessionId, model, context: opened.context, usage: outcome.usage }, controller.signal)
+      if (outcome.kind === 'stopped') {
+        // Not a failure: the conversation keeps a reply that says so (stopped, as a chat reply its owner stopped), and no archive.
+        await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
+        const { promptTokens, completionTokens } = outcome.usage
+        const stored = { buildId, conversationId }
+        await db.transaction(async (tx) => {
+          await conversations.complete(tx, stored.conversationId, { content: BUILD_MESSAGES.stopped, model, promptTokens, completionTokens, stopped: true })
+          await builds.stopped(tx, stored.buildId, BUILD_MESSAGES.stopped)
+        })
+        await agentLogs.write(db, { level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build stopped by its owner`, buildId })
+        events.stopped(sessionId, BUILD_MESSAGES.stopped)
+        return {
+          kind: 'stopped',
+          buildId,
+          conversationId,
+          sessionId,
+          model,
+          reply: BUILD_MESSAGES.stopped,
+          usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+        }
+      }
       if (outcome.kind !== 'completed') {
         await builds.fail(db, buildId, outcome.message)
         await conversations.fail(db, conversationId, outcome.message)
@@ -202,6 +239,29 @@ export class BuildService {
       reply: completion.content,
       usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
     }
+  }
+
+  /**
+   * Stops the owner's running build of `sessionId`: here when this process took its request,
+   * else (REDIS_URL) through the process that did. 'idle' when it has ended; 'not-found' for
+   * anyone else's, or no build.
+   */
+  async stop(ownerKey: string, sessionId: string): Promise<BuildStopResult> {
+    const here = this.active.get(sessionId)
+    if (here && here.ownerKey === ownerKey) {
+      here.controller.abort(new BuildStopped())
+      return 'stopped'
+    }
+    const build = await builds.findBySession(this.options.db, sessionId)
+    if (!build || build.ownerKey !== ownerKey) return 'not-found'
+    if (build.status !== 'running' || !this.options.stopElsewhere) return 'idle'
+    await this.options.stopElsewhere(sessionId)
+    return 'stopped'
+  }
+
+  /** Another process asked to stop `sessionId` (its owner was checked there): stopped if it runs here. */
+  stopHere(sessionId: string): void {
+    this.active.get(sessionId)?.controller.abort(new BuildStopped())
   }
 
   /** The build of `sessionId` if it is the owner's. */
@@ -291,7 +351,7 @@ export class BuildService {
 
   /** Stops every build and waits until each has stored its outcome, so the database can close. */
   async drain(): Promise<void> {
-    for (const controller of this.active.values()) controller.abort(new Error(BUILD_MESSAGES.shutdown))
+    for (const { controller } of this.active.values()) controller.abort(new Error(BUILD_MESSAGES.shutdown))
     await this.inFlight.settled()
   }
 }

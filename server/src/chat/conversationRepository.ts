@@ -159,6 +159,32 @@ export const conversationRepository = {
   },
 
   /**
+   * Edit and resend (or regenerate): the user message at `position` and every later turn give way
+   * to `content`, and the conversation is processing again. A title that was the old first
+   * message follows the new one. Builds whose requests were cut lose their conversation (and so
+   * their archives, which the archive sweep then removes): their turns are gone.
+   */
+  async replaceFrom(tx: Queryable, conversation: Conversation, position: number, content: string, model: string): Promise<void> {
+    const replaced = conversation.messages[position]
+    const all = [...conversation.messages.slice(0, position), { role: 'user' as const, content }]
+    const title = position === 0 && replaced && conversation.title === titleOf(replaced.content) ? titleOf(content) : conversation.title
+    await tx.query(
+      `update builds set conversation_id = null
+       where conversation_id = $1
+         and created_at >= (select created_at from chat_messages where conversation_id = $1 and position = $2)`,
+      [conversation.id, position],
+    )
+    await tx.query('delete from chat_messages where conversation_id = $1 and position >= $2', [conversation.id, position])
+    await insertMessages(tx, conversation.id, position, [{ role: 'user', content }])
+    await tx.query(
+      `update chat_conversations
+       set title = $2, status = 'processing', error = null, model = $4, message_count = $5, updated_at = now(), search_vector = ${SEARCH_VECTOR}
+       where id = $1`,
+      [conversation.id, title, searchTextOf(all), model, all.length],
+    )
+  },
+
+  /**
    * Stores the reply and marks the conversation completed. False when the conversation is gone
    * (deleted while the reply was generated): nothing is stored then.
    */

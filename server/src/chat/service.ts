@@ -94,6 +94,7 @@ export class ChatService {
 
       const { conversationId, context } = await this.openConversation(ownerKey, input, model)
       generation.conversationId = conversationId
+      await sessions.attach(sessionId, conversationId)
 
       let completion
       try {
@@ -140,8 +141,9 @@ export class ChatService {
   }
 
   /**
-   * Stores the question (a new conversation with status processing, or a follow-up to one of the
-   * owner's) and returns what the model is given. Build requests store theirs the same way.
+   * Stores the question (a new conversation with status processing, a follow-up to one of the
+   * owner's, or with `replaceFrom` an edit of one of its user messages that replaces every later
+   * turn) and returns what the model is given. Build requests store theirs the same way.
    */
   async openConversation(ownerKey: string, input: ChatInput, model: string): Promise<{ conversationId: string; context: ChatMessage[] }> {
     const { db } = this.options
@@ -157,6 +159,14 @@ export class ChatService {
       if (!conversation) throw new NotFoundError(CHAT_MESSAGES.conversationNotFound)
       const inFlight = conversation.status === 'processing' && Date.now() - conversation.updatedAt.getTime() < STALE_PROCESSING_MS
       if (inFlight) throw new ConflictError(CHAT_MESSAGES.conversationBusy)
+      const { replaceFrom } = input
+      if (replaceFrom !== undefined) {
+        if (conversation.messages[replaceFrom]?.role !== 'user') {
+          throw new InvalidError(CHAT_MESSAGES.notUserMessage(replaceFrom), { replaceFrom: CHAT_MESSAGES.notUserMessage(replaceFrom) })
+        }
+        await conversations.replaceFrom(tx, conversation, replaceFrom, question.content, model)
+        return [...conversation.messages.slice(0, replaceFrom).map(({ role, content }) => ({ role, content })), question]
+      }
       await conversations.appendUserMessage(tx, conversation, question.content, model)
       return [...conversation.messages.map(({ role, content }) => ({ role, content })), question]
     })

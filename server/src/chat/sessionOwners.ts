@@ -1,6 +1,6 @@
 import type { Queryable } from '../db'
 
-/** What a realtime session id is used for: a chat reply, or (later) a build. */
+/** What a realtime session id is used for: a chat reply, or a build. */
 export type SessionKind = 'chat' | 'build'
 
 /**
@@ -15,6 +15,10 @@ export interface SessionOwners {
   ownerOf(sessionId: string): Promise<string | undefined>
   /** Forgets registrations older than `maxAgeMs`; returns how many. */
   sweep(maxAgeMs: number): Promise<number>
+  /** Records the conversation the session's request stored its question in. */
+  attach(sessionId: string, conversationId: string): Promise<void>
+  /** A registered session: its owner, kind and conversation (null before it is stored, or once deleted). */
+  find(sessionId: string): Promise<{ ownerKey: string; kind: SessionKind; conversationId: string | null } | undefined>
 }
 
 export const createSessionOwners = (db: Queryable): SessionOwners => {
@@ -31,6 +35,17 @@ export const createSessionOwners = (db: Queryable): SessionOwners => {
       return (await ownerOf(sessionId)) === ownerKey
     },
     ownerOf,
+    attach: async (sessionId, conversationId) => {
+      await db.query('update session_owners set conversation_id = $2 where session_id = $1', [sessionId, conversationId])
+    },
+    find: async (sessionId) => {
+      const { rows } = await db.query<{ owner_key: string; kind: SessionKind; conversation_id: string | null }>(
+        'select owner_key, kind, conversation_id from session_owners where session_id = $1',
+        [sessionId],
+      )
+      const row = rows[0]
+      return row ? { ownerKey: row.owner_key, kind: row.kind, conversationId: row.conversation_id } : undefined
+    },
     sweep: async (maxAgeMs) => {
       const { rows } = await db.query(
         `delete from session_owners where created_at < now() - make_interval(secs => $1) returning session_id`,

@@ -30,6 +30,10 @@ export const CHAT_MESSAGES = {
   sessionTaken: 'This sessionId is already in use: generate a new one for each message',
   rateLimited: (seconds: number) => `Too many messages. Please wait ${seconds} seconds before sending another.`,
   replyNotFound: 'No reply is being generated for this session',
+  replaceFrom: 'replaceFrom must be the position of a user message in the conversation (an integer from 0)',
+  replaceFromWithoutConversation: 'replaceFrom needs the conversationId of the conversation to edit',
+  notUserMessage: (position: number) => `There is no user message at position ${position} of this conversation`,
+  sessionNotFound: 'No such session of yours',
 } as const
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -43,6 +47,8 @@ export interface ChatInput {
   /** Undefined when the client sent none (a random one is used; nothing can follow it then). */
   sessionId: string | undefined
   conversationId: string | undefined
+  /** Edit and resend (or regenerate): the stored user message this question replaces, with every later turn. */
+  replaceFrom: number | undefined
 }
 
 /**
@@ -51,7 +57,7 @@ export interface ChatInput {
  */
 const problemOf = (body: unknown): HttpError | undefined => {
   if (!isRecord(body)) return new HttpError(400, CHAT_MESSAGES.malformed)
-  const { messages, model, sessionId, conversationId } = body
+  const { messages, model, sessionId, conversationId, replaceFrom } = body
   if (!Array.isArray(messages) || messages.length === 0) return new HttpError(400, CHAT_MESSAGES.messagesMissing, { messages: CHAT_MESSAGES.messagesMissing })
   if (messages.length > MAX_MESSAGES) return new HttpError(400, CHAT_MESSAGES.tooManyMessages, { messages: CHAT_MESSAGES.tooManyMessages })
 
@@ -79,6 +85,14 @@ const problemOf = (body: unknown): HttpError | undefined => {
   if (conversationId !== undefined && conversationId !== null && !isUuid(conversationId)) {
     return new HttpError(400, CHAT_MESSAGES.conversationId, { conversationId: CHAT_MESSAGES.conversationId })
   }
+  if (replaceFrom !== undefined) {
+    if (typeof replaceFrom !== 'number' || !Number.isInteger(replaceFrom) || replaceFrom < 0 || replaceFrom > 1_000_000) {
+      return new HttpError(400, CHAT_MESSAGES.replaceFrom, { replaceFrom: CHAT_MESSAGES.replaceFrom })
+    }
+    if (conversationId === undefined || conversationId === null) {
+      return new HttpError(400, CHAT_MESSAGES.replaceFromWithoutConversation, { replaceFrom: CHAT_MESSAGES.replaceFromWithoutConversation })
+    }
+  }
   return undefined
 }
 
@@ -105,11 +119,12 @@ export const chatBodyValidator: FastifySchemaCompiler<TSchema> = ({ schema }) =>
 export const parseChatInput = (body: ChatBody): ChatInput => {
   const problem = problemOf(body)
   if (problem) throw problem
-  const { messages, model, sessionId, conversationId } = body
+  const { messages, model, sessionId, conversationId, replaceFrom } = body
   return {
     messages: messages.map(({ role, content }) => ({ role, content })),
     model: model?.trim(),
     sessionId,
     conversationId: conversationId?.toLowerCase() ?? undefined,
+    replaceFrom,
   }
 }

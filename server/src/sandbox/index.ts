@@ -178,6 +178,9 @@ const reportOf = (result: RunResult, limits: SandboxLimits): TestReport => {
  */
 const staged = async <T>(base: string, projectDir: string, work: (dir: string, uid: number | undefined) => Promise<T>): Promise<T> => {
   await mkdir(base, { recursive: true, mode: 0o711 })
+  // The mode above is subject to the umask of whoever made the folder first (077 makes it 700,
+  // which a run's user cannot traverse): set it as runs need it.
+  if (process.getuid?.() === 0) await chmod(base, 0o711)
   const stage = await mkdtemp(path.join(base, 'run-'))
   try {
     const dir = path.join(stage, 'project')

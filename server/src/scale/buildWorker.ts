@@ -1,7 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter'
 import { Worker } from 'bullmq'
 import { ApprovalGates } from '../builds/approvals'
-import { BUILD_MESSAGES, runPipeline, type BuildJob, type BuildOutcome, type PipelineOptions } from '../builds/pipeline'
+import { BUILD_MESSAGES, BuildStopped, runPipeline, type BuildJob, type BuildOutcome, type PipelineOptions } from '../builds/pipeline'
 import { remoteProviderFor } from '../llm/models'
 import { OpenAiProvider } from '../llm/providers/openai'
 import { tokenCounter } from '../llm/tokenizer'
@@ -81,7 +81,8 @@ export const startBuildWorker = async ({ config, db, log, beforeStage }: BuildWo
     if (message?.type === 'decided') {
       void gates.wake(message.approvalId).catch((err: unknown) => log.warn('could not read an approval decision', { err: String(err) }))
     } else if (message?.type === 'cancel') {
-      running.get(message.buildId)?.abort(new Error(BUILD_MESSAGES.shutdown))
+      // Stopped by its owner, or its server is shutting down: the pipeline tells the two apart by the reason.
+      running.get(message.buildId)?.abort(message.stopped ? new BuildStopped() : new Error(BUILD_MESSAGES.shutdown))
     }
   })
   await subscriber.subscribe(names.controlChannel)

@@ -1,6 +1,6 @@
 import { Queue, QueueEvents } from 'bullmq'
-import { BUILD_MESSAGES, type BuildJob, type BuildOutcome, type BuildRunner } from '../builds/pipeline'
-import { BUILD_QUEUE, closeRedis, encodeControl, pingRedis, redisConnection, redisNames, type ControlMessage } from './redis'
+import { BUILD_MESSAGES, stoppedByOwner, type BuildJob, type BuildOutcome, type BuildRunner } from '../builds/pipeline'
+import { BUILD_QUEUE, closeRedis, decodeControl, encodeControl, pingRedis, redisConnection, redisNames, type ControlMessage } from './redis'
 
 /** The job name on the build queue (one kind of job). */
 export const BUILD_JOB = 'build'
@@ -51,6 +51,9 @@ const interrupted = (message: string = BUILD_MESSAGES.interrupted): BuildOutcome
   usage: { promptTokens: 0, completionTokens: 0 },
 })
 
+/** A build its owner stopped whose worker did not report (or that no worker had started). */
+const STOPPED: BuildOutcome = { kind: 'stopped', stage: 'classification', message: BUILD_MESSAGES.stopped, usage: { promptTokens: 0, completionTokens: 0 } }
+
 /**
  * Runs builds in `npm run worker` processes: enqueues the build on the BullMQ queue (the job
  * id is the build id) and resolves with the outcome the worker returns, as the in-process runner
@@ -62,6 +65,8 @@ export class QueueRunner implements BuildRunner {
 
   async run(job: BuildJob, signal: AbortSignal): Promise<BuildOutcome> {
     const { queue, events, publish, cancelGraceMs = CANCEL_GRACE_MS } = this.options
+    // Stopped by its owner before it was queued: it ends here, stopped.
+    if (stoppedByOwner(signal)) return STOPPED
     signal.throwIfAborted()
     const queued = await queue.add(BUILD_JOB, job, { jobId: job.buildId })
     const finished = queued.waitUntilFinished(events) as Promise<BuildOutcome>
@@ -71,11 +76,15 @@ export class QueueRunner implements BuildRunner {
     let onAbort: (() => void) | undefined
     const stopped = new Promise<BuildOutcome>((resolve) => {
       onAbort = () => {
-        const shutdown = interrupted(BUILD_MESSAGES.shutdown)
-        // Not started yet: it leaves the queue. Started: its worker stops it and reports.
-        void queued.remove().catch(() => undefined)
-        void publish({ type: 'cancel', buildId: job.buildId }).catch(() => undefined)
-        graceTimer = setTimeout(() => resolve(shutdown), cancelGraceMs)
+        const byOwner = stoppedByOwner(signal)
+        const outcome: BuildOutcome = byOwner ? STOPPED : interrupted(BUILD_MESSAGES.shutdown)
+        // Not started yet: it leaves the queue (and is stopped at once). Started: its worker stops it and reports.
+        void queued.remove().then(
+          () => resolve(outcome),
+          () => undefined,
+        )
+        void publish({ type: 'cancel', buildId: job.buildId, ...(byOwner && { stopped: true as const }) }).catch(() => undefined)
+        graceTimer = setTimeout(() => resolve(outcome), cancelGraceMs)
       }
       if (signal.aborted) onAbort()
       else signal.addEventListener('abort', onAbort, { once: true })
@@ -98,6 +107,10 @@ export interface BuildQueue {
   runner: QueueRunner
   /** Tells the workers that a decision on `approvalId` was stored. */
   announce(approvalId: string): Promise<void>
+  /** Tells every server process that the owner of `sessionId` stopped its build. */
+  stop(sessionId: string): Promise<void>
+  /** What this process does when told that a build was stopped (the one that took its request stops it). */
+  onStop(handler: (sessionId: string) => void): void
   /** Whether Redis answers a PING on the queue's connection within `timeoutMs` (the health check). */
   ping(timeoutMs: number): Promise<boolean>
   close(): Promise<void>
@@ -109,6 +122,14 @@ export const openBuildQueue = async (redisUrl: string, prefix: string): Promise<
   const queueClient = redisConnection(redisUrl, 'overseer-queue')
   const eventsClient = redisConnection(redisUrl, 'overseer-queue-events')
   const publisher = redisConnection(redisUrl, 'overseer-control')
+  // Stops asked on another server process reach the one that took the build's request.
+  const subscriber = redisConnection(redisUrl, 'overseer-control-sub')
+  let stopHandler: (sessionId: string) => void = () => undefined
+  subscriber.on('message', (channel: string, raw: string) => {
+    const message = channel === names.controlChannel ? decodeControl(raw) : undefined
+    if (message?.type === 'stop') stopHandler(message.sessionId)
+  })
+  await subscriber.subscribe(names.controlChannel)
   const queue = new Queue<BuildJob, BuildOutcome>(BUILD_QUEUE, {
     connection: queueClient,
     prefix: names.queuePrefix,
@@ -123,11 +144,15 @@ export const openBuildQueue = async (redisUrl: string, prefix: string): Promise<
   return {
     runner: new QueueRunner({ queue, events, publish }),
     announce: (approvalId) => publish({ type: 'decided', approvalId }),
+    stop: (sessionId) => publish({ type: 'stop', sessionId }),
+    onStop: (handler) => {
+      stopHandler = handler
+    },
     ping: (timeoutMs) => pingRedis(queueClient, timeoutMs),
     close: async () => {
       await events.close()
       await queue.close()
-      for (const client of [eventsClient, queueClient, publisher]) await closeRedis(client)
+      for (const client of [eventsClient, queueClient, publisher, subscriber]) await closeRedis(client)
     },
   }
 }

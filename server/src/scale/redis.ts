@@ -42,8 +42,15 @@ export const closeRedis = async (client: Redis): Promise<void> => {
   await client.quit().catch(() => client.disconnect())
 }
 
-/** What the HTTP processes tell the workers: a decision was stored, or a build must stop. */
-export type ControlMessage = { type: 'decided'; approvalId: string } | { type: 'cancel'; buildId: string }
+/**
+ * What the processes tell each other: a decision was stored (to the workers); a build must stop
+ * (to the worker that runs it: `stopped` when its owner asked, else a shutdown); or its owner asked
+ * to stop a build (to the server processes: the one that took its request stops it).
+ */
+export type ControlMessage =
+  | { type: 'decided'; approvalId: string }
+  | { type: 'cancel'; buildId: string; stopped?: true }
+  | { type: 'stop'; sessionId: string }
 
 export const encodeControl = (message: ControlMessage): string => JSON.stringify(message)
 
@@ -51,7 +58,8 @@ export const decodeControl = (raw: string): ControlMessage | undefined => {
   try {
     const value = JSON.parse(raw) as Partial<Record<string, unknown>>
     if (value.type === 'decided' && typeof value.approvalId === 'string') return { type: 'decided', approvalId: value.approvalId }
-    if (value.type === 'cancel' && typeof value.buildId === 'string') return { type: 'cancel', buildId: value.buildId }
+    if (value.type === 'cancel' && typeof value.buildId === 'string') return { type: 'cancel', buildId: value.buildId, ...(value.stopped === true && { stopped: true as const }) }
+    if (value.type === 'stop' && typeof value.sessionId === 'string') return { type: 'stop', sessionId: value.sessionId }
   } catch {
     // Not ours: ignored.
   }

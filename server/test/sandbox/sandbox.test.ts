@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -202,6 +202,24 @@ for (const target of ['big.bin', '/tmp/big.bin']) {
     const report = await running
     expect(report.stopped).toBe('aborted')
     expect(report.ok).toBe(false)
+  })
+
+  it('runs when its folder was first made under a strict umask (700)', async () => {
+    // As the default folder is: in a folder anyone may traverse (the system's temporary folder).
+    const parent = await mkdtemp(path.join(tmpdir(), 'overseer-strict-'))
+    try {
+      await chmod(parent, 0o711)
+      const base = path.join(parent, 'overseer-sandbox')
+      await mkdir(base, { mode: 0o700 })
+      await chmod(base, 0o700)
+      const strict = await createSandbox('bwrap', LIMITS, base)
+      expect(strict.problem).toBeUndefined()
+      const report = await strict.runTests(await project("console.log('ran')"))
+      expect(report.output).toContain('ran')
+      expect(report.exitCode).toBe(0)
+    } finally {
+      await rm(parent, { recursive: true, force: true })
+    }
   })
 
   it('is unavailable without bwrap: it says why and runs nothing', async () => {

@@ -196,5 +196,55 @@ if (!REDIS_URL || !DATABASE_URL) {
       }
       passed = true
     }, 40_000)
+
+    it("stops a build that a worker runs from the other server: the worker's build ends stopped, and the browser hears it", async () => {
+      passed = false
+      const [first, second] = servers as [string, string]
+      const models = await fetch(`${second}/api/overseer-dev/models`)
+      const cookie = models.headers.getSetCookie().find((value) => value.startsWith(`${VISITOR_COOKIE}=`))
+      const visitor = { cookie: (cookie as string).split(';')[0] as string }
+      const socket = await connectSocket(first, { headers: visitor, transports: ['websocket'] }, sockets)
+      const sessionId = randomUUID()
+      const { errors, timeouts } = await followBuild(socket, sessionId)
+      const stoppedEvent = new Promise<unknown>((resolve) => socket.once('stopped', resolve))
+
+      const response = fetch(`${second}/api/overseer/chat`, {
+        method: 'POST',
+        headers: { ...visitor, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'Build a todo web app' }], model: 'overseer-local', sessionId }),
+      })
+      // The worker holds it at the deployment gate.
+      let waiting = false
+      for (let waited = 0; !waiting && waited < 20_000; waited += 200) {
+        const { rows } = await (db as Database).query(
+          "select 1 from approval_requests a join builds b on b.id = a.build_id where b.session_id = $1 and a.status = 'pending'",
+          [sessionId],
+        )
+        waiting = rows.length > 0
+        if (!waiting) await sleep(200)
+      }
+      expect(waiting).toBe(true)
+
+      // Asked on the server that did not take the request.
+      const stop = await fetch(`${first}/api/overseer-dev/sessions/${sessionId}/stop`, { method: 'POST', headers: visitor })
+      expect(stop.status).toBe(200)
+      expect(await stop.json()).toEqual({ success: true, stopped: true })
+
+      const answer = await response
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toMatchObject({ success: true, reply: 'Build stopped.', stopped: true, status: 'completed' })
+      expect(await stoppedEvent).toEqual({ sessionId, message: 'Build stopped.' })
+      expect([...errors, ...timeouts]).toEqual([])
+      const state = await fetch(`${first}/api/overseer/builds/${sessionId}`, { headers: visitor })
+      expect(await state.json()).toMatchObject({ data: { status: 'stopped', message: 'Build stopped.' } })
+      const { rows } = await (db as Database).query<{ status: string }>(
+        'select a.status from approval_requests a join builds b on b.id = a.build_id where b.session_id = $1',
+        [sessionId],
+      )
+      expect(rows).toEqual([{ status: 'cancelled' }])
+      // The worker stopped it: it logged the end of a build it ran.
+      expect(children.find((child) => child.name === 'worker')?.output.join('')).toMatch(/"outcome":"stopped"/)
+      passed = true
+    }, 40_000)
   })
 }

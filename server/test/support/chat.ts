@@ -32,6 +32,7 @@ export interface ChatBody {
   model?: unknown
   sessionId?: unknown
   conversationId?: unknown
+  replaceFrom?: unknown
 }
 
 export const question = (content: string, extra: ChatBody = {}): ChatBody => ({

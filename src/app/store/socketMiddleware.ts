@@ -8,6 +8,7 @@ import {
   progressFailed,
   progressReceived,
   progressSubscribed,
+  progressStopped,
   progressTimedOut,
   progressUnsubscribed,
   socketConnected,
@@ -105,14 +106,17 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
             api.dispatch(chatDoneReceived({ sessionId, conversationId, status, stopped, ...(message !== undefined && { message }) }))
           }
         })
-        socket.on('error', (payload: unknown) => {
-          const sessionId = current() ? sessionIdOf(payload, rooms) : undefined
-          if (sessionId && isSocketMessageEvent(payload)) api.dispatch(progressFailed({ sessionId, message: payload.message }))
-        })
-        socket.on('timeout', (payload: unknown) => {
-          const sessionId = current() ? sessionIdOf(payload, rooms) : undefined
-          if (sessionId && isSocketMessageEvent(payload)) api.dispatch(progressTimedOut({ sessionId, message: payload.message }))
-        })
+        // A build's end with a message: failed, timed out, or stopped by its owner.
+        for (const [event, ended] of [
+          ['error', progressFailed],
+          ['timeout', progressTimedOut],
+          ['stopped', progressStopped],
+        ] as const) {
+          socket.on(event, (payload: unknown) => {
+            const sessionId = current() ? sessionIdOf(payload, rooms) : undefined
+            if (sessionId && isSocketMessageEvent(payload)) api.dispatch(ended({ sessionId, message: payload.message }))
+          })
+        }
         // Opened for an owner who has gone since: closed at once.
         if (!current()) {
           socket.disconnect()

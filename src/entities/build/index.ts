@@ -3,6 +3,7 @@ export {
   buildSlice,
   buildStarted,
   buildSettled,
+  buildStopping,
   trackerHidden,
   trackerDismissed,
   selectCurrentBuild,

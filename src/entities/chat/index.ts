@@ -6,6 +6,8 @@ export {
   useDeleteConversationMutation,
 } from './api/chatApi'
 export type { HistoryArgs } from './api/chatApi'
+export { conversationApi } from './api/conversationApi'
+export type { SessionLink } from './api/conversationApi'
 export {
   chatSlice,
   chatCallEnded,
@@ -28,6 +30,7 @@ export {
   selectHistoryView,
 } from './model/chatSlice'
 export type { ChatState, PendingReply } from './model/chatSlice'
+export { messageResent, conversationReloaded } from './model/chatTools'
 export type { ChatMessage, ChatRole, ChatTurn, ChatRequest, ChatResult, HistoryItem, HistoryPage, HistoryStatus } from './model/types'
 export { isBuildRequest, chatPathFor, BUILD_KEYWORDS } from './lib/isBuildRequest'
 export {
@@ -41,3 +44,7 @@ export {
 } from './lib/texts'
 export { ConversationLog } from './ui/ConversationLog'
 export { ReadOnlyConversation } from './ui/ReadOnlyConversation'
+export type { TurnToolsContext } from './ui/ConversationLog'
+export { saveInFlight, readInFlight, clearInFlight, IN_FLIGHT_KEY } from './lib/inFlight'
+export type { InFlight } from './lib/inFlight'
+export { replaceFromOf } from './lib/positions'

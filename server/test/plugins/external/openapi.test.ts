@@ -40,6 +40,7 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer-dev/chat/history/{id}/restore',
       '/api/overseer-dev/chat/history/{id}/share',
       '/api/overseer-dev/models',
+      '/api/overseer-dev/sessions/{sessionId}',
       '/api/overseer-dev/sessions/{sessionId}/stop',
       '/api/overseer-dev/shared/{token}',
       '/api/overseer/builds/{sessionId}',

@@ -40,6 +40,11 @@ export const buildApi = baseApi.injectEndpoints({
       },
       keepUnusedDataFor: 0,
     }),
+    /** Stops the caller's running build (the stop endpoint of its session): true when it was stopped, false when it had ended. */
+    stopBuild: build.mutation<boolean, string>({
+      query: (sessionId) => ({ url: `/overseer-dev/sessions/${encodeURIComponent(sessionId)}/stop`, method: 'POST' }),
+      transformResponse: (body: { stopped?: unknown } | null) => body?.stopped === true,
+    }),
     /** A delivered build's files (path and size), for reading them in the chat. */
     getBuildFiles: build.query<ProjectFileEntry[], string>({
       queryFn: async (sessionId, _api, _extra, baseQuery) => {

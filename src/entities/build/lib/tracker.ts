@@ -1,15 +1,21 @@
 import type { BuildProgress } from '../model/buildSlice'
 import { BUILD_STAGES, BUILD_TEXTS, stageIndex } from './stages'
 
-/** The bar's colour (spec section 4): red on error, green at 100%, blue otherwise. */
-export type TrackerTone = 'blue' | 'green' | 'red'
+/** The bar's colour (spec section 4): red on error, green at 100%, blue otherwise; grey once its owner stopped it. */
+export type TrackerTone = 'blue' | 'green' | 'red' | 'grey'
 
 export const trackerToneOf = (build: BuildProgress): TrackerTone =>
-  build.status === 'failed' || build.status === 'timedOut' ? 'red' : build.percentage >= 100 ? 'green' : 'blue'
+  build.status === 'failed' || build.status === 'timedOut'
+    ? 'red'
+    : build.status === 'stopped'
+      ? 'grey'
+      : build.percentage >= 100
+        ? 'green'
+        : 'blue'
 
 /** The text under the bar: the latest progress message, else 'Connecting...' or 'Initializing...'. */
 export const trackerMessageOf = (build: BuildProgress, connected: boolean): string => {
-  if (build.status === 'failed' || build.status === 'timedOut') return BUILD_TEXTS.stopped
+  if (build.status === 'failed' || build.status === 'timedOut' || build.status === 'stopped') return BUILD_TEXTS.stopped
   if (build.message !== null) return build.message
   if (build.status === 'completed') return BUILD_TEXTS.complete
   return connected ? BUILD_TEXTS.initializing : BUILD_TEXTS.connecting
@@ -29,6 +35,8 @@ export const announcementOf = (build: BuildProgress | null): string => {
     }
     case 'completed':
       return [BUILD_TEXTS.complete, build.message ?? ''].join(' ').trim()
+    case 'stopped':
+      return BUILD_TEXTS.stopped
     default:
       return ''
   }

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import {
   progressFailed,
   progressReceived,
+  progressStopped,
   progressTimedOut,
   socketConnected,
   socketDisconnected,
@@ -13,10 +14,11 @@ import { isStageId, stageIndex, START_PERCENTAGE, type StageId } from '../lib/st
 
 /**
  * running: the tracker follows it; completed: 100% (green); failed / timedOut: an `error` or
- * `timeout` event came (red, its message shown); ended: the request failed without a build
- * outcome (for example a 429): the tracker just goes.
+ * `timeout` event came (red, its message shown); stopped: its owner stopped it (grey, 'Build
+ * stopped.'); ended: the request failed without a build outcome (for example a 429): the tracker
+ * just goes.
  */
-export type BuildStatus = 'running' | 'completed' | 'failed' | 'timedOut' | 'ended'
+export type BuildStatus = 'running' | 'completed' | 'failed' | 'timedOut' | 'stopped' | 'ended'
 
 /** What the tracker knows of one build. */
 export interface BuildProgress {
@@ -33,6 +35,8 @@ export interface BuildProgress {
   stale: boolean
   /** The finished tracker has been shown long enough and is hidden. */
   hidden: boolean
+  /** Its owner asked to stop it; the `stopped` event (or the build's end) has not come yet. */
+  stopping?: boolean
 }
 
 export interface BuildState {
@@ -62,6 +66,15 @@ const applyProgress = (build: BuildProgress, { stage, message, percentage }: { s
   if (next === 100) build.status = 'completed'
 }
 
+/** Its owner stopped it: the tracker says so (not an error), and goes like a finished one. */
+const stop = (build: BuildProgress | undefined, message: string) => {
+  if (!build || build.status !== 'running') return
+  build.status = 'stopped'
+  build.message = message
+  build.stale = false
+  build.stopping = false
+}
+
 const fail = (build: BuildProgress | undefined, status: 'failed' | 'timedOut', message: string) => {
   if (!build || build.status !== 'running') return
   build.status = status
@@ -73,8 +86,12 @@ export const buildSlice = createSlice({
   name: 'build',
   initialState,
   reducers: {
-    /** A build request is about to be sent: the tracker starts at 5%. */
-    buildStarted: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+    /**
+     * A build request is about to be sent: the tracker starts at 5%. `resumed`: the page was
+     * reloaded while it ran (its session id was kept), so its state is read as soon as the socket
+     * is connected, as after a reconnect.
+     */
+    buildStarted: (state, { payload }: PayloadAction<{ sessionId: string; resumed?: boolean }>) => {
       // Finished builds are of no further use; a running one (another tab's intent) is kept.
       for (const [sessionId, build] of Object.entries(state.builds)) {
         if (build.status !== 'running') delete state.builds[sessionId]
@@ -86,7 +103,7 @@ export const buildSlice = createSlice({
         percentage: START_PERCENTAGE,
         status: 'running',
         error: null,
-        stale: false,
+        stale: payload.resumed === true,
         hidden: false,
       }
       state.current = payload.sessionId
@@ -96,11 +113,13 @@ export const buildSlice = createSlice({
      * failure without an `error` or `timeout` event (the request was refused) ends it quietly:
      * the error line under the form says why.
      */
-    buildSettled: (state, { payload }: PayloadAction<{ sessionId: string; ok: boolean }>) => {
+    buildSettled: (state, { payload }: PayloadAction<{ sessionId: string; ok: boolean; stopped?: boolean }>) => {
       const build = state.builds[payload.sessionId]
       if (!build || build.status !== 'running') return
       build.stale = false
-      if (payload.ok) {
+      if (payload.ok && payload.stopped) {
+        stop(build, 'Build stopped.')
+      } else if (payload.ok) {
         build.status = 'completed'
         build.percentage = 100
       } else {
@@ -117,6 +136,11 @@ export const buildSlice = createSlice({
       if (build?.status === 'running') return
       if (state.current) delete state.builds[state.current]
       state.current = null
+    },
+    /** Stop build was pressed (the button waits for the build to end), or the stop failed (it can be pressed again). */
+    buildStopping: (state, { payload }: PayloadAction<{ sessionId: string; stopping: boolean }>) => {
+      const build = state.builds[payload.sessionId]
+      if (build?.status === 'running') build.stopping = payload.stopping
     },
     /** A finished tracker was shown long enough. */
     trackerHidden: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
@@ -142,11 +166,13 @@ export const buildSlice = createSlice({
       })
       .addCase(progressFailed, (state, { payload }) => fail(state.builds[payload.sessionId], 'failed', payload.message))
       .addCase(progressTimedOut, (state, { payload }) => fail(state.builds[payload.sessionId], 'timedOut', payload.message))
+      .addCase(progressStopped, (state, { payload }) => stop(state.builds[payload.sessionId], payload.message))
       .addMatcher(buildApi.endpoints.getBuildState.matchFulfilled, (state, { payload, meta }) => {
         const build = state.builds[meta.arg.originalArgs]
         if (!build) return
         build.stale = false
         if (payload.status === 'error') fail(build, 'failed', payload.error ?? payload.message)
+        else if (payload.status === 'stopped') stop(build, payload.message)
         else applyProgress(build, payload.status === 'completed' ? { ...payload, percentage: 100 } : payload)
       })
       .addMatcher(buildApi.endpoints.getBuildState.matchRejected, (state, { meta }) => {
@@ -163,7 +189,7 @@ export const buildSlice = createSlice({
 
 const injected = buildSlice.injectInto(rootReducer)
 
-export const { buildStarted, buildSettled, trackerHidden, trackerDismissed } = buildSlice.actions
+export const { buildStarted, buildSettled, buildStopping, trackerHidden, trackerDismissed } = buildSlice.actions
 export const { selectCurrentBuild, selectBuildBySession, selectSocketConnected } = injected.selectors
 
 declare module '@/shared/lib/store/root' {

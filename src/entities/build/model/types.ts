@@ -1,7 +1,7 @@
 /** The server's record of a build (GET /api/overseer/builds/:sessionId), already checked. */
 export interface BuildSnapshot {
   sessionId: string
-  status: 'running' | 'completed' | 'error'
+  status: 'running' | 'completed' | 'error' | 'stopped'
   /** The latest stage reported (a stage id; an unknown one is kept out of the tracker). */
   stage: string
   percentage: number

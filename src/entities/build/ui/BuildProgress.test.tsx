@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import type { Socket } from 'socket.io-client'
 import { createFakeSocket, progressSubscribed, type FakeSocket } from '@/shared/lib/socket'
 import { server } from '@tests/setup/msw'
@@ -133,6 +134,42 @@ describe('BuildProgress', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(message)
   })
 
+  it("stops a running build: Stop build asks the server, waits ('Stopping...'), and on the `stopped` event the tracker turns grey, says 'Build stopped.' and hides", async () => {
+    const stops: string[] = []
+    server.use(
+      http.post(`${API}/overseer-dev/sessions/:sessionId/stop`, ({ params }) => {
+        stops.push(String(params.sessionId))
+        return HttpResponse.json({ success: true, stopped: true })
+      }),
+    )
+    const { fake } = await startBuild()
+    await emit(fake, 'progress', { stage: 'structuring', message: 'Planning the file structure...', percentage: 35 })
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Stop build' }))
+    expect(stops).toEqual([SESSION])
+    expect(screen.getByRole('button', { name: 'Stopping...' })).toBeDisabled()
+
+    jest.useFakeTimers()
+    await emit(fake, 'stopped', { message: 'Build stopped.' })
+    expect(tracker()).toHaveAttribute('data-tone', 'grey')
+    expect(tracker()).toHaveTextContent('Build stopped.')
+    expect(bar()).toHaveAttribute('aria-valuenow', '35')
+    expect(announcement()).toHaveTextContent('Build stopped.')
+    expect(screen.queryByRole('button', { name: /Stop/ })).not.toBeInTheDocument()
+    // Not an error: no alert.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    act(() => jest.advanceTimersByTime(TRACKER_SETTLE_MS))
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
+  it('offers Stop build again when the server could not stop it', async () => {
+    server.use(http.post(`${API}/overseer-dev/sessions/:sessionId/stop`, () => HttpResponse.json({ success: false, message: 'Internal server error' }, { status: 500 })))
+    await startBuild()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Stop build' }))
+    expect(await screen.findByRole('button', { name: 'Stop build' })).toBeEnabled()
+  })
+
   it('ignores the events of other sessions', async () => {
     const { fake } = await startBuild()
     await act(async () => fake.serverEmit('progress', { sessionId: 'someone-else', stage: 'delivery', message: 'x', percentage: 90 }))
@@ -189,6 +226,30 @@ describe('BuildProgress', () => {
       await act(async () => fake.connect())
       expect(await screen.findByRole('alert')).toHaveTextContent(reason)
       expect(tracker()).toHaveAttribute('data-tone', 'red')
+    })
+
+    it('shows a build its owner stopped meanwhile as stopped', async () => {
+      serveState({ status: 'stopped', stage: 'structuring', percentage: 35, message: 'Build stopped.' })
+      const { fake } = await startBuild()
+      await act(async () => fake.serverEmit('disconnect', 'transport close'))
+      await act(async () => fake.connect())
+      await waitFor(() => expect(tracker()).toHaveAttribute('data-tone', 'grey'))
+      expect(tracker()).toHaveTextContent('Build stopped.')
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    })
+
+    it('reads the state of a build resumed after a reload as soon as the socket is connected', async () => {
+      const seen = serveState({ status: 'running', stage: 'development', percentage: 60, message: 'Wrote src/app.js' })
+      const store = setupStore({ socketFactory: () => Promise.resolve(createFakeSocket() as unknown as Socket) })
+      renderWithProviders(<BuildProgress />, { store })
+      await act(async () => {
+        store.dispatch(buildStarted({ sessionId: SESSION, resumed: true }))
+        store.dispatch(progressSubscribed({ sessionId: SESSION }))
+      })
+      expect(await screen.findByText('Wrote src/app.js')).toBeInTheDocument()
+      expect(seen).toEqual([SESSION])
+      expect(bar()).toHaveAttribute('aria-valuenow', '60')
+      expect(screen.getByRole('button', { name: 'Stop build' })).toBeEnabled()
     })
 
     it('keeps following the events when the state cannot be read', async () => {

@@ -1,7 +1,8 @@
 import { useEffect, useId } from 'react'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
+import { Button } from '@/shared/ui'
 import { buildApi } from '../api/buildApi'
-import { selectCurrentBuild, selectSocketConnected, trackerHidden } from '../model/buildSlice'
+import { buildStopping, selectCurrentBuild, selectSocketConnected, trackerHidden } from '../model/buildSlice'
 import { BUILD_STAGES, BUILD_TEXTS, stageStateOf, TRACKER_SETTLE_MS } from '../lib/stages'
 import { announcementOf, trackerMessageOf, trackerToneOf } from '../lib/tracker'
 import styles from './BuildProgress.module.scss'
@@ -13,7 +14,8 @@ const STATE_TEXT = { done: ' (done)', current: ' (current)', pending: '' } as co
  * ('Connecting...', then 'Initializing...'), the seven stages (done before the stage reported last,
  * current at it), blue while it runs, green at 100% and red on an error or timeout; a finished
  * tracker hides after a moment, and an error's or timeout's message stays, in red. After a
- * reconnect it reads the build's state again, in case events were missed.
+ * reconnect it reads the build's state again, in case events were missed. Stop build ends a
+ * running build (grey, 'Build stopped.').
  */
 export const BuildProgress = () => {
   const dispatch = useAppDispatch()
@@ -35,6 +37,15 @@ export const BuildProgress = () => {
     const timer = setTimeout(() => dispatch(trackerHidden({ sessionId })), TRACKER_SETTLE_MS)
     return () => clearTimeout(timer)
   }, [dispatch, settled, sessionId])
+
+  const stop = async () => {
+    if (!sessionId) return
+    dispatch(buildStopping({ sessionId, stopping: true }))
+    const request = dispatch(buildApi.endpoints.stopBuild.initiate(sessionId))
+    const result = await request
+    request.reset()
+    if (result.data !== true) dispatch(buildStopping({ sessionId, stopping: false }))
+  }
 
   const visible = build !== null && !build.hidden && build.status !== 'ended'
   const error = build && (build.status === 'failed' || build.status === 'timedOut') ? build.error : null
@@ -62,7 +73,14 @@ export const BuildProgress = () => {
           >
             <div className={styles.fill} style={{ width: `${build.percentage}%` }} />
           </div>
-          <p className={styles.message}>{trackerMessageOf(build, connected)}</p>
+          <div className={styles.messageRow}>
+            <p className={styles.message}>{trackerMessageOf(build, connected)}</p>
+            {build.status === 'running' && (
+              <Button type="button" variant="secondary" onClick={() => void stop()} disabled={build.stopping === true}>
+                {build.stopping ? 'Stopping...' : 'Stop build'}
+              </Button>
+            )}
+          </div>
           <ol className={styles.stages} aria-label="Build stages">
             {BUILD_STAGES.map((stage, index) => {
               const state = stageStateOf(stage.id, build.stage)

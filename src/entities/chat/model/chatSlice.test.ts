@@ -1,5 +1,7 @@
 import { chatDeltaReceived } from '@/shared/lib/socket'
 import { setupStore } from '@tests/setup/store'
+import { replaceFromOf } from '../lib/positions'
+import { conversationReloaded, messageResent } from './chatTools'
 import {
   conversationCleared,
   conversationDeleted,
@@ -106,5 +108,84 @@ describe('chat slice', () => {
     store.dispatch(messageSent({ sessionId: 's1', content: 'A new start' }))
     store.dispatch(conversationRestored({ id: 'c9' }))
     expect(selectConversationId(store.getState())).toBeNull()
+  })
+
+  describe('edit and resend, regenerate, and a reload mid-reply', () => {
+    const item = (extra: Record<string, unknown> = {}) => ({
+      id: 'c1',
+      date: '2025-05-10T12:00:00.000Z',
+      status: 'completed',
+      title: 'Q1',
+      messageCount: 4,
+      messages: [
+        { role: 'user' as const, content: 'Q1' },
+        { role: 'assistant' as const, content: 'A1' },
+        { role: 'user' as const, content: 'Q2' },
+      ],
+      response: 'A2',
+      ...extra,
+    })
+
+    it('replaces the edited turn and every later one with the new question, its reply pending', () => {
+      const store = setupStore()
+      store.dispatch(conversationOpened(item()))
+      const [, , q2] = selectTurns(store.getState())
+      const first = selectTurns(store.getState())[0]
+      store.dispatch(messageResent({ sessionId: 's2', fromTurnId: first?.id ?? '', content: 'Q1 edited' }))
+      expect(contents(store)).toEqual(['user: Q1 edited'])
+      expect(selectPendingReply(store.getState())).toEqual({ sessionId: 's2', text: '', stopping: false })
+      // A turn that is no longer there changes nothing.
+      store.dispatch(replyReceived({ sessionId: 's2', reply: 'A1 new' }))
+      store.dispatch(messageResent({ sessionId: 's3', fromTurnId: q2?.id ?? '', content: 'lost' }))
+      expect(contents(store)).toEqual(['user: Q1 edited', 'assistant: A1 new'])
+      expect(selectConversationId(store.getState())).toBe('c1')
+    })
+
+    it("counts stored positions past a failed reply and a question the server refused before storing it", () => {
+      const store = setupStore()
+      store.dispatch(conversationOpened(item()))
+      // Refused before anything was stored (no conversation in the answer): unsaved.
+      store.dispatch(messageSent({ sessionId: 's2', content: 'Q3' }))
+      store.dispatch(replyFailed({ sessionId: 's2', message: 'Backend error: 429' }))
+      // Stored, but its reply failed.
+      store.dispatch(messageSent({ sessionId: 's3', content: 'Q4' }))
+      store.dispatch(replyFailed({ sessionId: 's3', message: 'Backend error: 502', conversationId: 'c1' }))
+      const turns = selectTurns(store.getState())
+      expect(turns.map((turn) => [turn.content, turn.unsaved === true, turn.failed === true])).toEqual([
+        ['Q1', false, false],
+        ['A1', false, false],
+        ['Q2', false, false],
+        ['A2', false, false],
+        ['Q3', true, false],
+        ['[Error from Overseer backend]', false, true],
+        ['Q4', false, false],
+        ['[Error from Overseer backend]', false, true],
+      ])
+      expect(replaceFromOf(turns, 0)).toBe(0)
+      expect(replaceFromOf(turns, 2)).toBe(2)
+      // Q3 was never stored: an edit of it starts where Q4 is stored.
+      expect(replaceFromOf(turns, 4)).toBe(4)
+      expect(replaceFromOf(turns, 6)).toBe(4)
+      // Nothing stored from the last failed turn on.
+      expect(replaceFromOf(turns, 7)).toBeUndefined()
+    })
+
+    it('restores a stored conversation: a processing one with its reply pending (its pieces not shown), a finished one with its reply', () => {
+      const store = setupStore()
+      store.dispatch(conversationReloaded({ item: item({ status: 'processing', response: '', messageCount: 3 }), pendingSessionId: 's1' }))
+      expect(contents(store)).toEqual(['user: Q1', 'assistant: A1', 'user: Q2'])
+      expect(selectPendingReply(store.getState())).toEqual({ sessionId: 's1', text: '', stopping: false, resumed: true })
+      store.dispatch(chatDeltaReceived({ sessionId: 's1', conversationId: 'c1', delta: 'middle of a sentence' }))
+      expect(selectPendingReply(store.getState())?.text).toBe('')
+
+      store.dispatch(conversationReloaded({ item: item({ response: '## Built' }), buildSessionId: 's1' }))
+      expect(selectPendingReply(store.getState())).toBeNull()
+      const last = selectTurns(store.getState()).at(-1)
+      expect(last).toMatchObject({ role: 'assistant', content: '## Built', buildSessionId: 's1' })
+      expect(selectConversationId(store.getState())).toBe('c1')
+
+      store.dispatch(conversationReloaded({ item: item({ status: 'error', response: '' }) }))
+      expect(contents(store).at(-1)).toBe('assistant: [Error from Overseer backend]')
+    })
   })
 })

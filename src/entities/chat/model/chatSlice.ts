@@ -9,6 +9,8 @@ export interface PendingReply {
   sessionId: string
   text: string
   stopping: boolean
+  /** Followed again after a reload: its start was not seen, so its pieces are not shown (the whole reply comes at its end). */
+  resumed?: boolean
 }
 
 export interface ChatState {
@@ -29,7 +31,7 @@ const initialState: ChatState = {
   history: { page: 1, search: '' },
 }
 
-const turn = (role: ChatTurn['role'], content: string, extra: Partial<ChatTurn> = {}): ChatTurn => ({
+export const turn = (role: ChatTurn['role'], content: string, extra: Partial<ChatTurn> = {}): ChatTurn => ({
   id: nanoid(),
   role,
   content,
@@ -63,6 +65,10 @@ export const chatSlice = createSlice({
     },
     replyFailed: (state, { payload }: PayloadAction<{ sessionId: string; message: string; conversationId?: string }>) => {
       if (state.pending?.sessionId !== payload.sessionId) return
+      // Refused before the server stored anything (no conversation in the answer): in a stored
+      // conversation the question has no place, which a later edit must know.
+      const question = state.turns.findLast((turn) => turn.role === 'user')
+      if (!payload.conversationId && state.conversationId && question) question.unsaved = true
       state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
       if (payload.conversationId) state.conversationId = payload.conversationId
       state.error = payload.message
@@ -112,7 +118,7 @@ export const chatSlice = createSlice({
   extraReducers: (builder) =>
     builder
       .addCase(chatDeltaReceived, (state, { payload }) => {
-        if (state.pending?.sessionId === payload.sessionId) state.pending.text += payload.delta
+        if (state.pending?.sessionId === payload.sessionId && !state.pending.resumed) state.pending.text += payload.delta
       })
       .addCase(chatDoneReceived, (state, { payload }) => {
         // The HTTP reply is the whole reply; a failure's message waits for it too.

@@ -15,6 +15,11 @@ export interface ChatTurn extends ChatMessage {
   downloadUrl?: string
   /** The build's session id, when the reply delivered a project (its files can be read). */
   buildSessionId?: string
+  /**
+   * A question of a stored conversation that the server never stored (its request was refused
+   * before, for example a 429): it has no position there, so an edit of a later turn skips it.
+   */
+  unsaved?: boolean
 }
 
 export type HistoryStatus = 'completed' | 'error' | 'processing'
@@ -60,5 +65,7 @@ export interface ChatRequest {
     model?: string
     sessionId: string
     conversationId?: string
+    /** Edit and resend, or regenerate: the stored position of the user message this one replaces. */
+    replaceFrom?: number
   }
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useStickToBottom } from '@/shared/lib/scroll'
 import { useAppSelector } from '@/shared/lib/store'
 import { Button } from '@/shared/ui'
@@ -12,13 +12,28 @@ const SPEAKER: Record<ChatTurn['role'], string> = { user: 'You', assistant: 'Ove
 /** Only site paths and http(s) addresses are offered for download. */
 const safeDownload = (url: string): string | undefined => (/^(?:\/(?!\/)|https?:\/\/)/i.test(url) ? url : undefined)
 
-const Turn = ({ turn, after }: { turn: ChatTurn; after?: ((turn: ChatTurn) => ReactNode) | undefined }) => {
+/** What the tools of a turn know: whether it is the last one, and whether it is being edited (its text then gives way to them). */
+export interface TurnToolsContext {
+  last: boolean
+  editing: boolean
+  setEditing: (editing: boolean) => void
+}
+
+interface TurnProps {
+  turn: ChatTurn
+  after?: ((turn: ChatTurn) => ReactNode) | undefined
+  tools?: ReactNode
+  editing?: boolean
+}
+
+const Turn = ({ turn, after, tools, editing = false }: TurnProps) => {
   const download = turn.downloadUrl ? safeDownload(turn.downloadUrl) : undefined
   return (
     <li className={`${styles.turn} ${styles[turn.role]} ${turn.failed ? styles.failed : ''}`}>
       <p className={styles.speaker}>{SPEAKER[turn.role]}</p>
       <div className={styles.body}>
-        <MessageContent text={turn.content} markdown={turn.role === 'assistant' && !turn.failed} />
+        {!editing && <MessageContent text={turn.content} markdown={turn.role === 'assistant' && !turn.failed} />}
+        {tools}
         {download && (
           <p className={styles.download}>
             <a href={download} download>
@@ -37,15 +52,18 @@ interface ConversationLogProps {
   emptyText: string
   /** What a page shows under a turn (a delivered build's files). */
   renderAfterTurn?: (turn: ChatTurn) => ReactNode
+  /** A turn's tools (regenerate, edit), shown with it; while it is edited they take its text's place. */
+  renderTurnTools?: (turn: ChatTurn, context: TurnToolsContext) => ReactNode
 }
 
 /**
  * The current conversation: 'You' and 'Overseer' turns in a log region (new turns are announced),
  * and the reply being generated, streamed in as it comes (busy until the whole reply is there).
  */
-export const ConversationLog = ({ emptyText, renderAfterTurn }: ConversationLogProps) => {
+export const ConversationLog = ({ emptyText, renderAfterTurn, renderTurnTools }: ConversationLogProps) => {
   const turns = useAppSelector(selectTurns)
   const pending = useAppSelector(selectPendingReply)
+  const [editingId, setEditingId] = useState<string | null>(null)
   const streamed = pending?.text ?? ''
   // The conversation scrolls in a region of its own and follows the newest text, as chats do,
   // unless the reader scrolled up (instantly: smooth scrolling can make people sick). Their own
@@ -65,9 +83,15 @@ export const ConversationLog = ({ emptyText, renderAfterTurn }: ConversationLogP
     <div className={styles.log}>
       <div role="log" aria-label="Messages" aria-live="polite" aria-relevant="additions">
         <ol className={styles.turns}>
-          {turns.map((turn) => (
-            <Turn key={turn.id} turn={turn} after={renderAfterTurn} />
-          ))}
+          {turns.map((turn, index) => {
+            const editing = editingId === turn.id
+            const context = {
+              last: index === turns.length - 1,
+              editing,
+              setEditing: (on: boolean) => setEditingId(on ? turn.id : null),
+            }
+            return <Turn key={turn.id} turn={turn} after={renderAfterTurn} tools={renderTurnTools?.(turn, context)} editing={editing} />
+          })}
         </ol>
       </div>
       {pending && (

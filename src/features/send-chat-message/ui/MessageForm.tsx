@@ -11,7 +11,7 @@ import styles from './MessageForm.module.scss'
 /**
  * The message form (spec section 2): 'Your Message', Send Message ('Sending...' while a reply
  * comes, disabled then or when blank), Enter sends and Shift+Enter adds a line; Stop while a reply
- * is generated (not while a build runs: it cannot be stopped); the error line under it; the success toast when a build's files were saved.
+ * is generated (a build is stopped from its tracker); the error line under it; the success toast when a build's files were saved.
  */
 interface MessageFormProps {
   /** The message box, for the page to move focus to (e.g. after New Conversation). */
@@ -33,7 +33,7 @@ export const MessageForm = ({ inputRef }: MessageFormProps) => {
   const id = useId()
   const sending = pending !== null
   const blank = text.trim() === ''
-  // A build runs to its end (or its error or timeout): only a chat reply can be stopped.
+  // A build is stopped from its tracker (Stop build): here only a chat reply.
   const stoppable = sending && build?.sessionId !== pending.sessionId
 
   const send = async () => {

@@ -23,7 +23,7 @@ const diffLineClass = (line: string): string | undefined => {
   return undefined
 }
 
-const BUILD_STATUS_LABELS: Record<string, string> = { running: 'Running', completed: 'Completed', error: 'Stopped' }
+const BUILD_STATUS_LABELS: Record<string, string> = { running: 'Running', completed: 'Completed', error: 'Stopped', stopped: 'Stopped by its owner' }
 
 const DECIDED_LABELS: Record<string, string> = { approved: 'Approved', denied: 'Denied', expired: 'Expired', cancelled: 'Cancelled' }
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { ModelPicker } from '@/features/select-ai-model'
-import { MessageForm } from '@/features/send-chat-message'
+import { loadResumeChat, MessageForm, TurnTools } from '@/features/send-chat-message'
 import { BuildProgress, ProjectFiles, trackerDismissed } from '@/entities/build'
-import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, selectIsSending, selectTurns } from '@/entities/chat'
+import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectIsSending, selectTurns } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
@@ -45,6 +45,12 @@ export const AssistantPage = () => {
   useEffect(() => {
     if (historyOpen) history.current?.scrollIntoView?.({ block: 'start' })
   }, [historyOpen])
+
+  // Reloaded while a reply or a build was on its way in this tab: it comes back (loaded only then).
+  useEffect(() => {
+    if (!readInFlight()) return
+    void loadResumeChat().then((resumeChat) => dispatch(resumeChat()))
+  }, [dispatch])
 
   const refreshHistory = () => {
     dispatch(historyRefreshRequested())
@@ -144,6 +150,11 @@ export const AssistantPage = () => {
                 </Suspense>
               )
             }
+            renderTurnTools={(turn, context) => (
+              <Suspense fallback={null}>
+                <TurnTools turn={turn} context={context} />
+              </Suspense>
+            )}
           />
         </section>
 

@@ -24,6 +24,8 @@ export const socketDisconnected = createAction<{ reason: string }>('socket/disco
 export const progressReceived = createAction<ProgressEvent & { sessionId: string }>('progress/received')
 export const progressFailed = createAction<SocketMessageEvent & { sessionId: string }>('progress/failed')
 export const progressTimedOut = createAction<SocketMessageEvent & { sessionId: string }>('progress/timedOut')
+/** Its owner stopped the build (`stopped` event). */
+export const progressStopped = createAction<SocketMessageEvent & { sessionId: string }>('progress/stopped')
 
 export const chatDeltaReceived = createAction<ChatDeltaEvent>('chat/deltaReceived')
 export const chatDoneReceived = createAction<ChatDoneEvent>('chat/doneReceived')

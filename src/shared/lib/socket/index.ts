@@ -7,6 +7,7 @@ export {
   progressReceived,
   progressFailed,
   progressTimedOut,
+  progressStopped,
   chatDeltaReceived,
   chatDoneReceived,
   joinSession,

@@ -19,6 +19,7 @@ import {
   SessionParams,
   StopReply,
 } from '@contracts/chat'
+import { SessionState } from '@contracts/sessions'
 import type { Conversation } from '../../../chat/conversationRepository'
 import { ownerOfRequest, type Owner } from '../../../chat/owner'
 import { acceptChatMessage } from '../../../chat/request'
@@ -121,8 +122,8 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: TAGS,
-        summary: 'Stop a reply being generated',
-        description: `Only the owner of the session can stop its reply; for anyone else the session does not exist. ${OWNER_NOTE}`,
+        summary: 'Stop a reply being generated, or a running build',
+        description: `A chat reply stops where it is (the chat request answers with what was generated). A build (POST /api/overseer/chat) stops at once, its sandboxed test runs killed: a \`stopped\` event goes to the session's room, the build ends with status \`stopped\` and no archive, and the build request answers \`{ reply: 'Build stopped.', stopped: true }\`, which the conversation keeps. With REDIS_URL the stop reaches the build wherever it runs. Only the owner of the session can stop it; for anyone else the session does not exist. ${OWNER_NOTE}`,
         security: chatSecurity,
         params: SessionParams,
         response: { 200: StopReply, 400: bodyErrorResponses[400], 403: CrossSiteRefused, 404: errorResponse(CHAT_MESSAGES.replyNotFound) },
@@ -130,9 +131,34 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const owner = ownerOf(request, reply, false)
-      const result = owner ? await app.chat.stop(owner.key, request.params.sessionId) : 'not-found'
-      if (result === 'not-found') throw new HttpError(404, CHAT_MESSAGES.replyNotFound)
-      return { success: true as const, stopped: result === 'stopped' }
+      const { sessionId } = request.params
+      const chat = owner ? await app.chat.stop(owner.key, sessionId) : 'not-found'
+      if (chat === 'stopped') return { success: true as const, stopped: true }
+      const build = owner ? await app.builds.stop(owner.key, sessionId) : 'not-found'
+      if (chat === 'not-found' && build === 'not-found') throw new HttpError(404, CHAT_MESSAGES.replyNotFound)
+      return { success: true as const, stopped: build === 'stopped' }
+    },
+  )
+
+  routes.get(
+    '/sessions/:sessionId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'What a session of the caller’s wrote to',
+        description: `The kind of request a \`sessionId\` was used for (a chat reply or a build) and the conversation its question was stored in: a client that reloaded while a reply or a build was on its way finds the conversation again (GET /api/overseer-dev/chat/history/{id}; a build's progress with GET /api/overseer/builds/{sessionId}) and joins the session's room again for what follows. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: SessionParams,
+        response: { 200: SessionState, 400: bodyErrorResponses[400], 404: errorResponse(CHAT_MESSAGES.sessionNotFound) },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOf(request, reply, false)
+      const { sessionId } = request.params
+      const session = owner ? await app.sessionOwners.find(sessionId) : undefined
+      if (!owner || !session || session.ownerKey !== owner.key) throw new HttpError(404, CHAT_MESSAGES.sessionNotFound)
+      return { success: true as const, data: { sessionId, kind: session.kind, conversationId: session.conversationId } }
     },
   )
 

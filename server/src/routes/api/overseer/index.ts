@@ -4,7 +4,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
   BuildFailure,
   BuildParams,
-  BuildReply,
   BuildState,
   BuildFile,
   BuildFileParams,
@@ -17,6 +16,7 @@ import {
   OWNER_NOTE,
   TokenUsageHistory,
 } from '@contracts/chat'
+import { BuildOutcomeReply } from '@contracts/sessions'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { zipUrlOf } from '../../../builds/paths'
 import { hasArchive } from '../../../builds/service'
@@ -51,11 +51,11 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Build a starter project from a request',
-        description: `Stores the request as a conversation (processing), runs the stages classification, clarification, market_analysis, structuring, development, assembly and delivery, sending \`progress\` events to the sessionId's room, and answers when the build is done: the reply (completed) and the archive's zipUrl, or the failure (status error, no reply, no archive) after an \`error\` or \`timeout\` event. ${OWNER_NOTE} Rate limited like chat messages (one budget).`,
+        description: `Stores the request as a conversation (processing), runs the stages classification, clarification, market_analysis, structuring, development, assembly and delivery, sending \`progress\` events to the sessionId's room, and answers when the build is done: the reply (completed) and the archive's zipUrl, or the failure (status error, no reply, no archive) after an \`error\` or \`timeout\` event. With \`replaceFrom\` (and \`conversationId\`) the build replaces a user message of the conversation and every later turn, as an edit or a regenerate. Its owner can stop it with POST /api/overseer-dev/sessions/{sessionId}/stop (a \`stopped\` event, no archive). ${OWNER_NOTE} Rate limited like chat messages (one budget).`,
         security: chatSecurity,
         body: ChatBody,
         response: {
-          200: BuildReply,
+          200: BuildOutcomeReply,
           ...bodyErrorResponses,
           400: errorResponse('Invalid request: the same checks as POST /api/overseer-dev/chat'),
           403: CrossSiteRefused,
@@ -73,6 +73,18 @@ const overseerRoutes: FastifyPluginAsync = async (app) => {
       if (result.kind === 'answered') {
         const { reply: answer, conversationId, sessionId, model, usage } = result
         return { success: true as const, reply: answer, answered: true as const, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
+      }
+      if (result.kind === 'stopped') {
+        return {
+          success: true as const,
+          reply: result.reply,
+          conversationId: result.conversationId,
+          sessionId: result.sessionId,
+          model: result.model,
+          status: 'completed' as const,
+          stopped: true as const,
+          usage: result.usage,
+        }
       }
       if (result.kind !== 'completed') {
         request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)

@@ -1,0 +1,226 @@
+import { readdir, readFile } from 'node:fs/promises'
+import type { Socket } from 'socket.io-client'
+import type { BuildMessageEvent } from '@contracts/socket'
+import { useTestApp, type TestApp } from '../helper'
+import { buildConfig, buildRequest, sendBuild } from '../support/builds'
+import { chatConfig, newVisitor, type Headers, type HistoryItemBody } from '../support/chat'
+import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, streamed, streamedToolCalls, type FakeToolCall } from '../support/fakeLlm'
+import { connectSocket, followBuild } from '../support/sockets'
+
+/**
+ * Stopping a running build (POST /api/overseer-dev/sessions/:sessionId/stop): the build ends
+ * 'stopped' with a `stopped` event, no archive, the conversation keeps 'Build stopped.', and what
+ * it ran is freed: its stage, its wait at a gate, its sandboxed test run and the process's slot.
+ */
+
+const clients: Socket[] = []
+
+afterAll(() => {
+  for (const client of clients) client.disconnect()
+})
+
+/** Checks `condition` until it holds (every 50 ms, at most `timeoutMs`). */
+const waitFor = async (what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+const stop = (target: TestApp, sessionId: string, headers: Headers) =>
+  target.app.inject({ method: 'POST', url: `/api/overseer-dev/sessions/${sessionId}/stop`, headers })
+
+const stateOf = (target: TestApp, sessionId: string, headers: Headers) =>
+  target.app.inject({ method: 'GET', url: `/api/overseer/builds/${sessionId}`, headers })
+
+const conversationOf = async (target: TestApp, headers: Headers, id: string): Promise<HistoryItemBody> =>
+  (await target.app.inject({ method: 'GET', url: `/api/overseer-dev/chat/history/${id}`, headers })).json<{ data: HistoryItemBody }>().data
+
+/** A build by a new visitor, followed on a socket that also records `stopped` events; the request is not awaited. */
+const startBuild = async (target: TestApp, prompt = 'Build a todo web app', extra: Record<string, unknown> = {}) => {
+  const visitor = await newVisitor(target.app)
+  const body = buildRequest(prompt, extra)
+  const events = await followBuild(await connectSocket(target.app, { headers: visitor }, clients), body.sessionId)
+  const stoppedEvent = new Promise<BuildMessageEvent>((resolve) => events.socket.once('stopped', resolve))
+  const response = sendBuild(target.app, visitor, body)
+  return { visitor, body, events, stoppedEvent, response }
+}
+
+/** What a stopped build leaves, as its owner and the database see it. */
+const expectStopped = async (target: TestApp, started: Awaited<ReturnType<typeof startBuild>>) => {
+  const { visitor, body, events, stoppedEvent } = started
+  const response = await started.response
+  expect(response.statusCode).toBe(200)
+  const answer = response.json<Record<string, unknown>>()
+  expect(answer).toMatchObject({ success: true, reply: 'Build stopped.', sessionId: body.sessionId, status: 'completed', stopped: true })
+  expect(answer).not.toHaveProperty('zipUrl')
+  expect(await stoppedEvent).toEqual({ sessionId: body.sessionId, message: 'Build stopped.' })
+  expect([...events.errors, ...events.timeouts]).toEqual([])
+  expect(events.progress.some((event) => event.percentage === 100)).toBe(false)
+
+  const state = (await stateOf(target, body.sessionId, visitor)).json<{ data: Record<string, unknown> }>().data
+  expect(state).toMatchObject({ status: 'stopped', message: 'Build stopped.' })
+  expect(state).not.toHaveProperty('zipUrl')
+  expect(state).not.toHaveProperty('error')
+
+  const conversation = await conversationOf(target, visitor, answer.conversationId as string)
+  expect(conversation).toMatchObject({ status: 'completed', response: 'Build stopped.', stopped: true })
+
+  const { rows } = await target.db.query<{ id: string }>('select id from builds where session_id = $1', [body.sessionId])
+  const buildId = rows[0]?.id as string
+  expect((await readdir(target.app.config.builds.downloadsDir)).filter((file) => file.startsWith(buildId))).toEqual([])
+  const logs = await target.db.query<{ message: string }>('select message from agent_logs where build_id = $1', [buildId])
+  expect(logs.rows.map((row) => row.message)).toContain(`[${body.sessionId.slice(0, 8)}] Build stopped by its owner`)
+  // Nothing of it runs any more.
+  expect(target.app.builds.activeCount).toBe(0)
+  // A second stop finds it ended.
+  expect((await stop(target, body.sessionId, visitor)).json()).toEqual({ success: true, stopped: false })
+  return { buildId }
+}
+
+describe('stopping a build with the offline engine', () => {
+  /** Set by a test: the structuring stage waits (until the build is stopped) and says it started. */
+  let hold: (() => void) | undefined
+  const target = useTestApp({
+    config: async () => ({ ...chatConfig(), ...(await buildConfig()) }),
+    options: {
+      builds: {
+        beforeStage: (stage, signal) => {
+          const reached = hold
+          if (stage !== 'structuring' || !reached) return Promise.resolve()
+          hold = undefined
+          return new Promise<void>((resolve) => {
+            signal.addEventListener('abort', () => resolve(), { once: true })
+            reached()
+          })
+        },
+      },
+    },
+    listen: true,
+  })
+  const holdStructuring = () => new Promise<void>((resolve) => (hold = resolve))
+
+  it("stops its owner's running build, and only its owner's: stopped, a `stopped` event, no archive, the conversation says so", async () => {
+    const held = holdStructuring()
+    const started = await startBuild(target)
+    await held
+    const { visitor, body } = started
+
+    const stranger = await newVisitor(target.app)
+    expect((await stop(target, body.sessionId, stranger)).statusCode).toBe(404)
+    expect((await stop(target, body.sessionId, {})).statusCode).toBe(404)
+    const crossSite = await stop(target, body.sessionId, { ...visitor, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
+    expect(crossSite.statusCode).toBe(403)
+    expect((await stateOf(target, body.sessionId, visitor)).json()).toMatchObject({ data: { status: 'running', stage: 'structuring' } })
+
+    const stopped = await stop(target, body.sessionId, visitor)
+    expect(stopped.statusCode).toBe(200)
+    expect(stopped.json()).toEqual({ success: true, stopped: true })
+    const { buildId } = await expectStopped(target, started)
+
+    // The stage it stopped in is recorded as stopped; the later stages never ran.
+    const stages = await target.db.query<{ stage: string; status: string }>('select stage, status from build_stages where build_id = $1 order by position', [buildId])
+    expect(stages.rows).toEqual([
+      { stage: 'classification', status: 'completed' },
+      { stage: 'clarification', status: 'completed' },
+      { stage: 'market_analysis', status: 'completed' },
+      { stage: 'structuring', status: 'stopped' },
+    ])
+  })
+
+  it('regenerates a stopped build: the same request at its position runs to the end', async () => {
+    const held = holdStructuring()
+    const started = await startBuild(target)
+    await held
+    await stop(target, started.body.sessionId, started.visitor)
+    const conversationId = (await started.response).json<{ conversationId: string }>().conversationId
+
+    const again = await sendBuild(target.app, started.visitor, buildRequest('Build a todo web app', { conversationId, replaceFrom: 0 }))
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toMatchObject({ stopped: false, zipUrl: expect.stringMatching(/^\/api\/overseer\/downloads\//) })
+    expect(await conversationOf(target, started.visitor, conversationId)).toMatchObject({ messageCount: 2, stopped: false })
+  })
+})
+
+describe('stopping a build that waits at an approval gate', () => {
+  const target = useTestApp({ config: async () => ({ ...chatConfig(), ...(await buildConfig({ approvalGates: ['planning'] })) }), listen: true })
+
+  it('cancels its approval request', async () => {
+    const started = await startBuild(target)
+    await waitFor('a pending approval request', async () => {
+      const { rows } = await target.db.query("select 1 from approval_requests a join builds b on b.id = a.build_id where b.session_id = $1 and a.status = 'pending'", [started.body.sessionId])
+      return rows.length > 0
+    })
+    expect((await stop(target, started.body.sessionId, started.visitor)).json()).toEqual({ success: true, stopped: true })
+    await expectStopped(target, started)
+    const { rows } = await target.db.query<{ status: string }>('select a.status from approval_requests a join builds b on b.id = a.build_id where b.session_id = $1', [started.body.sessionId])
+    expect(rows).toEqual([{ status: 'cancelled' }])
+  })
+})
+
+describe("stopping a model's build while its tests run in the sandbox", () => {
+  /** A test that never ends, and a process it starts that would outlive it if the sandbox let it. */
+  const MARKER = '31337'
+  const HANGING_TEST = `'use strict'
+
+const test = require('node:test')
+const { spawn } = require('node:child_process')
+
+test('waits forever', () => new Promise(() => {
+  spawn('sleep', ['${MARKER}'], { stdio: 'ignore' })
+  setInterval(() => {}, 1000)
+}))
+`
+  const write = (filePath: string, content: string): FakeToolCall => ({ name: 'write_file', arguments: { path: filePath, content } })
+
+  /** The processes running `sleep <MARKER>`: the sandboxed run's own. */
+  const sleepers = async (): Promise<number[]> => {
+    const found: number[] = []
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')
+      const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '')
+      if (cmdline === `sleep\0${MARKER}\0` && !/^State:\s+Z/m.test(status)) found.push(Number(entry))
+    }
+    return found
+  }
+
+  let fake: FakeLlm
+  beforeAll(async () => {
+    fake = await FakeLlm.start()
+    fake.fallback = byPrompt(
+      [
+        [DEVELOPER_PROMPT, byTurn([streamedToolCalls([write('test/hang.test.js', HANGING_TEST), { name: 'run_tests', arguments: {} }])])],
+        [/You classify requests/, streamed(['library'])],
+      ],
+      streamed(['- Assumes numbers in, a number out']),
+    )
+  })
+  afterAll(async () => {
+    await fake?.close()
+  })
+
+  const target = useTestApp({
+    config: async () => {
+      const base = chatConfig()
+      return {
+        ...chatConfig({ llm: { baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 5_000, providerName: 'Fake AI' }, docsDir: base.chat.docsDir }),
+        ...(await buildConfig()),
+      }
+    },
+    listen: true,
+  })
+
+  it('kills the sandboxed run with every process it started, and frees the build', async () => {
+    expect(await sleepers()).toEqual([])
+    const started = await startBuild(target, 'Build a small library with a function sum(a, b) that adds two numbers', { model: 'fake-small' })
+    await waitFor('the sandboxed test run', async () => (await sleepers()).length > 0)
+    expect(target.app.builds.activeCount).toBe(1)
+
+    expect((await stop(target, started.body.sessionId, started.visitor)).json()).toEqual({ success: true, stopped: true })
+    await expectStopped(target, started)
+    // The sandbox's processes are gone by the time the build answers.
+    expect(await sleepers()).toEqual([])
+  })
+})

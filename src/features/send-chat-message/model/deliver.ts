@@ -1,0 +1,98 @@
+import { buildSettled, buildStarted, trackerDismissed } from '@/entities/build'
+import {
+  chatApi,
+  chatCallEnded,
+  chatErrorMessage,
+  chatPathFor,
+  CHAT_TEXTS,
+  clearInFlight,
+  isBuildRequest,
+  replyFailed,
+  replyReceived,
+  saveInFlight,
+  type ChatMessage,
+} from '@/entities/chat'
+import { joinSession, progressUnsubscribed } from '@/shared/lib/socket'
+
+export type SendChatOutcome =
+  | { kind: 'skipped' }
+  /** `stored`: the server stored the question (the answer named its conversation). */
+  | { kind: 'failed'; message: string; stored: boolean }
+  | { kind: 'replied'; filesSaved: boolean }
+
+export interface Delivery {
+  sessionId: string
+  /** The question, trimmed; its turn is already on screen and the reply pending. */
+  content: string
+  model: string | null
+  /** The earlier turns, for a conversation that is not stored yet. */
+  earlier: ChatMessage[]
+  conversationId: string | undefined
+  replaceFrom?: number | undefined
+}
+
+/**
+ * The call of a chat send (its user turn is shown already): build requests to the build endpoint
+ * with the tracker; the reply, or the error; page 1 of the history again after a second (a
+ * listener, on chatCallEnded). The reply streams in meanwhile: the sender joins the session's
+ * room before it calls, and leaves after. The tab keeps the session id until the answer comes, so
+ * a reload meanwhile resumes it.
+ */
+export const deliver = async (dispatch: AppDispatch, { sessionId, content, model, earlier, conversationId, replaceFrom }: Delivery): Promise<SendChatOutcome> => {
+  const building = isBuildRequest(content)
+  dispatch(trackerDismissed())
+  // The tracker shows from the start: 'Connecting...' while the socket connects.
+  if (building) dispatch(buildStarted({ sessionId }))
+  saveInFlight({ sessionId, kind: building ? 'build' : 'chat' })
+
+  await joinSession(dispatch, sessionId)
+  const request = dispatch(
+    chatApi.endpoints.sendChat.initiate({
+      path: chatPathFor(content),
+      body: {
+        messages: [...earlier, { role: 'user', content }],
+        ...(model && { model }),
+        sessionId,
+        ...(conversationId && { conversationId }),
+        ...(replaceFrom !== undefined && { replaceFrom }),
+      },
+    }),
+  )
+  const result = await request
+  request.reset()
+  // A call without an HTTP answer ('Backend error' with no status) was cut off, by a reload for
+  // one (which aborts the call, not the request at the server): the kept session id stays, for
+  // the next page to resume.
+  if (!('error' in result && result.error && chatErrorMessage(result.error) === CHAT_TEXTS.backendError())) clearInFlight(sessionId)
+  const stopped = !('error' in result && result.error) && result.data.stopped
+  if (building) dispatch(buildSettled({ sessionId, ok: !('error' in result && result.error), stopped }))
+  dispatch(progressUnsubscribed({ sessionId }))
+
+  dispatch(chatCallEnded({ sessionId }))
+
+  if ('error' in result && result.error) {
+    const message = chatErrorMessage(result.error) ?? CHAT_TEXTS.backendError()
+    const data: unknown = 'data' in result.error ? result.error.data : undefined
+    const failedIn =
+      typeof data === 'object' && data !== null && 'conversationId' in data && typeof data.conversationId === 'string'
+        ? data.conversationId
+        : undefined
+    dispatch(replyFailed({ sessionId, message, ...(failedIn && { conversationId: failedIn }) }))
+    return { kind: 'failed', message, stored: failedIn !== undefined }
+  }
+  const { reply, zipUrl, conversationId: continued, answered } = result.data
+  // A question that only looked like a build: the tracker has completed, and goes.
+  if (answered) dispatch(trackerDismissed())
+  // One download link: the reply's own when its Markdown links the archive, else one under it.
+  const linked = zipUrl !== undefined && reply.includes(`](${zipUrl})`)
+  dispatch(
+    replyReceived({
+      sessionId,
+      reply: zipUrl ? `${reply}\n\n${CHAT_TEXTS.filesSaved}` : reply,
+      ...(continued && { conversationId: continued }),
+      ...(zipUrl && !linked && { downloadUrl: zipUrl }),
+      ...(zipUrl && { built: true }),
+    }),
+  )
+  return { kind: 'replied', filesSaved: zipUrl !== undefined }
+}
