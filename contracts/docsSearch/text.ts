@@ -25,11 +25,19 @@ const WORD = /[\p{L}\p{N}]+/gu
 /** Lower-case words of `text`, split on anything that is not a letter or digit. */
 export const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? []
 
+/** Stems already worked out: the docs and the questions use a few thousand words, again and again. */
+const STEMS = new Map<string, string>()
+const MAX_REMEMBERED = 50_000
+
 /** The index term of one lower-case word: its stem, or null for a stop word or a lone letter. */
 export const termOf = (word: string): string | null => {
   if (word.length < 2 && !/\d/.test(word)) return null
   if (STOP_WORDS.has(word)) return null
-  return stem(word)
+  const known = STEMS.get(word)
+  if (known !== undefined) return known
+  const term = stem(word)
+  if (STEMS.size < MAX_REMEMBERED) STEMS.set(word, term)
+  return term
 }
 
 /** The index terms of `text`: words without stop words, stemmed. */

@@ -44,6 +44,16 @@ const wordsWithStems = (text: string, stems: ReadonlySet<string>): string[] => {
   return [...found]
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The query as `text` writes it (any case; a space or a hyphen between its words), if it has it. */
+const phraseIn = (text: string, query: string): string | undefined => {
+  const parts = query.split(/[\s-]+/).filter(Boolean)
+  if (parts.length < 2) return undefined
+  const pattern = parts.map(escapeRegExp).join('[\\s-]+')
+  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu').exec(text)?.[0]
+}
+
 /** The share of the query a page must cover to be listed (as the assistant needs to answer from it). */
 const MIN_COVERAGE = 0.5
 
@@ -61,8 +71,10 @@ export const searchDocs = (sources: Readonly<Record<string, DocSearchSource>>, q
     const { page, text, sectionTitle } = hit.passage
     if (hit.coverage < MIN_COVERAGE || seen.has(page.path)) continue
     seen.add(page.path)
-    const marks = wordsWithStems(text, new Set(hit.matched))
-    const first = marks[0] === undefined ? -1 : text.search(new RegExp(`(?<![\\p{L}\\p{N}])${marks[0]}(?![\\p{L}\\p{N}])`, 'u'))
+    // The query as typed, where the text has it ('retry-after'), then each word that matched.
+    const phrase = phraseIn(text, needle)
+    const marks = [...(phrase ? [phrase] : []), ...wordsWithStems(text, new Set(hit.matched))]
+    const first = marks[0] === undefined ? -1 : text.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(marks[0])}(?![\\p{L}\\p{N}])`, 'u'))
     const excerpt = first === -1 ? shorten(text) : excerptAround(text, first, marks[0]?.length ?? 0)
     results.push({ title: page.title, path: page.path, sectionTitle, excerpt, marks })
   }

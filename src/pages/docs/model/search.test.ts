@@ -40,7 +40,7 @@ describe('searchDocs', () => {
       path: '/docs/core-modules/devloop-matrix',
       sectionTitle: 'Core Modules',
       excerpt: 'Development and QA agents iterate until the tests pass.',
-      marks: ['QA', 'agents', 'tests'],
+      marks: ['QA agents', 'QA', 'agents', 'tests'],
     })
   })
 

@@ -9,7 +9,8 @@ const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\
 /** The excerpt with the words that matched the query marked; neighbours ('Retry-After') in one mark. */
 const Highlighted = ({ text, marks }: { text: string; marks: readonly string[] }) => {
   if (marks.length === 0) return <>{text}</>
-  const word = `(?:${marks.map(escape).join('|')})`
+  // Longest first, so that a phrase ('Retry-After') wins over its words.
+  const word = `(?:${[...marks].sort((a, b) => b.length - a.length).map(escape).join('|')})`
   const parts = text.split(new RegExp(`((?<![\\p{L}\\p{N}])${word}(?:[-\\s]${word})*(?![\\p{L}\\p{N}]))`, 'iu'))
   return (
     <>
