@@ -1,7 +1,11 @@
-import { useId, useRef, useState } from 'react'
+import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { useModelChoice, type ModelListState } from '@/entities/ai-model'
-import { ModelDetailsModal } from './ModelDetailsModal'
 import styles from './ModelPicker.module.scss'
+
+// The details dialog loads when it is first opened, not with the page.
+const ModelDetailsModal = lazy(() =>
+  import(/* webpackChunkName: "model-details" */ './ModelDetailsModal').then((module) => ({ default: module.ModelDetailsModal })),
+)
 
 /** What the dropdown says when it has nothing to choose (spec section 2). */
 const PLACEHOLDER: Record<Exclude<ModelListState, 'ready'>, string> = {
@@ -62,7 +66,11 @@ export const ModelPicker = () => {
           <span aria-hidden="true">i</span>
         </button>
       </div>
-      {detailsOpen && model && <ModelDetailsModal model={model} onClose={closeDetails} />}
+      {detailsOpen && model && (
+        <Suspense fallback={null}>
+          <ModelDetailsModal model={model} onClose={closeDetails} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -540,7 +540,8 @@ describe('AssistantPage model picker', () => {
     const info = screen.getByRole('button', { name: 'Model details' })
 
     await user.click(info)
-    let dialog = screen.getByRole('dialog', { name: 'gpt-test' })
+    // The dialog's code loads when it is first opened.
+    let dialog = await screen.findByRole('dialog', { name: 'gpt-test' })
     expect(dialog).toHaveTextContent('A remote model')
     expect(dialog).toHaveTextContent('$0.002 per 1,000 tokens')
     expect(within(dialog).getByRole('link', { name: /OpenAI pricing/ })).toHaveAttribute('href', 'https://openai.com/api/pricing/')
