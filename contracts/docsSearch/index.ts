@@ -57,6 +57,12 @@ export interface SearchOptions {
 
 /** How much a synonym counts against the word asked. */
 const SYNONYM_WEIGHT = 0.4
+/** How much an unknown code (an id, a hash, a number) counts against a question's coverage. */
+const CODE_WEIGHT = 0.1
+
+/** A token with a digit ('3f9a0b1c', '80158195', 'x86') or a long run of hex letters ('deadbeef'): an id, a hash, a number, not a word. */
+export const isCode = (term: string): boolean => /\d/.test(term) || /^[0-9a-f]{8,}$/.test(term)
+
 /** How much a thesaurus word counts for a word the docs never use. */
 const THESAURUS_WEIGHT = 0.5
 /** How much a question word's hint counts. */
@@ -236,11 +242,15 @@ export class DocsSearch<P extends SearchPassage> {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5))
   }
 
-  /** How much an idea counts: its rarest known word, else full weight for a word no page has. */
+  /**
+   * How much an idea counts: its rarest known word, else full weight for a word no page has; but
+   * a code no page has ('3f9a0b1c', an id or a hash pasted with the question) says almost nothing.
+   */
   private conceptIdf(concept: Concept): number {
     let best = 0
     for (const [term, weight] of concept.alternatives) if (this.has(term)) best = Math.max(best, this.idf(term) * weight)
-    return best > 0 ? best : this.idf('\u0000')
+    if (best > 0) return best
+    return this.idf('\u0000') * (isCode(concept.term) ? CODE_WEIGHT : 1)
   }
 
   /** Whether the docs know an idea: any of its words, or of the thesaurus's words for it, is in some passage. */

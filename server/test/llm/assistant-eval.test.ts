@@ -28,6 +28,12 @@ describe('the offline assistant on questions as visitors ask them', () => {
     expect(pagesFor(assistant, 'What keyboard shortcuts does the canvas have?')[0]).toBe('/docs/architect-suite/dashboard')
   })
 
+  it('is not put off by an id or a hash pasted with the question', () => {
+    for (const code of ['3f9a0b1c', 'a1b2c3d4', '80158195', 'deadbeef']) {
+      expect(pagesFor(assistant, `What is the DevLoop matrix? (${code})`)[0]).toBe('/docs/core-modules/devloop-matrix')
+    }
+  })
+
   it('reads a follow-up with the conversation before it', () => {
     const found = assistant.retrieve([
       { role: 'user', content: 'How do I turn on approval gates?' },

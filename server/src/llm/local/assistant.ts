@@ -1,4 +1,4 @@
-import { conceptsOf, DocsSearch, stem, terms, type Concept, type DocsHit } from '@contracts/docsSearch'
+import { conceptsOf, DocsSearch, isCode as isCodeTerm, stem, terms, type Concept, type DocsHit } from '@contracts/docsSearch'
 import THESAURUS from '@contracts/docsSearch/thesaurus.json'
 import type { ChatMessage } from '../types'
 import { loadDocs, type Passage } from './docs'
@@ -182,7 +182,8 @@ export class LocalAssistant {
 
   private fromDocs(query: Concept[], asAsked: string): Retrieval {
     const unknown: Retrieval = { kind: 'reply', reply: 'unknown' }
-    const asked = query.filter((concept) => concept.weight === 1 && !concept.hint)
+    // Codes pasted with a question (an id, a hash) are not what it asks about.
+    const asked = query.filter((concept) => concept.weight === 1 && !concept.hint && !(isCodeTerm(concept.term) && !this.index.knows(concept)))
     const known = asked.filter((concept) => this.index.knows(concept))
     const unknownCount = asked.length - known.length
     if (known.length === 0) return unknown
