@@ -1,4 +1,4 @@
-import { plainText, slugify } from './text'
+import { headingIds, plainText } from './text'
 
 /** One part of a docs page: the intro before its first `##`/`###` heading, then one per heading. */
 export interface PageSection {
@@ -46,14 +46,7 @@ export const splitPage = (markdown: string): SplitPage => {
   const sections: PageSection[] = []
   let current: { heading: string | null; anchor: string | null; lines: string[] } = { heading: null, anchor: null, lines: [] }
   const all = [current]
-  const used = new Set<string>()
-  const uniqueId = (text: string): string => {
-    const base = slugify(text)
-    let id = base
-    for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`
-    used.add(id)
-    return id
-  }
+  const uniqueId = headingIds()
   let fence: string | undefined
   for (const line of markdown.split(/\r?\n/)) {
     const fenceMark = /^\s*(```|~~~)/.exec(line)?.[1]

@@ -54,6 +54,8 @@ export const terms = (text: string): string[] => {
 export const plainText = (markdown: string): string =>
   markdown
     .replace(/^```.*$/gm, ' ')
+    // A table's rule under its header ('|---|:---:|') is not text.
+    .replace(/^\s*\|?(\s*:?-{3,}:?\s*\|)+\s*:?-{0,}:?\s*$/gm, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, ' ')
@@ -73,3 +75,15 @@ export const slugify = (text: string): string =>
     .replace(/['’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'section'
+
+/** Ids for a page's headings in order, as the docs page renders them: the slug, then `-2`, `-3`… when repeated. */
+export const headingIds = (): ((text: string) => string) => {
+  const used = new Set<string>()
+  return (text) => {
+    const base = slugify(text)
+    let id = base
+    for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`
+    used.add(id)
+    return id
+  }
+}

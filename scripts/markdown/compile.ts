@@ -1,5 +1,5 @@
 import { Marked, Renderer, type Token, type Tokens } from 'marked'
-import { frontMatter, plainText as markdownText, slugify, splitPage, type DocsPageEntry } from '../../contracts/docsSearch'
+import { frontMatter, headingIds, plainText as markdownText, slugify, splitPage, type DocsPageEntry } from '../../contracts/docsSearch'
 
 /**
  * Turns a documentation page written in Markdown (docs/<section>/<topic>.md) into what the docs
@@ -78,14 +78,7 @@ export const compileMarkdown = (raw: string, file = 'Markdown'): CompiledDoc => 
   }
 
   const headings: DocHeading[] = []
-  const usedIds = new Set<string>()
-  const uniqueId = (text: string): string => {
-    const base = slugify(text)
-    let id = base
-    for (let n = 2; usedIds.has(id); n += 1) id = `${base}-${n}`
-    usedIds.add(id)
-    return id
-  }
+  const uniqueId = headingIds()
 
   marked.use({
     renderer: {

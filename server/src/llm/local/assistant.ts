@@ -185,13 +185,13 @@ export class LocalAssistant {
     // Codes pasted with a question (an id, a hash) are not what it asks about.
     const asked = query.filter((concept) => concept.weight === 1 && !concept.hint && !(isCodeTerm(concept.term) && !this.index.knows(concept)))
     const known = asked.filter((concept) => this.index.knows(concept))
+    const unknownTerms = new Set(asked.filter((concept) => !known.includes(concept)).map((concept) => concept.term))
     const unknownCount = asked.length - known.length
     if (known.length === 0) return unknown
     // Mostly words the docs never use: a question about something else.
     if (known.length / asked.length < 0.5 && unknownCount >= 2) return unknown
 
     // A name the docs never mention ('Kubernetes', 'PayPal', 'CEO'), written as a name: not in the docs.
-    const unknownTerms = new Set(asked.filter((concept) => !this.index.knows(concept)).map((concept) => concept.term))
     if (namesAny(asAsked, unknownTerms)) return unknown
 
     if (unknownCount === 0 && known.every((concept) => this.productTerms.has(concept.term))) {

@@ -1,6 +1,6 @@
 import { DocsSearch, stem, type SearchPassage } from '@contracts/docsSearch'
 import { DOCS_TOPICS, sectionOf } from './navigation'
-import { excerptAround, normalizeQuery, shorten } from './search'
+import { escapeRegExp, excerptAround, normalizeQuery, shorten } from './search'
 import type { DocSearchResult, DocSearchSource } from './types'
 
 /*
@@ -43,8 +43,6 @@ const wordsWithStems = (text: string, stems: ReadonlySet<string>): string[] => {
   }
   return [...found]
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The query as `text` writes it (any case; a space or a hyphen between its words), if it has it. */
 const phraseIn = (text: string, query: string): string | undefined => {

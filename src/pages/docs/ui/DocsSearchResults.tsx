@@ -1,16 +1,15 @@
 import { Fragment } from 'react'
 import { Link } from 'react-router-dom'
 import { Button } from '@/shared/ui'
+import { escapeRegExp } from '../model/search'
 import type { DocsSearchState } from '../model/useDocsSearch'
 import styles from './DocsSearchResults.module.scss'
-
-const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The excerpt with the words that matched the query marked; neighbours ('Retry-After') in one mark. */
 const Highlighted = ({ text, marks }: { text: string; marks: readonly string[] }) => {
   if (marks.length === 0) return <>{text}</>
   // Longest first, so that a phrase ('Retry-After') wins over its words.
-  const word = `(?:${[...marks].sort((a, b) => b.length - a.length).map(escape).join('|')})`
+  const word = `(?:${[...marks].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})`
   const parts = text.split(new RegExp(`((?<![\\p{L}\\p{N}])${word}(?:[-\\s]${word})*(?![\\p{L}\\p{N}]))`, 'iu'))
   return (
     <>
