@@ -8,40 +8,117 @@ import webpack from 'webpack'
 import type { Configuration } from 'webpack'
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server'
 
-/**
- * Most visitors arrive on the home page, whose code is a lazily loaded route chunk. Preloading
- * it from index.html fetches it alongside the app's own scripts instead of after them.
- */
-class PreloadLandingPagePlugin {
-  constructor(private readonly chunkGroupName: string) {}
-
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.compilation.tap('PreloadLandingPagePlugin', (compilation) => {
-      HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap('PreloadLandingPagePlugin', (data) => {
-        const group = compilation.namedChunkGroups.get(this.chunkGroupName)
-        const files = group ? group.chunks.flatMap((chunk) => [...chunk.files]) : []
-        const publicPath = String(compilation.outputOptions.publicPath ?? '/')
-        const links = files
-          .filter((file) => /\.(js|css)$/.test(file))
-          .map((file) =>
-            HtmlWebpackPlugin.createHtmlTagObject('link', {
-              rel: 'preload',
-              as: file.endsWith('.css') ? 'style' : 'script',
-              href: `${publicPath}${file}`,
-            }),
-          )
-        data.headTags.push(...links)
-        return data
-      })
-    })
-  }
-}
-
 /** Build-time settings of the SPA; each can be overridden from the environment. */
 export const buildSettings = () => ({
   PRODUCT_NAME: process.env.PRODUCT_NAME || 'Overseer',
   BRAND_NAME: process.env.BRAND_NAME || 'Overseer Labs',
   API_BASE_URL: process.env.API_BASE_URL || '/api',
+  /** The site's public origin for absolute URLs: canonical links, social cards, the sitemap. */
+  SITE_URL: (process.env.SITE_URL || 'https://overseerlabs.ai').replace(/\/+$/, ''),
+})
+
+type Target = 'web' | 'node'
+
+/**
+ * The loaders, shared by the browser build and the prerender build so both compile the same
+ * source the same way: the same CSS-module class names, asset URLs and code positions. The
+ * prerender build takes only the class names of CSS modules and emits no files of its own.
+ */
+const moduleRules = (production: boolean, target: Target): webpack.RuleSetRule[] => {
+  const styleLoader = production ? MiniCssExtractPlugin.loader : 'style-loader'
+  return [
+    {
+      test: /\.tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+            target: 'es2020',
+          },
+        },
+      },
+    },
+    {
+      test: /\.module\.scss$/,
+      use: [
+        ...(target === 'web' ? [styleLoader] : []),
+        {
+          loader: 'css-loader',
+          options: {
+            modules: {
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+              localIdentName: production ? '[hash:base64:6]' : '[name]__[local]',
+              exportOnlyLocals: target === 'node',
+            },
+          },
+        },
+        'sass-loader',
+      ],
+    },
+    target === 'web'
+      ? { test: /\.s?css$/, exclude: /\.module\.scss$/, use: [styleLoader, 'css-loader', 'sass-loader'] }
+      : // Global styles do nothing on the server: the page links the browser build's CSS.
+        { test: /\.s?css$/, exclude: /\.module\.scss$/, type: 'javascript/auto', use: path.resolve(__dirname, 'scripts/prerender/emptyModuleLoader.cjs') },
+    { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource', generator: { emit: target === 'web' } },
+    // The documentation pages and the site's copy: Markdown compiled at build time (scripts/markdown/loader.ts).
+    {
+      test: /\.md$/,
+      include: [path.resolve(__dirname, 'docs'), path.resolve(__dirname, 'content')],
+      use: path.resolve(__dirname, 'scripts/markdown/loader.ts'),
+    },
+  ]
+}
+
+const resolveOptions = (production: boolean): webpack.ResolveOptions => ({
+  extensions: ['.tsx', '.ts', '.js'],
+  alias: {
+    '@': path.resolve(__dirname, 'src'),
+    '@content': path.resolve(__dirname, 'content'),
+    '@contracts': path.resolve(__dirname, 'contracts'),
+    // react-router's package exports point bundlers at its development build.
+    ...(production && {
+      'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+      'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+    }),
+  },
+})
+
+const defineSettings = (settings: Record<string, string>) =>
+  new webpack.DefinePlugin(Object.fromEntries(Object.entries(settings).map(([key, value]) => [`process.env.${key}`, JSON.stringify(value)])))
+
+/** Asset and chunk names: the prerender build must name assets exactly as the browser build does. */
+const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]'
+
+/**
+ * The prerender build: the same app compiled for Node (src/app/prerender), whose pages
+ * `scripts/prerender` renders to HTML after the browser build. Its output is a working directory,
+ * never served. Lazy imports stay separate chunks so the prerender can tell which of them a page
+ * loads, and so which of the browser build's chunks that page should preload.
+ */
+export const createPrerenderConfig = (outputPath: string): Configuration => ({
+  name: 'prerender',
+  mode: 'production',
+  target: 'node20',
+  entry: { prerender: './src/app/prerender/index.tsx' },
+  output: {
+    path: outputPath,
+    filename: '[name].js',
+    chunkFilename: 'chunks/[id].js',
+    assetModuleFilename: ASSET_FILENAME,
+    publicPath: '/',
+    library: { type: 'commonjs2' },
+    clean: true,
+  },
+  devtool: false,
+  resolve: resolveOptions(true),
+  module: { rules: moduleRules(true, 'node') },
+  plugins: [defineSettings(buildSettings())],
+  optimization: { minimize: false, splitChunks: false, chunkIds: 'deterministic', moduleIds: 'deterministic' },
+  performance: { hints: false },
 })
 
 export default (_env: unknown, argv: { mode?: string }): Configuration & { devServer?: DevServerConfiguration } => {
@@ -57,86 +134,24 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
       path: path.resolve(__dirname, process.env.BUILD_DIR ?? 'dist'),
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      assetModuleFilename: ASSET_FILENAME,
       publicPath: '/',
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      alias: {
-        '@': path.resolve(__dirname, 'src'),
-        '@content': path.resolve(__dirname, 'content'),
-        '@contracts': path.resolve(__dirname, 'contracts'),
-        // react-router's package exports point bundlers at its development build.
-        ...(production && {
-          'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-          'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
-        }),
-      },
-    },
-    module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        {
-          test: /\.module\.scss$/,
-          use: [
-            production ? MiniCssExtractPlugin.loader : 'style-loader',
-            {
-              loader: 'css-loader',
-              options: {
-                modules: {
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                  localIdentName: production ? '[hash:base64:6]' : '[name]__[local]',
-                },
-              },
-            },
-            'sass-loader',
-          ],
-        },
-        {
-          test: /\.s?css$/,
-          exclude: /\.module\.scss$/,
-          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader', 'sass-loader'],
-        },
-        { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource' },
-        // The documentation pages and the site's copy: Markdown compiled at build time (scripts/markdown/loader.ts).
-        {
-          test: /\.md$/,
-          include: [path.resolve(__dirname, 'docs'), path.resolve(__dirname, 'content')],
-          use: path.resolve(__dirname, 'scripts/markdown/loader.ts'),
-        },
-      ],
-    },
+    resolve: resolveOptions(production),
+    module: { rules: moduleRules(production, 'web') },
     plugins: [
-      new webpack.DefinePlugin(
-        Object.fromEntries(
-          Object.entries(settings).map(([key, value]) => [`process.env.${key}`, JSON.stringify(value)]),
-        ),
-      ),
+      defineSettings(settings),
       new HtmlWebpackPlugin({
         template: './public/index.html',
         templateParameters: settings,
         scriptLoading: 'defer',
         minify: production && { collapseWhitespace: true, removeComments: true, minifyCSS: true },
       }),
-      ...(production ? [new PreloadLandingPagePlugin('page-home')] : []),
       new CopyWebpackPlugin({
-        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],
+        // robots.txt is written by the prerender (it names the sitemap on SITE_URL).
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/robots.txt'] } }],
       }),
       ...(production
         ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' })]

@@ -1,24 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import webpack, { type Stats } from 'webpack'
-import createConfig from '../webpack.config'
+import createConfig, { createPrerenderConfig } from '../webpack.config'
+import { prerender } from './prerender'
 
-/** Builds the SPA for production into `dist/`; resolves with webpack's stats (the bench reads them). */
-export const buildSpa = (): Promise<Stats> =>
+const STATS = { all: false, chunks: true, chunkOrigins: true, chunkModules: false, modules: true, nestedModules: true, ids: true } as const
+
+const run = (compiler: webpack.MultiCompiler): Promise<webpack.MultiStats> =>
   new Promise((resolve, reject) => {
-    const compiler = webpack(createConfig(undefined, { mode: 'production' }))
     compiler.run((error, stats) => {
       compiler.close(() => undefined)
       if (error) return reject(error)
       if (!stats || stats.hasErrors()) {
         return reject(new Error(stats?.toString({ all: false, errors: true, colors: false }) ?? 'webpack failed'))
       }
-      console.log(stats.toString({ preset: 'summary', colors: false }))
       resolve(stats)
     })
   })
 
+/**
+ * Builds the SPA for production into `dist/` (or BUILD_DIR), then renders every public page to
+ * its own HTML file (scripts/prerender). Resolves with the browser build's stats (the bench reads them).
+ */
+export const buildSpa = async (): Promise<Stats> => {
+  const started = performance.now()
+  const serverDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-prerender-'))
+  try {
+    const client = createConfig(undefined, { mode: 'production' })
+    const stats = await run(webpack([client, createPrerenderConfig(serverDir)]))
+    const [clientStats, serverStats] = stats.stats
+    if (!clientStats || !serverStats) throw new Error('webpack gave no stats')
+    console.log(clientStats.toString({ preset: 'summary', colors: false }))
+    const compiled = performance.now()
+    const buildDir = client.output?.path
+    if (!buildDir) throw new Error('the browser build has no output path')
+    const { pages, ms } = await prerender({ buildDir, clientStats: clientStats.toJson(STATS), serverDir, serverStats: serverStats.toJson(STATS) })
+    console.log(
+      `Prerendered ${pages} public pages in ${(ms / 1000).toFixed(1)} s (webpack, both builds: ${((compiled - started) / 1000).toFixed(1)} s; the prerender build alone: ${((serverStats.endTime - serverStats.startTime) / 1000).toFixed(1)} s)`,
+    )
+    return clientStats
+  } finally {
+    await rm(serverDir, { recursive: true, force: true })
+  }
+}
+
 if (require.main === module) {
   buildSpa().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
     process.exit(1)
   })
 }

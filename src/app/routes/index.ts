@@ -1,1 +1,3 @@
-export { routes, createRoutes } from './routes'
+export { createRoutes } from './routes'
+export { pageHandle, preparePage } from './prepare'
+export type { PageHandle } from './prepare'

@@ -4,6 +4,7 @@ import type { SubPageHandle } from '@/shared/lib/sub-page'
 import type { AppAreaId } from '@/pages/app-area'
 import { SiteLayout } from '@/widgets/site-layout'
 import { RouteError } from './RouteError'
+import type { PageHandle } from './prepare'
 
 const guards = () => import(/* webpackChunkName: "auth" */ './guards')
 
@@ -15,6 +16,12 @@ const subPages = (paths: readonly string[]): RouteObject[] => {
   const subPage = (name: string) => ({ element: null, handle: { subPage: name } satisfies SubPageHandle })
   return [{ index: true, ...subPage('overview') }, ...paths.map((path) => ({ path, ...subPage(path) })), { path: '*', ...subPage('not-found') }]
 }
+
+/** Every docs address shows its page's content in the prerendered HTML, and loads it before hydrating. */
+const docsHandle = {
+  paths: async () => (await import('@/pages/docs')).docsPaths(),
+  preload: async (params) => (await import('@/pages/docs')).preloadDocs(params),
+} satisfies PageHandle
 
 /** An app area built from the app-area template over its content (content/apps/<id>.md). */
 const appAreaRoute = (id: AppAreaId): RouteObject => ({
@@ -35,16 +42,24 @@ const publicPages: RouteObject[] = [
   { path: 'contact', lazy: async () => ({ Component: (await import('@/pages/contact')).ContactPage }) },
   { path: 'waitlist', lazy: async () => ({ Component: (await import('@/pages/waitlist')).WaitlistPage }) },
   { path: 'architecture', lazy: async () => ({ Component: (await import('@/pages/architecture')).ArchitecturePage }) },
-  { path: 'architecture/:module', lazy: async () => ({ Component: (await import('@/pages/architecture-module')).ArchitectureModulePage }) },
+  {
+    path: 'architecture/:module',
+    handle: { paths: async () => (await import('@/pages/architecture-module')).architectureModulePaths() } satisfies PageHandle,
+    lazy: async () => ({ Component: (await import('@/pages/architecture-module')).ArchitectureModulePage }),
+  },
   { path: 'privacy', lazy: async () => ({ Component: await (await import('@/pages/legal')).loadPrivacyPage() }) },
   { path: 'terms', lazy: async () => ({ Component: await (await import('@/pages/legal')).loadTermsPage() }) },
   { path: 'data-processing', lazy: async () => ({ Component: await (await import('@/pages/legal')).loadDataProcessingPage() }) },
   { path: 'cookies', lazy: async () => ({ Component: await (await import('@/pages/legal')).loadCookiesPage() }) },
   { path: 'careers', lazy: async () => ({ Component: (await import('@/pages/careers')).CareersPage }) },
-  { path: 'careers/:jobId', lazy: async () => ({ Component: (await import('@/pages/careers')).CareersPage }) },
-  { path: 'docs', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
-  { path: 'docs/:section', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
-  { path: 'docs/:section/:topic', lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
+  {
+    path: 'careers/:jobId',
+    handle: { paths: async () => (await import('@/pages/careers')).careersPaths() } satisfies PageHandle,
+    lazy: async () => ({ Component: (await import('@/pages/careers')).CareersPage }),
+  },
+  { path: 'docs', handle: docsHandle, lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
+  { path: 'docs/:section', handle: docsHandle, lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
+  { path: 'docs/:section/:topic', handle: docsHandle, lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
   { path: 'apps', lazy: async () => ({ Component: (await import('@/pages/apps')).AppsPage }) },
   appAreaRoute('intelligence-platform'),
   {
@@ -54,13 +69,24 @@ const publicPages: RouteObject[] = [
   },
   appAreaRoute('research-tools'),
   { path: 'apps/data-visualization', lazy: async () => ({ Component: (await import('@/pages/data-visualization')).DataVisualizationPage }) },
-  { path: 'apps/:module', lazy: async () => ({ Component: (await import('@/pages/app-module')).AppModulePage }) },
+  {
+    path: 'apps/:module',
+    handle: { paths: async () => (await import('@/pages/app-module')).appModulePaths() } satisfies PageHandle,
+    lazy: async () => ({ Component: (await import('@/pages/app-module')).AppModulePage }),
+  },
   { path: 'blog', lazy: async () => ({ Component: (await import('@/pages/blog')).BlogPage }) },
+  {
+    path: 'blog/:postId',
+    handle: { paths: async () => (await import('@/pages/blog')).blogPaths() } satisfies PageHandle,
+    lazy: async () => ({ Component: (await import('@/pages/blog')).BlogPage }),
+  },
   { path: 'case-studies', lazy: async () => ({ Component: (await import('@/pages/case-studies')).CaseStudiesPage }) },
   { path: 'press', lazy: async () => ({ Component: (await import('@/pages/press')).PressPage }) },
   { path: 'assistant', lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-assistant" */ '@/pages/assistant')).AssistantPage }) },
   {
     path: 'share/:token',
+    // A private link: rendered in the browser, never prerendered.
+    handle: { prerender: false } satisfies PageHandle,
     lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-shared-conversation" */ '@/pages/shared-conversation')).SharedConversationPage }),
   },
   { path: '*', element: <Navigate to="/404" replace /> },
@@ -85,6 +111,8 @@ export const createRoutes = (mode: SiteMode = siteMode()): RouteObject[] => [
           { path: '/unauthorized', lazy: async () => ({ Component: (await import('@/pages/unauthorized')).UnauthorizedPage }) },
           {
             path: '/architect',
+            // Staff pages: rendered in the browser from the app shell, never prerendered.
+            handle: { prerender: false } satisfies PageHandle,
             lazy: async () => {
               const { RequireAuth } = await guards()
               return { element: <RequireAuth permission="architect.access" /> }

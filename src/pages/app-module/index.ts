@@ -1,1 +1,2 @@
 export { AppModulePage } from './ui/AppModulePage'
+export { appModulePaths } from './model/details'

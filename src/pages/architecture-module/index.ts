@@ -1,1 +1,2 @@
 export { ArchitectureModulePage } from './ui/ArchitectureModulePage'
+export { architectureModulePaths } from './model/moduleDetails'

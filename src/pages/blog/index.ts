@@ -1,1 +1,2 @@
 export { BlogPage } from './ui/BlogPage'
+export { blogPaths } from './model/posts'

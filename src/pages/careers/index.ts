@@ -1,1 +1,2 @@
 export { CareersPage } from './ui/CareersPage'
+export { careersPaths } from './model/jobs'

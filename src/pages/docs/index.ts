@@ -1,1 +1,2 @@
 export { DocsPage } from './ui/DocsPage'
+export { docsPaths, preloadDocs } from './model/prerender'

@@ -1,4 +1,4 @@
-export { PRODUCT_NAME, BRAND_NAME, API_BASE_URL } from './env'
+export { PRODUCT_NAME, BRAND_NAME, API_BASE_URL, SITE_URL } from './env'
 export { CONTACT_EMAIL, PRESS_EMAIL, POSTAL_ADDRESS, SOCIAL_LINKS, SOCIAL_IMAGE_PATH } from './company'
 export { AUTH_TOKEN_KEY, SELECTED_MODEL_KEY, CANVAS_STORAGE_KEY } from './storage-keys'
 export { siteMode } from './siteMode'

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import helmet from '@fastify/helmet'
 import fp from 'fastify-plugin'
+import { readPrerenderManifest } from './static'
 
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi
 
@@ -12,13 +13,15 @@ export const inlineStyleHashes = (html: string): string[] =>
     ([, css = '']) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`,
   )
 
-/** The SPA's inline start-up styles, read once; none when the SPA isn't built. */
+/**
+ * The site's own inline styles, read once; none when the site isn't built: the start-up styles
+ * of index.html, and the `style` attributes the prerendered pages carry (by hash, with
+ * 'unsafe-hashes': exactly those values, no others).
+ */
 const spaStyleHashes = async (staticDir: string): Promise<string[]> => {
-  try {
-    return inlineStyleHashes(await readFile(path.join(staticDir, 'index.html'), 'utf8'))
-  } catch {
-    return []
-  }
+  const html = await readFile(path.join(staticDir, 'index.html'), 'utf8').catch(() => undefined)
+  const attributes = (await readPrerenderManifest(path.resolve(staticDir)).catch(() => undefined))?.styleHashes ?? []
+  return [...(html === undefined ? [] : inlineStyleHashes(html)), ...(attributes.length > 0 ? ["'unsafe-hashes'", ...attributes] : [])]
 }
 
 const ONE_YEAR = 31_536_000

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { SHARE_PATH, SHARE_ROBOTS } from '@contracts/conversationTools'
+import { PRERENDER_DIR, PRERENDER_MANIFEST, type PrerenderManifest } from '@contracts/prerender'
 import type { SiteMode } from '../../config'
 
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -27,9 +28,8 @@ const findFile = async (root: string, urlPath: string): Promise<string | undefin
   return stats?.isFile() ? path.relative(root, file).split(path.sep).join('/') : undefined
 }
 
-/** A browser navigating to a client-side route; never the API, socket.io or a build asset. */
-const isPageNavigation = (request: FastifyRequest, urlPath: string): boolean =>
-  !/^(api|socket\.io|assets)(\/|$)/.test(urlPath) && (request.headers.accept ?? '').includes('text/html')
+/** Never a page: the API, socket.io and build assets answer 404 JSON when missing. */
+const NOT_A_PAGE = /^(api|socket\.io|assets)(\/|$)/
 
 /** Pages that search engines must not keep: shared conversations (`/share/{token}`). */
 const NOT_INDEXED = new RegExp(`^${SHARE_PATH.slice(1)}`)
@@ -44,9 +44,30 @@ const send = (reply: FastifyReply, file: string): FastifyReply =>
 export const withSiteMode = (html: string, siteMode: SiteMode): string =>
   siteMode === 'public' ? html : html.replace('</head>', `<meta name="overseer-site-mode" content="${siteMode}"></head>`)
 
+/** `/share/:token`, `/architect/*` as a test of an address. */
+const patternRegExp = (pattern: string): RegExp =>
+  new RegExp(
+    `^${pattern
+      .split('/')
+      .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}$`,
+  )
+
+/** The prerendered pages of a build (scripts/prerender), or undefined for a build without them. */
+export const readPrerenderManifest = async (root: string): Promise<PrerenderManifest | undefined> => {
+  const text = await readFile(path.join(root, PRERENDER_DIR, PRERENDER_MANIFEST), 'utf8').catch(() => undefined)
+  return text === undefined ? undefined : (JSON.parse(text) as PrerenderManifest)
+}
+
+/** What to answer a page address with: a prerendered page, the app shell, or the 404 page. */
+type PageAnswer = { kind: 'page'; file: string; status: 200 | 404 } | { kind: 'shell'; status: 200 | 404 }
+
 /**
- * Serves the built SPA from STATIC_DIR, when it exists, with the history fallback: a page
- * navigation to a path that isn't a file gets index.html. Everything else missing is a 404.
+ * Serves the built site from STATIC_DIR, when it exists. A public page's address answers its
+ * prerendered HTML whatever the `Accept` header; staff and private pages answer the app shell
+ * (index.html), which renders in the browser; any other address answers 404 with the 404 page.
+ * Files of the build answer as themselves; a missing API or asset path is a 404 JSON. In
+ * pre-launch mode every page answers the shell: the app decides who sees the site.
  */
 export default fp<{ staticDir: string; siteMode: SiteMode }>(
   async (app, { staticDir, siteMode }) => {
@@ -60,20 +81,48 @@ export default fp<{ staticDir: string; siteMode: SiteMode }>(
     await app.register(fastifyStatic, { root, serve: false })
 
     const indexHtml = await readFile(path.join(root, 'index.html'), 'utf8').catch(() => undefined)
-    const page = indexHtml === undefined ? undefined : withSiteMode(indexHtml, siteMode)
-    const sendPage = (reply: FastifyReply, urlPath: string) => {
-      if (page === undefined) return reply.callNotFound()
+    const shell = indexHtml === undefined ? undefined : withSiteMode(indexHtml, siteMode)
+    const manifest = siteMode === 'public' ? await readPrerenderManifest(root) : undefined
+    const shellRoutes = (manifest?.shell ?? []).map(({ pattern, status }) => ({ test: patternRegExp(pattern), status }))
+    const pages = new Map<string, Promise<string>>()
+    const pageHtml = (file: string): Promise<string> => {
+      let html = pages.get(file)
+      if (!html) {
+        html = readFile(path.join(root, PRERENDER_DIR, file), 'utf8')
+        pages.set(file, html)
+      }
+      return html
+    }
+
+    const answerFor = (urlPath: string): PageAnswer => {
+      if (!manifest) return { kind: 'shell', status: 200 }
+      const pathname = `/${urlPath}`.replace(/(.)\/+$/, '$1')
+      const page = manifest.pages[pathname]
+      // The 404 page says so at its own address too.
+      if (page) return { kind: 'page', file: page.file, status: pathname === '/404' ? 404 : 200 }
+      const route = shellRoutes.find(({ test }) => test.test(pathname))
+      if (route) return { kind: 'shell', status: route.status }
+      const notFound = manifest.pages['/404']
+      return notFound ? { kind: 'page', file: notFound.file, status: 404 } : { kind: 'shell', status: 404 }
+    }
+
+    const sendPage = async (reply: FastifyReply, urlPath: string) => {
+      const answer = answerFor(urlPath)
+      if (answer.kind === 'shell' && shell === undefined) return reply.callNotFound()
       if (NOT_INDEXED.test(urlPath)) void reply.header('x-robots-tag', SHARE_ROBOTS)
-      return reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).send(page)
+      const html = answer.kind === 'page' ? await pageHtml(answer.file) : (shell as string)
+      return reply.code(answer.status).type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE).send(html)
     }
 
     app.get('/*', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
       const urlPath = request.params['*']
-      const file = await findFile(root, urlPath)
-      if (file === 'index.html') return sendPage(reply, urlPath)
+      if (urlPath === 'index.html') return sendPage(reply, '')
+      const file = urlPath.split('/')[0] === PRERENDER_DIR ? undefined : await findFile(root, urlPath)
       if (file) return send(reply, file)
-      if (urlPath === '' || isPageNavigation(request, urlPath)) return sendPage(reply, urlPath)
-      return reply.callNotFound()
+      if (NOT_A_PAGE.test(urlPath)) return reply.callNotFound()
+      // Without prerendered pages (a build without them) only a browser's navigation gets the shell, as before.
+      if (!manifest && urlPath !== '' && !(request.headers.accept ?? '').includes('text/html')) return reply.callNotFound()
+      return sendPage(reply, urlPath)
     })
   },
   { name: 'static' },

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useHydrated } from '@/shared/lib/hydration'
 import { NEWSLETTER_DEFAULTS, type NewsletterOptions } from '../model/options'
 import styles from './Newsletter.module.scss'
 
@@ -32,7 +33,10 @@ const Placeholder = ({
 
 const useNearViewport = () => {
   const ref = useRef<HTMLDivElement>(null)
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  // Not near on the first render, in the browser as in the prerendered page (the placeholder).
+  const [seen, setNear] = useState(false)
+  const hydrated = useHydrated()
+  const near = seen || (hydrated && typeof IntersectionObserver === 'undefined')
   useEffect(() => {
     const element = ref.current
     if (near || !element) return

@@ -57,3 +57,6 @@ const detailsOf = (file: ModuleFile): ModuleDetails => ({
 export const MODULE_DETAILS: Record<string, ModuleDetails> = Object.fromEntries(
   [overseerCore, clarificationLoop, devloopMatrix, filePlanner, assemblyAgent, architectSuite].map((file) => [file.slug, detailsOf(file)]),
 )
+
+/** Every module page's address under /apps. */
+export const appModulePaths = (): string[] => Object.keys(MODULE_DETAILS).map((id) => `/apps/${id}`)

@@ -50,3 +50,6 @@ export const MODULE_DETAILS: Record<CoreModuleId, ModuleDetail> = {
 
 export const isCoreModuleId = (id: string | undefined): id is CoreModuleId =>
   id !== undefined && Object.prototype.hasOwnProperty.call(MODULE_DETAILS, id)
+
+/** Every module page's address. */
+export const architectureModulePaths = (): string[] => Object.keys(MODULE_DETAILS).map((id) => `/architecture/${id}`)

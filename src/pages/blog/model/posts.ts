@@ -31,3 +31,8 @@ export const POSTS: readonly Post[] = [
 ]
   .map(post)
   .sort((a, b) => b.date.localeCompare(a.date))
+
+export const findPost = (id: string | undefined): Post | undefined => POSTS.find((candidate) => candidate.id === id)
+
+/** Every post's own address. */
+export const blogPaths = (): string[] => POSTS.map((post) => `/blog/${post.id}`)

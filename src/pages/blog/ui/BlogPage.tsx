@@ -1,38 +1,50 @@
 import { useEffect, useState } from 'react'
-import { useLocation } from 'react-router-dom'
+import { Navigate, useLocation, useParams } from 'react-router-dom'
 import { BRAND_NAME, PRODUCT_NAME } from '@/shared/config'
 import { prefersReducedMotion } from '@/shared/lib/motion'
-import { usePageMeta } from '@/shared/lib/seo'
+import { useHydrated } from '@/shared/lib/hydration'
+import { articleData, usePageMeta } from '@/shared/lib/seo'
 import { PageHeader, Reveal } from '@/shared/ui'
 import { NewsletterSignup } from '@/features/subscribe-newsletter'
 import { WaitlistCta } from '@/widgets/waitlist-cta'
-import { POSTS } from '../model/posts'
+import { findPost, POSTS } from '../model/posts'
 import { BlogPost } from './BlogPost'
 import styles from './BlogPage.module.scss'
 
 const postFromHash = (hash: string) => POSTS.find((post) => `#${post.id}` === hash)?.id
 
+const BLOG_DESCRIPTION = `Notes from the ${BRAND_NAME} team on building ${PRODUCT_NAME}: recursive agents, approval gates, containment and the road to early access.`
+
+/** The blog (/blog), or the blog with one post open as that post's own page (/blog/{id}). */
 export const BlogPage = () => {
-  usePageMeta({
-    title: 'Blog',
-    description: `Notes from the ${BRAND_NAME} team on building ${PRODUCT_NAME}: recursive agents, approval gates, containment and the road to early access.`,
-  })
-  const { hash } = useLocation()
-  const [state, setState] = useState(() => {
-    const linked = postFromHash(hash)
-    return { hash, open: new Set<string>(linked ? [linked] : []) }
-  })
-  // A link to a post (/blog#id) opens it, keeping the others as they are.
-  if (state.hash !== hash) {
-    const linked = postFromHash(hash)
-    setState({ hash, open: linked ? new Set([...state.open, linked]) : state.open })
+  const { postId } = useParams()
+  const post = findPost(postId)
+  usePageMeta(
+    post
+      ? {
+          title: post.title,
+          description: post.summary,
+          path: `/blog/${post.id}`,
+          type: 'article',
+          structuredData: [articleData({ title: post.title, description: post.summary, path: `/blog/${post.id}`, published: post.date, author: post.author })],
+        }
+      : { title: 'Blog', description: BLOG_DESCRIPTION, path: '/blog' },
+  )
+  // The #hash never reaches the server: a post it links opens once the prerendered page is hydrated.
+  const { hash: addressHash } = useLocation()
+  const hash = useHydrated() ? addressHash : ''
+  const [state, setState] = useState(() => ({ hash, postId: post?.id, open: new Set<string>(post ? [post.id] : []) }))
+  // A link to a post (/blog/id, /blog#id) opens it, keeping the others as they are.
+  if (state.hash !== hash || state.postId !== post?.id) {
+    const linked = [postFromHash(hash), post?.id].filter((id): id is string => id !== undefined)
+    setState({ hash, postId: post?.id, open: new Set([...state.open, ...linked]) })
   }
 
   // Bring the linked post into view once it has opened.
   useEffect(() => {
-    const linked = postFromHash(hash)
+    const linked = postFromHash(hash) ?? post?.id
     if (linked) document.getElementById(linked)?.scrollIntoView?.({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
-  }, [hash])
+  }, [hash, post])
 
   const toggle = (id: string) =>
     setState((previous) => {
@@ -41,6 +53,8 @@ export const BlogPage = () => {
       else open.add(id)
       return { ...previous, open }
     })
+
+  if (postId !== undefined && !post) return <Navigate to="/404" replace />
 
   return (
     <>

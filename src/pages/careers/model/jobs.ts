@@ -34,3 +34,6 @@ export const CAREERS = careers
 
 /** A section of the page's copy by its id (`## Title {#id}` in content/careers/index.md). */
 export const careersSection = (id: string) => sectionById(careers, id, 'content/careers/index.md')
+
+/** Every role's own address. */
+export const careersPaths = (): string[] => JOBS.map((role) => `/careers/${role.id}`)

@@ -39,3 +39,9 @@ export const useDocContent = (topic: DocTopic | undefined): DocContentState | un
   }
   return { status: 'loading' }
 }
+
+/** Loads a page's content before it renders (the prerender, and the browser before it hydrates that HTML). */
+export const preloadDocContent = async (topic: DocTopic | undefined): Promise<void> => {
+  if (!topic || topic.content || loaded.has(topic.path)) return
+  loaded.set(topic.path, (await topic.load()).default)
+}

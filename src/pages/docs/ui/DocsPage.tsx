@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useParams } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
-import { usePageMeta } from '@/shared/lib/seo'
+import { breadcrumbData, usePageMeta } from '@/shared/lib/seo'
 import { resolveDocLocation, type DocLocation } from '../model/navigation'
 import { NO_RESULTS_MESSAGE } from '../model/search'
 import { useDocContent } from '../model/useDocContent'
@@ -47,6 +47,13 @@ const DocsMain = ({ location, pathname }: { location: DocLocation; pathname: str
           title: topic.title,
           description: doc?.description ?? `${topic.title}: ${location.section?.title} in the ${PRODUCT_NAME} documentation.`,
           path: topic.path,
+          structuredData: [
+            breadcrumbData([
+              { name: 'Docs', path: '/docs' },
+              ...(location.section ? [{ name: location.section.title, path: location.section.path }] : []),
+              { name: topic.title, path: topic.path },
+            ]),
+          ],
         }
       : {
           title: 'Page Not Found in Docs',

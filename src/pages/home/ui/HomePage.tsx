@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { PRODUCT_NAME } from '@/shared/config'
 import { useSkeletonDelay } from '@/shared/lib/motion'
-import { usePageMeta } from '@/shared/lib/seo'
+import { organizationData, usePageMeta, webSiteData } from '@/shared/lib/seo'
 import { ButtonLink, Reveal } from '@/shared/ui'
 import { CORE_MODULES, ModuleCard, ModuleCardSkeleton } from '@/entities/framework-module'
 import { TESTIMONIALS, TestimonialCard } from '@/entities/testimonial'
@@ -19,10 +19,13 @@ const CAPABILITIES = [
   'Assembles the finished project',
 ]
 
+const DESCRIPTION = `${PRODUCT_NAME} is a modular, recursive system of GPT agents that clarifies requirements, plans, writes, tests and assembles software, and never makes a significant change without your permission.`
+
 export const HomePage = () => {
   usePageMeta({
     title: 'AI Development Orchestration',
-    description: `${PRODUCT_NAME} is a modular, recursive system of GPT agents that clarifies requirements, plans, writes, tests and assembles software, and never makes a significant change without your permission.`,
+    description: DESCRIPTION,
+    structuredData: [organizationData(), webSiteData(DESCRIPTION)],
   })
   const loadingModules = useSkeletonDelay(CORE_MODULES_SKELETON_MS)
 

@@ -1,3 +1,5 @@
-export { usePageMeta, formatTitle } from './usePageMeta'
+export { usePageMeta } from './usePageMeta'
 export { useNoIndex } from './useNoIndex'
-export type { PageMeta } from './usePageMeta'
+export { absoluteUrl, formatTitle, jsonLd, metaTags, pageHead, PageHeadContext } from './pageHead'
+export type { PageHead, PageHeadCollector, PageMeta, StructuredData } from './pageHead'
+export { articleData, breadcrumbData, organizationData, webSiteData } from './structuredData'

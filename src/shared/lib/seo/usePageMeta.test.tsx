@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react'
-import { usePageMeta, type PageMeta } from './usePageMeta'
+import type { PageMeta } from './pageHead'
+import { usePageMeta } from './usePageMeta'
 
 const Page = (meta: PageMeta) => {
   usePageMeta(meta)
@@ -13,10 +14,10 @@ describe('usePageMeta', () => {
     render(<Page title="About" description="Who we are." path="/about" />)
     expect(document.title).toBe('About | Overseer Labs')
     expect(content('meta[name="description"]')).toBe('Who we are.')
-    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('http://localhost/about')
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://overseerlabs.ai/about')
     expect(content('meta[property="og:title"]')).toBe('About | Overseer Labs')
     expect(content('meta[property="og:description"]')).toBe('Who we are.')
-    expect(content('meta[property="og:image"]')).toBe('http://localhost/social-card.png')
+    expect(content('meta[property="og:image"]')).toBe('https://overseerlabs.ai/social-card.png')
     expect(content('meta[name="twitter:card"]')).toBe('summary_large_image')
   })
 

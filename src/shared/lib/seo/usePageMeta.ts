@@ -1,17 +1,5 @@
-import { useEffect } from 'react'
-import { BRAND_NAME, SOCIAL_IMAGE_PATH } from '../../config'
-
-export interface PageMeta {
-  /** The page's own title; the document title becomes `{title} | {brand}`. */
-  title: string
-  description: string
-  /** Canonical path; defaults to the current path without query or hash. */
-  path?: string
-  /** Social-card image path or URL; defaults to the site's card. */
-  image?: string
-}
-
-export const formatTitle = (title: string): string => `${title} | ${BRAND_NAME}`
+import { useContext, useEffect } from 'react'
+import { jsonLd, metaTags, pageHead, PageHeadContext, type PageMeta } from './pageHead'
 
 const upsert = (selector: string, create: () => HTMLElement, apply: (element: HTMLElement) => void) => {
   let element = document.head.querySelector<HTMLElement>(selector)
@@ -33,16 +21,23 @@ const setMeta = (attribute: 'name' | 'property', key: string, content: string) =
     (meta) => meta.setAttribute('content', content),
   )
 
-/** Sets the document title, description, canonical link and social-card tags for a page. */
-export const usePageMeta = ({ title, description, path, image = SOCIAL_IMAGE_PATH }: PageMeta): void => {
-  useEffect(() => {
-    const origin = window.location.origin
-    const canonical = new URL(path ?? window.location.pathname, origin).href
-    const imageUrl = new URL(image, origin).href
-    const fullTitle = formatTitle(title)
+const STRUCTURED_DATA = 'script[type="application/ld+json"]'
 
-    document.title = fullTitle
-    setMeta('name', 'description', description)
+/**
+ * Sets the document title, description, canonical link, social-card tags and structured data
+ * for a page. In the prerender (no effects run there) it hands them to the page's collector.
+ */
+export const usePageMeta = (meta: PageMeta): void => {
+  const collector = useContext(PageHeadContext)
+  collector?.report(pageHead(meta, collector.pathname))
+  const { title, description, path, image, type, structuredData } = meta
+  // The objects are compared by their text, so a page may build them on every render.
+  const structuredText = structuredData && structuredData.length > 0 ? jsonLd(structuredData) : undefined
+
+  useEffect(() => {
+    const head = pageHead({ title, description, path, image, type }, window.location.pathname)
+    document.title = head.title
+    for (const [attribute, key, content] of metaTags(head)) setMeta(attribute, key, content)
     upsert(
       'link[rel="canonical"]',
       () => {
@@ -50,17 +45,21 @@ export const usePageMeta = ({ title, description, path, image = SOCIAL_IMAGE_PAT
         link.rel = 'canonical'
         return link
       },
-      (link) => link.setAttribute('href', canonical),
+      (link) => link.setAttribute('href', head.canonical),
     )
-    setMeta('property', 'og:type', 'website')
-    setMeta('property', 'og:site_name', BRAND_NAME)
-    setMeta('property', 'og:title', fullTitle)
-    setMeta('property', 'og:description', description)
-    setMeta('property', 'og:url', canonical)
-    setMeta('property', 'og:image', imageUrl)
-    setMeta('name', 'twitter:card', 'summary_large_image')
-    setMeta('name', 'twitter:title', fullTitle)
-    setMeta('name', 'twitter:description', description)
-    setMeta('name', 'twitter:image', imageUrl)
-  }, [title, description, path, image])
+    const script = document.head.querySelector(STRUCTURED_DATA)
+    if (structuredText === undefined) script?.remove()
+    else
+      upsert(
+        STRUCTURED_DATA,
+        () => {
+          const element = document.createElement('script')
+          element.type = 'application/ld+json'
+          return element
+        },
+        (element) => {
+          if (element.textContent !== structuredText) element.textContent = structuredText
+        },
+      )
+  }, [title, description, path, image, type, structuredText])
 }

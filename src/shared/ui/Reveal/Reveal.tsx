@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { useHydrated } from '../../lib/hydration'
 import { usePrefersReducedMotion } from '../../lib/motion'
 import styles from './Reveal.module.scss'
 
@@ -43,8 +44,11 @@ export const Reveal = ({
 }: RevealProps) => {
   const reducedMotion = usePrefersReducedMotion()
   const ref = useRef<HTMLDivElement>(null)
-  // Without IntersectionObserver (old browsers) the content simply shows.
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined')
+  // Hidden on the first render, in the browser as in the prerendered page (where a <noscript>
+  // style shows it to readers without JavaScript); without IntersectionObserver it simply shows.
+  const [seen, setSeen] = useState(false)
+  const hydrated = useHydrated()
+  const visible = seen || (hydrated && typeof IntersectionObserver === 'undefined')
 
   useEffect(() => {
     const element = ref.current
@@ -52,7 +56,7 @@ export const Reveal = ({
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true)
+          setSeen(true)
           observer.disconnect()
         }
       },

@@ -1,0 +1,202 @@
+/**
+ * After the browser build: renders every public page to its own HTML file with React's server
+ * renderer (the prerender build of src/app/prerender), and writes the sitemap, robots.txt and the
+ * manifest the server answers from (server/src/plugins/external/static.ts).
+ */
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { StatsCompilation } from 'webpack'
+import { PRERENDER_DIR, PRERENDER_MANIFEST, type PrerenderManifest } from '../../contracts/prerender'
+
+type ChunkId = string | number
+
+interface PageHead {
+  title: string
+  description: string
+  canonical: string
+  image: string
+  type: string
+  structuredData: readonly Record<string, unknown>[]
+}
+
+/** What the prerender build's entry (src/app/prerender) exports. */
+interface PrerenderApp {
+  SITE_URL: string
+  siteMap: () => Promise<{ pages: string[]; shell: PrerenderManifest['shell'] }>
+  renderPage: (pathname: string) => Promise<{ html: string; head: PageHead | undefined; noIndex: boolean; chunks: ChunkId[] }>
+}
+
+export interface PrerenderInput {
+  /** The browser build's output (served). */
+  buildDir: string
+  clientStats: StatsCompilation
+  /** The prerender build's output (a working directory). */
+  serverDir: string
+  serverStats: StatsCompilation
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+const jsonLd = (data: readonly Record<string, unknown>[]): string =>
+  JSON.stringify(data.length === 1 ? data[0] : data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+
+/** The file of a page under PRERENDER_DIR: `/` is `index.html`, `/docs/guides` is `docs/guides.html`. */
+export const pageFile = (pathname: string): string => (pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`)
+
+const originKey = (origin: { moduleName?: string; request?: string }): string => `${origin.moduleName ?? ''}|${origin.request ?? ''}`
+
+/**
+ * Which of the browser build's files load with a chunk of the prerender build: both builds
+ * compile the same source, so a lazy `import()` is the same call (module and request) in both,
+ * whatever the two builds name their chunks.
+ */
+const chunkFiles = (clientStats: StatsCompilation, serverStats: StatsCompilation) => {
+  const filesByOrigin = new Map<string, Set<string>>()
+  for (const chunk of clientStats.chunks ?? []) {
+    if (chunk.initial) continue
+    for (const origin of chunk.origins ?? []) {
+      const files = filesByOrigin.get(originKey(origin)) ?? new Set<string>()
+      for (const file of chunk.files ?? []) if (/\.(js|css)$/.test(file)) files.add(file)
+      filesByOrigin.set(originKey(origin), files)
+    }
+  }
+  const originsById = new Map<ChunkId, string[]>()
+  for (const chunk of serverStats.chunks ?? []) if (chunk.id !== undefined) originsById.set(chunk.id, (chunk.origins ?? []).map(originKey))
+  return (chunks: readonly ChunkId[]): string[] => {
+    const files = new Set<string>()
+    for (const id of chunks) for (const key of originsById.get(id) ?? []) for (const file of filesByOrigin.get(key) ?? []) files.add(file)
+    return [...files].sort()
+  }
+}
+
+/** The source files (not dependencies) each chunk of the prerender build holds. */
+const sourcesByChunk = (serverStats: StatsCompilation, root: string): Map<ChunkId, string[]> => {
+  const sources = new Map<ChunkId, string[]>()
+  const add = (chunks: readonly ChunkId[] | undefined, resource: string | undefined) => {
+    if (!resource || resource.includes(`${path.sep}node_modules${path.sep}`) || !resource.startsWith(root)) return
+    const file = path.relative(root, resource.split('?')[0] ?? resource)
+    for (const id of chunks ?? []) sources.set(id, [...(sources.get(id) ?? []), file])
+  }
+  for (const module of serverStats.modules ?? []) {
+    add(module.chunks ?? undefined, module.nameForCondition ?? undefined)
+    for (const inner of module.modules ?? []) add(module.chunks ?? undefined, inner.nameForCondition ?? undefined)
+  }
+  return sources
+}
+
+/** When each file was last changed: its last commit, or its modification time outside a git checkout. */
+const lastChanges = async (root: string): Promise<(file: string) => Promise<Date | undefined>> => {
+  const committed = new Map<string, Date>()
+  try {
+    const log = execFileSync('git', ['log', '--format=%x00%cI', '--name-only', '--no-renames', '--', 'src', 'content', 'docs'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    let date: Date | undefined
+    for (const line of log.split('\n')) {
+      if (line.startsWith('\0')) date = new Date(line.slice(1))
+      else if (line && date && !committed.has(line)) committed.set(line, date)
+    }
+  } catch {
+    /* not a git checkout: modification times */
+  }
+  return async (file) => committed.get(file.split(path.sep).join('/')) ?? (await stat(path.join(root, file)).catch(() => undefined))?.mtime
+}
+
+const headTags = (head: PageHead, noIndex: boolean, siteName: string): string => {
+  const meta = (attribute: string, key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`
+  return [
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:image', head.image),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+    ...(noIndex ? [meta('name', 'robots', 'noindex')] : []),
+    ...(head.structuredData.length > 0 ? [`<script type="application/ld+json">${jsonLd(head.structuredData)}</script>`] : []),
+  ].join('')
+}
+
+const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g
+
+const unescapeAttribute = (value: string): string =>
+  value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+
+/** CSP hash sources of the `style` attributes of a page (allowed with 'unsafe-hashes'). */
+const styleAttributeHashes = (html: string): string[] =>
+  [...html.matchAll(STYLE_ATTRIBUTE)].map(([, value = '']) => `'sha256-${createHash('sha256').update(unescapeAttribute(value), 'utf8').digest('base64')}'`)
+
+const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+export const prerender = async ({ buildDir, clientStats, serverDir, serverStats }: PrerenderInput): Promise<{ pages: number; ms: number }> => {
+  const started = performance.now()
+  const root = path.resolve(__dirname, '../..')
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the prerender build is CommonJS, made just now
+  const app = require(path.join(serverDir, 'prerender.js')) as PrerenderApp
+  const template = await readFile(path.join(buildDir, 'index.html'), 'utf8')
+  const brand = /<title>([^<]*)<\/title>/.exec(template)?.[1] ?? ''
+  const filesOf = chunkFiles(clientStats, serverStats)
+  const sources = sourcesByChunk(serverStats, root)
+  const changedAt = await lastChanges(root)
+
+  const outDir = path.join(buildDir, PRERENDER_DIR)
+  await rm(outDir, { recursive: true, force: true })
+  const { pages, shell } = await app.siteMap()
+  const manifest: PrerenderManifest = { origin: app.SITE_URL, pages: {}, shell, styleHashes: [] }
+  const styleHashes = new Set<string>()
+  const sitemap: string[] = []
+
+  for (const pathname of pages) {
+    const page = await app.renderPage(pathname)
+    if (!page.head) throw new Error(`${pathname} sets no title or description (usePageMeta)`)
+    const files = filesOf(page.chunks)
+    const links = [
+      ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="/${file}">`),
+      ...files.filter((file) => file.endsWith('.js')).map((file) => `<link rel="preload" as="script" href="/${file}">`),
+    ].join('')
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.head.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(page.head.description)}">`)
+      .replace('</head>', `${headTags(page.head, page.noIndex, brand)}${links}</head>`)
+      // The page reads without JavaScript: the shell's "needs JavaScript" note is not for it.
+      .replace(/<noscript>\s*<p>[\s\S]*?<\/p>\s*<\/noscript>/, '')
+      .replace(/<div id="root"><\/div>/, `<div id="root" data-path="${escapeHtml(pathname)}">${page.html}</div>`)
+    if (!html.includes(`data-path="${escapeHtml(pathname)}"`)) throw new Error('index.html has no empty <div id="root"></div> to fill')
+    for (const hash of styleAttributeHashes(page.html)) styleHashes.add(hash)
+
+    const file = pageFile(pathname)
+    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true })
+    await writeFile(path.join(outDir, file), html)
+
+    const dates = await Promise.all(page.chunks.flatMap((id) => sources.get(id) ?? []).map(changedAt))
+    const lastModified = dates.reduce<Date | undefined>((latest, date) => (date && (!latest || date > latest) ? date : latest), undefined)
+    manifest.pages[pathname] = { file, ...(lastModified && { lastModified: lastModified.toISOString() }) }
+    if (pathname !== '/404' && !page.noIndex) {
+      sitemap.push(
+        `<url><loc>${xmlEscape(page.head.canonical)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+      )
+    }
+  }
+  manifest.styleHashes = [...styleHashes].sort()
+
+  await writeFile(path.join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  await writeFile(
+    path.join(buildDir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemap.join('\n')}\n</urlset>\n`,
+  )
+  await writeFile(
+    path.join(buildDir, 'robots.txt'),
+    `User-agent: *\nAllow: /\nDisallow: /architect\nDisallow: /api/\n\nSitemap: ${app.SITE_URL}/sitemap.xml\n`,
+  )
+  return { pages: pages.length, ms: performance.now() - started }
+}
