@@ -181,7 +181,8 @@ export const prerender = async ({ buildDir, clientStats, serverDir, serverStats 
     const dates = await Promise.all(page.chunks.flatMap((id) => sources.get(id) ?? []).map(changedAt))
     const lastModified = dates.reduce<Date | undefined>((latest, date) => (date && (!latest || date > latest) ? date : latest), undefined)
     manifest.pages[pathname] = { file, ...(lastModified && { lastModified: lastModified.toISOString() }) }
-    if (pathname !== '/404' && !page.noIndex) {
+    // Only canonical addresses: /docs/getting-started shows (and names as canonical) its first page.
+    if (pathname !== '/404' && !page.noIndex && new URL(page.head.canonical).pathname === pathname) {
       sitemap.push(
         `<url><loc>${xmlEscape(page.head.canonical)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
       )

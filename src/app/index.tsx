@@ -30,6 +30,10 @@ const start = async () => {
   const serverState = store.getState()
   const routes = createRoutes()
   if (prerenderedPath !== undefined) await preparePage(routes, window.location.pathname)
+  // The prerendered HTML was made for the bare address: a page whose address has a query
+  // (?subject=careers) or a #section (/privacy#cookies) is rendered afresh over it, behind the
+  // start-up spinner, as what it shows depends on them.
+  const hydrate = prerenderedPath !== undefined && window.location.search === '' && window.location.hash === ''
   const router = createBrowserRouter(routes, { basename: '/' })
   const app = (
     <StrictMode>
@@ -44,7 +48,7 @@ const start = async () => {
   )
   // A transition lets React yield while it renders the first page, keeping the main thread responsive.
   startTransition(() => {
-    if (prerenderedPath !== undefined) hydrateRoot(container, app)
+    if (hydrate) hydrateRoot(container, app)
     else createRoot(container).render(app)
   })
   setupPersistor(store)

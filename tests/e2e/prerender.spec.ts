@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { PRERENDER_DIR, PRERENDER_MANIFEST, type PrerenderManifest } from '../../contracts/prerender'
-import { buildDir } from './server'
+import { prerenderManifest } from './server'
 
 const CONTACT_SENT = "Your message has been sent successfully. We'll be in touch soon!"
 
 /** The public pages the build prerendered (84 today), read from the build itself. */
-const manifest = JSON.parse(readFileSync(path.join(buildDir, PRERENDER_DIR, PRERENDER_MANIFEST), 'utf8')) as PrerenderManifest
-const PAGES = Object.keys(manifest.pages)
+const PAGES = Object.keys(prerenderManifest().pages)
 
 /** The pages in `parts` groups, so the two workers share them. */
 const groups = (parts: number): string[][] => Array.from({ length: parts }, (_, part) => PAGES.filter((_, index) => index % parts === part))
@@ -108,5 +104,78 @@ test.describe('with JavaScript on', () => {
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect(page.getByRole('status').filter({ hasText: CONTACT_SENT })).toBeVisible()
     expect(errors).toEqual([])
+  })
+})
+
+test.describe('what crawlers, monitors and link unfurlers get (no JavaScript, any Accept)', () => {
+  const attribute = (html: string, selector: RegExp): string | undefined => selector.exec(html)?.[1]
+
+  test('each public page answers its own HTML for Accept */*, with its title, description and social card', async ({ request }) => {
+    test.setTimeout(60_000)
+    const titles = new Set<string>()
+    for (const pathname of PAGES) {
+      const response = await request.get(pathname, { headers: { accept: '*/*' } })
+      expect(response.status(), pathname).toBe(pathname === '/404' ? 404 : 200)
+      expect(response.headers()['content-type'], pathname).toMatch(/^text\/html/)
+      const html = await response.text()
+      const title = attribute(html, /<title>([^<]+)<\/title>/)
+      expect(title, pathname).toMatch(/ \| Overseer Labs$/)
+      expect(attribute(html, /<meta property="og:title" content="([^"]+)"/), pathname).toBe(title)
+      expect(attribute(html, /<meta name="description" content="([^"]+)"/)?.length, pathname).toBeGreaterThan(20)
+      expect(attribute(html, /<meta property="og:image" content="([^"]+)"/), pathname).toMatch(/^https?:\/\/.+\/social-card\.png$/)
+      expect(attribute(html, /<link rel="canonical" href="([^"]+)"/), pathname).toMatch(/^https?:\/\//)
+      expect(html, pathname).toContain(`data-path="${pathname}"`)
+      if (title) titles.add(title)
+      const head = await request.head(pathname, { headers: { accept: '*/*' } })
+      expect(head.status(), `HEAD ${pathname}`).toBe(response.status())
+      expect(await head.body(), `HEAD ${pathname}`).toHaveLength(0)
+    }
+    // Pages have titles of their own (a job, a docs page, a post).
+    expect(titles.size).toBeGreaterThan(PAGES.length / 2)
+  })
+
+  test('structured data: Organization and WebSite on home, Article on a post, BreadcrumbList on docs', async ({ request }) => {
+    const ld = async (pathname: string) => {
+      const html = await (await request.get(pathname)).text()
+      const text = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1]
+      const data = JSON.parse(text ?? 'null') as Record<string, unknown> | Record<string, unknown>[] | null
+      return [data ?? []].flat().map((item) => item['@type'])
+    }
+    expect(await ld('/')).toEqual(['Organization', 'WebSite'])
+    expect(await ld('/blog/inside-the-devloop-matrix')).toEqual(['Article'])
+    expect(await ld('/docs/core-modules/devloop-matrix')).toEqual(['BreadcrumbList'])
+  })
+
+  test('an unknown address answers 404 with the 404 page; staff pages answer the app shell', async ({ request }) => {
+    for (const accept of ['*/*', 'text/html', 'application/json']) {
+      const response = await request.get('/no/such/page', { headers: { accept } })
+      expect(response.status()).toBe(404)
+      expect(response.headers()['content-type']).toMatch(/^text\/html/)
+      expect(await response.text()).toContain('Page Not Found')
+    }
+    const unknownDoc = await request.get('/docs/core-modules/no-such-page', { headers: { accept: '*/*' } })
+    expect(unknownDoc.status()).toBe(404)
+    const staff = await request.get('/architect/logs', { headers: { accept: '*/*' } })
+    expect(staff.status()).toBe(200)
+    expect(await staff.text()).toContain('<div id="root"></div>')
+  })
+
+  test('sitemap.xml lists every public page by its canonical address, with its last change; robots.txt points to it', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    const entries = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod><\/url>/g)]
+    expect(entries.length).toBe((sitemap.match(/<url>/g) ?? []).length)
+    const listed = new Set(entries.map(([, loc = '']) => new URL(loc).pathname))
+    expect(listed.size).toBe(entries.length)
+    for (const pathname of PAGES) {
+      if (pathname === '/404') continue
+      const html = await (await request.get(pathname)).text()
+      const canonical = new URL(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? 'https://invalid/').pathname
+      expect(listed.has(canonical), `${pathname} (canonical ${canonical}) is in the sitemap`).toBe(true)
+      expect(PAGES).toContain(canonical)
+    }
+    const robots = await (await request.get('/robots.txt')).text()
+    expect(robots).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m)
+    expect(robots).toMatch(/^Disallow: \/architect$/m)
+    expect(robots).toMatch(/^Disallow: \/api\/$/m)
   })
 })

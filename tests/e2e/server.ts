@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PRERENDER_DIR, PRERENDER_MANIFEST, type PrerenderManifest } from '../../contracts/prerender'
 import { ROOT as root, spawnScript, startServerProcess } from '../../server/test/support/processes'
 
 /** The production build under test: `dist/`, or `BUILD_DIR` when a run builds elsewhere. */
@@ -58,3 +59,7 @@ export const createUser = (dataDir: string, email: string, role: string, passwor
     child.stdin?.end(`${password}\n`)
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`users create ${email} failed (${code}): ${output}`))))
   })
+
+/** The public pages the build prerendered and the site origin it used (scripts/prerender). */
+export const prerenderManifest = (): PrerenderManifest =>
+  JSON.parse(readFileSync(path.join(buildDir, PRERENDER_DIR, PRERENDER_MANIFEST), 'utf8')) as PrerenderManifest

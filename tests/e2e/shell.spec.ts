@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
+import { prerenderManifest } from './server'
+
+const SITE_ORIGIN = prerenderManifest().origin
 
 const collectConsoleErrors = (page: Page) => {
   const errors: string[] = []
@@ -90,7 +93,9 @@ for (const [path, title] of [
   ['/404', 'Page Not Found'],
   ['/careers', 'Careers'],
 ] as const) {
-  test(`sets title, description, canonical and social card on ${path}`, async ({ page, baseURL }) => {
+  test(`sets title, description, canonical and social card on ${path}`, async ({ page }) => {
+    // Absolute URLs are on the site's public origin (SITE_URL at build time), not the test server's.
+    const baseURL = SITE_ORIGIN
     await page.goto(path)
     await expect(page).toHaveTitle(`${title} | Overseer Labs`)
     const head = page.locator('head')

@@ -34,8 +34,8 @@ const appAreaRoute = (id: AppAreaId): RouteObject => ({
   children: subPages(['features', 'pricing', 'integrations', 'docs']),
 })
 
-/** The public site's pages, each loaded on demand. */
-const publicPages: RouteObject[] = [
+/** The public site's pages, each loaded on demand: new objects each time, as preparing a page resolves its routes in place. */
+const publicPages = (): RouteObject[] => [
   { index: true, lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-home" */ '@/pages/home')).HomePage }) },
   { path: 'about', lazy: async () => ({ Component: (await import('@/pages/about')).AboutPage }) },
   { path: '404', lazy: async () => ({ Component: (await import('@/pages/not-found')).NotFoundPage }) },
@@ -137,8 +137,8 @@ export const createRoutes = (mode: SiteMode = siteMode()): RouteObject[] => [
         element: <SiteLayout />,
         children:
           mode === 'prelaunch'
-            ? [{ lazy: async () => ({ Component: (await guards()).PrelaunchScope }), children: publicPages }]
-            : publicPages,
+            ? [{ lazy: async () => ({ Component: (await guards()).PrelaunchScope }), children: publicPages() }]
+            : publicPages(),
       },
     ],
   },

@@ -44,14 +44,14 @@ const send = (reply: FastifyReply, file: string): FastifyReply =>
 export const withSiteMode = (html: string, siteMode: SiteMode): string =>
   siteMode === 'public' ? html : html.replace('</head>', `<meta name="overseer-site-mode" content="${siteMode}"></head>`)
 
-/** `/share/:token`, `/architect/*` as a test of an address. */
-const patternRegExp = (pattern: string): RegExp =>
-  new RegExp(
-    `^${pattern
-      .split('/')
-      .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/')}$`,
-  )
+/** `/share/:token`, `/architect/*` as a test of an address; a `*` also matches nothing (`/architect`). */
+const patternRegExp = (pattern: string): RegExp => {
+  const rest = pattern.endsWith('/*')
+  const segments = (rest ? pattern.slice(0, -2) : pattern)
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  return new RegExp(`^${segments.join('/')}${rest ? '(?:/.*)?' : ''}$`)
+}
 
 /** The prerendered pages of a build (scripts/prerender), or undefined for a build without them. */
 export const readPrerenderManifest = async (root: string): Promise<PrerenderManifest | undefined> => {

@@ -131,3 +131,114 @@ describe('SITE_MODE=prelaunch', () => {
     }
   })
 })
+
+describe('prerendered public pages (scripts/prerender)', () => {
+  const SHELL = '<!doctype html><html><head><title>Overseer Labs</title></head><body><div id="root"></div></body></html>'
+  const page = (pathname: string, title: string) =>
+    `<!doctype html><html><head><title>${title} | Overseer Labs</title></head><body><div id="root" data-path="${pathname}"><h1 style="color:red">${title}</h1></div></body></html>`
+  const STYLE_HASH = `'sha256-${createHash('sha256').update('color:red', 'utf8').digest('base64')}'`
+  const manifest = {
+    origin: 'https://overseerlabs.ai',
+    pages: {
+      '/': { file: 'index.html' },
+      '/about': { file: 'about.html' },
+      '/docs/guides/intent': { file: 'docs/guides/intent.html' },
+      '/404': { file: '404.html' },
+    },
+    shell: [
+      { pattern: '/architect/*', status: 200 },
+      { pattern: '/docs/:section/:topic', status: 404 },
+      { pattern: '/share/:token', status: 200 },
+    ],
+    styleHashes: [STYLE_HASH],
+  }
+  let staticDir: string
+  let db: Database
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    staticDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-prerendered-'))
+    await mkdir(path.join(staticDir, 'prerendered', 'docs', 'guides'), { recursive: true })
+    await writeFile(path.join(staticDir, 'index.html'), SHELL)
+    await writeFile(path.join(staticDir, 'prerendered', 'manifest.json'), JSON.stringify(manifest))
+    await writeFile(path.join(staticDir, 'prerendered', 'index.html'), page('/', 'Home'))
+    await writeFile(path.join(staticDir, 'prerendered', 'about.html'), page('/about', 'About'))
+    await writeFile(path.join(staticDir, 'prerendered', 'docs', 'guides', 'intent.html'), page('/docs/guides/intent', 'Intent'))
+    await writeFile(path.join(staticDir, 'prerendered', '404.html'), page('/404', 'Page Not Found'))
+    db = await openTestPglite()
+    app = await buildTestApp(db, { staticDir })
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await db.close()
+    await rm(staticDir, { recursive: true, force: true })
+  })
+
+  it("answers a public page's address with its own HTML whatever the Accept header, GET and HEAD", async () => {
+    for (const accept of ['*/*', 'text/html', 'application/json', '']) {
+      for (const [url, title] of [['/', 'Home'], ['/about', 'About'], ['/about/', 'About'], ['/docs/guides/intent', 'Intent'], ['/index.html', 'Home']] as const) {
+        const response = await app.inject({ method: 'GET', url, headers: accept ? { accept } : {} })
+        expect(response.statusCode).toBe(200)
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+        expect(response.headers['cache-control']).toBe('no-cache')
+        expect(response.body).toContain(`<title>${title} | Overseer Labs</title>`)
+        const head = await app.inject({ method: 'HEAD', url, headers: accept ? { accept } : {} })
+        expect(head.statusCode).toBe(200)
+        expect(head.body).toBe('')
+      }
+    }
+  })
+
+  it('answers an unknown address with 404 and the 404 page, GET and HEAD', async () => {
+    for (const url of ['/nope', '/about/team', '/404', '/prerendered/about.html', '/prerendered/manifest.json']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      expect(response.statusCode).toBe(404)
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(response.body).toContain('<h1 style="color:red">Page Not Found</h1>')
+      expect((await app.inject({ method: 'HEAD', url })).statusCode).toBe(404)
+    }
+  })
+
+  it("answers an unknown page of a route with pages (a docs page) with 404 and the shell: the app shows the route's own 'not found'", async () => {
+    const response = await app.inject({ method: 'GET', url: '/docs/guides/nope', headers: { accept: '*/*' } })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).toBe(SHELL)
+  })
+
+  it('answers staff and private pages with the app shell', async () => {
+    for (const url of ['/architect', '/architect/logs', '/share/abc']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toBe(SHELL)
+    }
+  })
+
+  it('keeps the API and assets out of it: JSON 404s', async () => {
+    for (const url of ['/api/nope', '/assets/nope.js']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ success: false, message: 'Not found' })
+    }
+  })
+
+  it("allows exactly the pages' style attributes in the CSP, by hash", async () => {
+    const csp = (await app.inject({ method: 'GET', url: '/about' })).headers['content-security-policy'] as string
+    const styleSrc = csp.split(';').find((directive) => directive.trim().startsWith('style-src')) ?? ''
+    expect(styleSrc).toContain("'unsafe-hashes'")
+    expect(styleSrc).toContain(STYLE_HASH)
+    expect(styleSrc).not.toContain("'unsafe-inline'")
+  })
+
+  it('answers every page address with the shell in pre-launch mode: the app decides who sees the site', async () => {
+    const prelaunch = await buildTestApp(db, { staticDir, siteMode: 'prelaunch' })
+    try {
+      const response = await prelaunch.inject({ method: 'GET', url: '/about', headers: { accept: 'text/html' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toContain('<meta name="overseer-site-mode" content="prelaunch">')
+      expect(response.body).not.toContain('data-path')
+    } finally {
+      await prelaunch.close()
+    }
+  })
+})

@@ -33,12 +33,10 @@ export const BlogPage = () => {
   // The #hash never reaches the server: a post it links opens once the prerendered page is hydrated.
   const { hash: addressHash } = useLocation()
   const hash = useHydrated() ? addressHash : ''
-  const [state, setState] = useState(() => ({ hash, postId: post?.id, open: new Set<string>(post ? [post.id] : []) }))
+  const linked = (): string[] => [postFromHash(hash), post?.id].filter((id): id is string => id !== undefined)
+  const [state, setState] = useState(() => ({ hash, postId: post?.id, open: new Set<string>(linked()) }))
   // A link to a post (/blog/id, /blog#id) opens it, keeping the others as they are.
-  if (state.hash !== hash || state.postId !== post?.id) {
-    const linked = [postFromHash(hash), post?.id].filter((id): id is string => id !== undefined)
-    setState({ hash, postId: post?.id, open: new Set([...state.open, ...linked]) })
-  }
+  if (state.hash !== hash || state.postId !== post?.id) setState({ hash, postId: post?.id, open: new Set([...state.open, ...linked()]) })
 
   // Bring the linked post into view once it has opened.
   useEffect(() => {
