@@ -87,6 +87,7 @@ const resolveOptions = (production: boolean): webpack.ResolveOptions => ({
   },
 })
 
+/** `process.env.PRERENDER`: 'true' in the prerender build, '' in the browser's (code only the prerender needs is dropped there). */
 const defineSettings = (settings: Record<string, string>) =>
   new webpack.DefinePlugin(Object.fromEntries(Object.entries(settings).map(([key, value]) => [`process.env.${key}`, JSON.stringify(value)])))
 
@@ -116,7 +117,7 @@ export const createPrerenderConfig = (outputPath: string): Configuration => ({
   devtool: false,
   resolve: resolveOptions(true),
   module: { rules: moduleRules(true, 'node') },
-  plugins: [defineSettings(buildSettings())],
+  plugins: [defineSettings({ ...buildSettings(), PRERENDER: 'true' })],
   optimization: { minimize: false, splitChunks: false, chunkIds: 'deterministic', moduleIds: 'deterministic' },
   performance: { hints: false },
 })
@@ -142,7 +143,7 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
     resolve: resolveOptions(production),
     module: { rules: moduleRules(production, 'web') },
     plugins: [
-      defineSettings(settings),
+      defineSettings({ ...settings, PRERENDER: '' }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
         templateParameters: settings,

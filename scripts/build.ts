@@ -7,6 +7,19 @@ import { prerender } from './prerender'
 
 const STATS = { all: false, chunks: true, chunkOrigins: true, chunkModules: false, modules: true, nestedModules: true, ids: true } as const
 
+/** How long the last build's parts took, in seconds (the bench reports them). */
+export interface BuildTimings {
+  /** Both webpack builds, run side by side. */
+  webpackSeconds: number
+  /** The prerender build alone (within the above). */
+  prerenderBuildSeconds: number
+  /** Rendering every public page and writing the files. */
+  renderSeconds: number
+  pages: number
+}
+
+export let lastBuildTimings: BuildTimings | undefined
+
 const run = (compiler: webpack.MultiCompiler): Promise<webpack.MultiStats> =>
   new Promise((resolve, reject) => {
     compiler.run((error, stats) => {
@@ -36,6 +49,12 @@ export const buildSpa = async (): Promise<Stats> => {
     const buildDir = client.output?.path
     if (!buildDir) throw new Error('the browser build has no output path')
     const { pages, ms } = await prerender({ buildDir, clientStats: clientStats.toJson(STATS), serverDir, serverStats: serverStats.toJson(STATS) })
+    lastBuildTimings = {
+      webpackSeconds: (compiled - started) / 1000,
+      prerenderBuildSeconds: (serverStats.endTime - serverStats.startTime) / 1000,
+      renderSeconds: ms / 1000,
+      pages,
+    }
     console.log(
       `Prerendered ${pages} public pages in ${(ms / 1000).toFixed(1)} s (webpack, both builds: ${((compiled - started) / 1000).toFixed(1)} s; the prerender build alone: ${((serverStats.endTime - serverStats.startTime) / 1000).toFixed(1)} s)`,
     )

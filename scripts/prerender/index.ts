@@ -160,6 +160,7 @@ export const prerender = async ({ buildDir, clientStats, serverDir, serverStats 
     const page = await app.renderPage(pathname)
     if (!page.head) throw new Error(`${pathname} sets no title or description (usePageMeta)`)
     const files = filesOf(page.chunks)
+    // The page's own chunks: its styles applied (the page reads without JavaScript), its scripts preloaded.
     const links = [
       ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="/${file}">`),
       ...files.filter((file) => file.endsWith('.js')).map((file) => `<link rel="preload" as="script" href="/${file}">`),

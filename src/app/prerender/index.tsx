@@ -35,6 +35,20 @@ export interface ShellRoute {
   status: 200 | 404
 }
 
+/**
+ * The routes with parameters whose addresses have pages of their own, and those addresses: the
+ * prerender renders each; another value of the parameter answers 404 and the shell, whose page
+ * says it names nothing. A route with parameters not listed here is rendered from the shell.
+ */
+const PAGES_OF_ROUTE: Record<string, () => Promise<string[]>> = {
+  '/architecture/:module': async () => (await import('@/pages/architecture-module')).architectureModulePaths(),
+  '/careers/:jobId': async () => (await import('@/pages/careers')).careersPaths(),
+  '/docs/:section': async () => (await import('@/pages/docs')).docsPaths(),
+  '/docs/:section/:topic': async () => (await import('@/pages/docs')).docsPaths(),
+  '/apps/:module': async () => (await import('@/pages/app-module')).appModulePaths(),
+  '/blog/:postId': async () => (await import('@/pages/blog')).blogPaths(),
+}
+
 const join = (base: string, path: string): string => (path.startsWith('/') ? path : `${base.replace(/\/$/, '')}/${path}`)
 
 const patternRegExp = (pattern: string): RegExp =>
@@ -63,7 +77,7 @@ export const siteMap = async (): Promise<{ pages: string[]; shell: ShellRoute[] 
         continue
       }
       if (full.includes(':')) {
-        const paths = (await handle?.paths?.()) ?? []
+        const paths = (await PAGES_OF_ROUTE[full]?.()) ?? []
         const matching = paths.filter((path) => patternRegExp(full).test(path))
         for (const path of matching) pages.add(path)
         shell.push({ pattern: full, status: matching.length > 0 ? 404 : 200 })

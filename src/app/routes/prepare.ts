@@ -4,8 +4,6 @@ import { matchRoutes, type Params, type RouteObject } from 'react-router-dom'
 export interface PageHandle {
   /** `false`: the browser renders it from the app shell (staff pages, private links), never the prerender. */
   prerender?: false
-  /** A route with parameters: the addresses that have pages of their own (the prerender renders each). */
-  paths?: () => Promise<string[]>
   /** Loads what the page shows before it renders, so it renders complete at once. */
   preload?: (params: Params) => Promise<void>
 }

@@ -19,7 +19,6 @@ const subPages = (paths: readonly string[]): RouteObject[] => {
 
 /** Every docs address shows its page's content in the prerendered HTML, and loads it before hydrating. */
 const docsHandle = {
-  paths: async () => (await import('@/pages/docs')).docsPaths(),
   preload: async (params) => (await import('@/pages/docs')).preloadDocs(params),
 } satisfies PageHandle
 
@@ -44,7 +43,6 @@ const publicPages = (): RouteObject[] => [
   { path: 'architecture', lazy: async () => ({ Component: (await import('@/pages/architecture')).ArchitecturePage }) },
   {
     path: 'architecture/:module',
-    handle: { paths: async () => (await import('@/pages/architecture-module')).architectureModulePaths() } satisfies PageHandle,
     lazy: async () => ({ Component: (await import('@/pages/architecture-module')).ArchitectureModulePage }),
   },
   { path: 'privacy', lazy: async () => ({ Component: await (await import('@/pages/legal')).loadPrivacyPage() }) },
@@ -54,7 +52,6 @@ const publicPages = (): RouteObject[] => [
   { path: 'careers', lazy: async () => ({ Component: (await import('@/pages/careers')).CareersPage }) },
   {
     path: 'careers/:jobId',
-    handle: { paths: async () => (await import('@/pages/careers')).careersPaths() } satisfies PageHandle,
     lazy: async () => ({ Component: (await import('@/pages/careers')).CareersPage }),
   },
   { path: 'docs', handle: docsHandle, lazy: async () => ({ Component: (await import('@/pages/docs')).DocsPage }) },
@@ -71,13 +68,11 @@ const publicPages = (): RouteObject[] => [
   { path: 'apps/data-visualization', lazy: async () => ({ Component: (await import('@/pages/data-visualization')).DataVisualizationPage }) },
   {
     path: 'apps/:module',
-    handle: { paths: async () => (await import('@/pages/app-module')).appModulePaths() } satisfies PageHandle,
     lazy: async () => ({ Component: (await import('@/pages/app-module')).AppModulePage }),
   },
   { path: 'blog', lazy: async () => ({ Component: (await import('@/pages/blog')).BlogPage }) },
   {
     path: 'blog/:postId',
-    handle: { paths: async () => (await import('@/pages/blog')).blogPaths() } satisfies PageHandle,
     lazy: async () => ({ Component: (await import('@/pages/blog')).BlogPage }),
   },
   { path: 'case-studies', lazy: async () => ({ Component: (await import('@/pages/case-studies')).CaseStudiesPage }) },

@@ -33,7 +33,7 @@ const Placeholder = ({
 
 const useNearViewport = () => {
   const ref = useRef<HTMLDivElement>(null)
-  // Not near on the first render, in the browser as in the prerendered page (the placeholder).
+  // The placeholder at first, as prerendered.
   const [seen, setNear] = useState(false)
   const hydrated = useHydrated()
   const near = seen || (hydrated && typeof IntersectionObserver === 'undefined')

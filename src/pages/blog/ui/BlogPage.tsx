@@ -26,7 +26,10 @@ export const BlogPage = () => {
           description: post.summary,
           path: `/blog/${post.id}`,
           type: 'article',
-          structuredData: [articleData({ title: post.title, description: post.summary, path: `/blog/${post.id}`, published: post.date, author: post.author })],
+          structuredData:
+            process.env.PRERENDER === 'true'
+              ? [articleData({ title: post.title, description: post.summary, path: `/blog/${post.id}`, published: post.date, author: post.author })]
+              : undefined,
         }
       : { title: 'Blog', description: BLOG_DESCRIPTION, path: '/blog' },
   )

@@ -47,13 +47,16 @@ const DocsMain = ({ location, pathname }: { location: DocLocation; pathname: str
           title: topic.title,
           description: doc?.description ?? `${topic.title}: ${location.section?.title} in the ${PRODUCT_NAME} documentation.`,
           path: topic.path,
-          structuredData: [
-            breadcrumbData([
-              { name: 'Docs', path: '/docs' },
-              ...(location.section ? [{ name: location.section.title, path: location.section.path }] : []),
-              { name: topic.title, path: topic.path },
-            ]),
-          ],
+          structuredData:
+            process.env.PRERENDER === 'true'
+              ? [
+                  breadcrumbData([
+                    { name: 'Docs', path: '/docs' },
+                    ...(location.section ? [{ name: location.section.title, path: location.section.path }] : []),
+                    { name: topic.title, path: topic.path },
+                  ]),
+                ]
+              : undefined,
         }
       : {
           title: 'Page Not Found in Docs',

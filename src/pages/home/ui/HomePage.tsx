@@ -25,7 +25,7 @@ export const HomePage = () => {
   usePageMeta({
     title: 'AI Development Orchestration',
     description: DESCRIPTION,
-    structuredData: [organizationData(), webSiteData(DESCRIPTION)],
+    structuredData: process.env.PRERENDER === 'true' ? [organizationData(), webSiteData(DESCRIPTION)] : undefined,
   })
   const loadingModules = useSkeletonDelay(CORE_MODULES_SKELETON_MS)
 

@@ -1,5 +1,5 @@
 export { usePageMeta } from './usePageMeta'
 export { useNoIndex } from './useNoIndex'
-export { absoluteUrl, formatTitle, jsonLd, metaTags, pageHead, PageHeadContext } from './pageHead'
+export { absoluteUrl, formatTitle, metaTags, pageHead, PageHeadContext } from './pageHead'
 export type { PageHead, PageHeadCollector, PageMeta, StructuredData } from './pageHead'
 export { articleData, breadcrumbData, organizationData, webSiteData } from './structuredData'

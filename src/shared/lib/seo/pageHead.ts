@@ -14,7 +14,11 @@ export interface PageMeta {
   image?: string
   /** Open Graph type: an article for a blog post, a website otherwise. */
   type?: 'website' | 'article'
-  /** schema.org objects describing the page, written as one JSON-LD block. */
+  /**
+   * schema.org objects describing the page, written as one JSON-LD block into its prerendered
+   * HTML. Pages build them only in the prerender (`process.env.PRERENDER === 'true'`, a constant
+   * of each build), so the browser's bundles do not carry them.
+   */
   structuredData?: readonly StructuredData[]
 }
 
@@ -56,10 +60,6 @@ export const metaTags = (head: PageHead): [attribute: 'name' | 'property', key: 
   ['name', 'twitter:description', head.description],
   ['name', 'twitter:image', head.image],
 ]
-
-/** JSON-LD text that is safe inside a `<script>` element (no `</script>`, no `<!--`). */
-export const jsonLd = (data: readonly StructuredData[]): string =>
-  JSON.stringify(data.length === 1 ? data[0] : data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 
 /**
  * Where the prerender collects the head of the page it renders: `usePageMeta` reports to it while

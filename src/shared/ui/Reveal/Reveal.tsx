@@ -44,8 +44,7 @@ export const Reveal = ({
 }: RevealProps) => {
   const reducedMotion = usePrefersReducedMotion()
   const ref = useRef<HTMLDivElement>(null)
-  // Hidden on the first render, in the browser as in the prerendered page (where a <noscript>
-  // style shows it to readers without JavaScript); without IntersectionObserver it simply shows.
+  // Hidden at first, as prerendered (<noscript> shows it); without IntersectionObserver, shown.
   const [seen, setSeen] = useState(false)
   const hydrated = useHydrated()
   const visible = seen || (hydrated && typeof IntersectionObserver === 'undefined')
