@@ -20,4 +20,6 @@ export interface PrerenderManifest {
   shell: { pattern: string; status: 200 | 404 }[]
   /** CSP hash sources of the `style` attributes the pages carry (allowed with 'unsafe-hashes'). */
   styleHashes: string[]
+  /** CSP hash sources of the `<style>` elements the pages carry (their own chunks' CSS, inlined). */
+  inlineStyleHashes?: string[]
 }

@@ -132,9 +132,11 @@ const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g
 const unescapeAttribute = (value: string): string =>
   value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
+/** A CSP hash source of some CSS. */
+const styleHash = (css: string): string => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`
+
 /** CSP hash sources of the `style` attributes of a page (allowed with 'unsafe-hashes'). */
-const styleAttributeHashes = (html: string): string[] =>
-  [...html.matchAll(STYLE_ATTRIBUTE)].map(([, value = '']) => `'sha256-${createHash('sha256').update(unescapeAttribute(value), 'utf8').digest('base64')}'`)
+const styleAttributeHashes = (html: string): string[] => [...html.matchAll(STYLE_ATTRIBUTE)].map(([, value = '']) => styleHash(unescapeAttribute(value)))
 
 const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
@@ -152,17 +154,24 @@ export const prerender = async ({ buildDir, clientStats, serverDir, serverStats 
   const outDir = path.join(buildDir, PRERENDER_DIR)
   await rm(outDir, { recursive: true, force: true })
   const { pages, shell } = await app.siteMap()
-  const manifest: PrerenderManifest = { origin: app.SITE_URL, pages: {}, shell, styleHashes: [] }
+  const manifest: PrerenderManifest = { origin: app.SITE_URL, pages: {}, shell, styleHashes: [], inlineStyleHashes: [] }
   const styleHashes = new Set<string>()
+  const inlineStyles = new Set<string>()
   const sitemap: string[] = []
 
   for (const pathname of pages) {
     const page = await app.renderPage(pathname)
     if (!page.head) throw new Error(`${pathname} sets no title or description (usePageMeta)`)
     const files = filesOf(page.chunks)
-    // The page's own chunks: its styles applied (the page reads without JavaScript), its scripts preloaded.
+    // The page's own chunks: its styles inlined (the page reads without JavaScript, and paints
+    // without waiting for another file) and preloaded for when the app loads the chunk; its
+    // scripts preloaded.
+    const styles = await Promise.all(files.filter((file) => file.endsWith('.css')).map((file) => readFile(path.join(buildDir, file), 'utf8')))
+    if (styles.some((css) => /<\/style/i.test(css))) throw new Error(`${pathname}: a stylesheet contains </style>`)
+    for (const css of styles) inlineStyles.add(styleHash(css))
     const links = [
-      ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="/${file}">`),
+      ...styles.map((css) => `<style>${css}</style>`),
+      ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="preload" as="style" href="/${file}">`),
       ...files.filter((file) => file.endsWith('.js')).map((file) => `<link rel="preload" as="script" href="/${file}">`),
     ].join('')
     const html = template
@@ -190,6 +199,7 @@ export const prerender = async ({ buildDir, clientStats, serverDir, serverStats 
     }
   }
   manifest.styleHashes = [...styleHashes].sort()
+  manifest.inlineStyleHashes = [...inlineStyles].sort()
 
   await writeFile(path.join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
   await writeFile(

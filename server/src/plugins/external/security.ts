@@ -15,13 +15,18 @@ export const inlineStyleHashes = (html: string): string[] =>
 
 /**
  * The site's own inline styles, read once; none when the site isn't built: the start-up styles
- * of index.html, and the `style` attributes the prerendered pages carry (by hash, with
- * 'unsafe-hashes': exactly those values, no others).
+ * of index.html, the pages' own CSS the prerendered pages inline, and the `style` attributes they
+ * carry (by hash, with 'unsafe-hashes': exactly those values, no others).
  */
 const spaStyleHashes = async (staticDir: string): Promise<string[]> => {
   const html = await readFile(path.join(staticDir, 'index.html'), 'utf8').catch(() => undefined)
-  const attributes = (await readPrerenderManifest(path.resolve(staticDir)).catch(() => undefined))?.styleHashes ?? []
-  return [...(html === undefined ? [] : inlineStyleHashes(html)), ...(attributes.length > 0 ? ["'unsafe-hashes'", ...attributes] : [])]
+  const manifest = await readPrerenderManifest(path.resolve(staticDir)).catch(() => undefined)
+  const attributes = manifest?.styleHashes ?? []
+  return [
+    ...(html === undefined ? [] : inlineStyleHashes(html)),
+    ...(manifest?.inlineStyleHashes ?? []),
+    ...(attributes.length > 0 ? ["'unsafe-hashes'", ...attributes] : []),
+  ]
 }
 
 const ONE_YEAR = 31_536_000

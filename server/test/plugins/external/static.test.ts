@@ -137,6 +137,7 @@ describe('prerendered public pages (scripts/prerender)', () => {
   const page = (pathname: string, title: string) =>
     `<!doctype html><html><head><title>${title} | Overseer Labs</title></head><body><div id="root" data-path="${pathname}"><h1 style="color:red">${title}</h1></div></body></html>`
   const STYLE_HASH = `'sha256-${createHash('sha256').update('color:red', 'utf8').digest('base64')}'`
+  const PAGE_CSS_HASH = `'sha256-${createHash('sha256').update('.x{color:blue}', 'utf8').digest('base64')}'`
   const manifest = {
     origin: 'https://overseerlabs.ai',
     pages: {
@@ -151,6 +152,7 @@ describe('prerendered public pages (scripts/prerender)', () => {
       { pattern: '/share/:token', status: 200 },
     ],
     styleHashes: [STYLE_HASH],
+    inlineStyleHashes: [PAGE_CSS_HASH],
   }
   let staticDir: string
   let db: Database
@@ -222,11 +224,12 @@ describe('prerendered public pages (scripts/prerender)', () => {
     }
   })
 
-  it("allows exactly the pages' style attributes in the CSP, by hash", async () => {
+  it("allows exactly the pages' inlined CSS and style attributes in the CSP, by hash", async () => {
     const csp = (await app.inject({ method: 'GET', url: '/about' })).headers['content-security-policy'] as string
     const styleSrc = csp.split(';').find((directive) => directive.trim().startsWith('style-src')) ?? ''
     expect(styleSrc).toContain("'unsafe-hashes'")
     expect(styleSrc).toContain(STYLE_HASH)
+    expect(styleSrc).toContain(PAGE_CSS_HASH)
     expect(styleSrc).not.toContain("'unsafe-inline'")
   })
 
