@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { buildThesaurus } from '../../scripts/thesaurus'
-import { conceptsOf, DocsSearch, splitPage, type SearchPassage } from '.'
+import { conceptsOf, DocsSearch, splitPage, terms, type SearchPassage } from '.'
 import THESAURUS from './thesaurus.json'
 
 const passage = (path: string, title: string, heading: string | null, text: string): SearchPassage => ({ page: { title, path }, heading, anchor: null, text })
@@ -13,7 +13,7 @@ const PASSAGES = [
 ]
 
 describe('the docs search (shared by the assistant and the docs page)', () => {
-  const search = new DocsSearch(PASSAGES, { employe: ['staff'] })
+  const search = new DocsSearch(PASSAGES, { employe: ['staff'], workforc: ['staff'] })
 
   it('reads phrases as the docs say them: turn on → enable, log in → sign in, without internet → offline', () => {
     expect(search.search('how do I turn on gates')[0]?.passage.page.path).toBe('/docs/gates')
@@ -25,10 +25,28 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     expect(search.search('enabling gates')[0]?.passage.page.path).toBe('/docs/gates')
   })
 
-  it('borrows the thesaurus only for a word the docs never use', () => {
+  it('borrows the thesaurus only for a word the docs never use, to find, not to know', () => {
     expect(search.search('remove an employee')[0]?.passage.page.path).toBe('/docs/staff')
-    const [idea] = conceptsOf('employee')
-    expect(idea && search.knows(idea)).toBe(true)
+    // Found through the thesaurus, 'employee' is still a word the docs do not use: a question
+    // made of such words is not one the docs answer.
+    expect(search.search('workforce accounts')[0]?.passage.page.path).toBe('/docs/staff')
+    const [idea] = conceptsOf('workforce')
+    expect(idea && search.knows(idea)).toBe(false)
+    const [own] = conceptsOf('staff')
+    expect(own && search.knows(own)).toBe(true)
+  })
+
+  it('leans to the page whose keywords put the question as visitors ask it', () => {
+    const question = 'can a session end when someone leaves'
+    const pages = (keywords: string) =>
+      PASSAGES.map((entry) => (entry.page.path === '/docs/auth' ? { ...entry, page: { ...entry.page, keywords } } : entry))
+    // The staff page says it in its text; sign-in's keywords put the question as visitors ask it.
+    expect(new DocsSearch(pages('')).search(question)[0]?.passage.page.path).toBe('/docs/staff')
+    expect(new DocsSearch(pages('session end when someone leaves, password reset')).search(question)[0]?.passage.page.path).toBe('/docs/auth')
+  })
+
+  it('drops a word whose stem is a stop word (ones → on)', () => {
+    expect(terms('the other ones')).toEqual([])
   })
 
   it('says how much of the question a passage covers, counting words no page has', () => {

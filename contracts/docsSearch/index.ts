@@ -72,6 +72,11 @@ const FIELD_BOOST = { title: 2, about: 0.5, heading: 2.5, text: 1 } as const
 /** Two ideas of the query next to each other in a passage (at most this many words apart). */
 const PROXIMITY_WINDOW = 4
 const PROXIMITY_BONUS = 0.3
+/**
+ * How much a page's best match among its `keywords:` phrases (how visitors ask about it) adds to
+ * each of its passages, against the best passage's score (both read as a share of the best).
+ */
+const PHRASE_WEIGHT = 0.5
 /** How much an idea's other words count beside its best one (Elasticsearch's dis_max tie_breaker). */
 const TIE_BREAKER = 0.3
 const COVERAGE_POWER = 1
@@ -137,6 +142,19 @@ export const conceptsOf = (query: string, weight = 1): Concept[] => {
   return found
 }
 
+/** One way visitors ask about a page: a phrase of its `keywords:` line. */
+interface PhrasePassage extends SearchPassage {
+  heading: null
+  anchor: null
+}
+
+/** A page's `keywords:` line in phrases: 'hotkeys, keyboard shortcuts; lock out an employee' → three. */
+const phrasesOf = (keywords: string): string[] =>
+  keywords
+    .split(/[,;\n]/)
+    .map((phrase) => phrase.trim())
+    .filter(Boolean)
+
 interface Document {
   id: number
   title: string
@@ -186,6 +204,8 @@ export class DocsSearch<P extends SearchPassage> {
   private readonly passages: readonly P[]
   private readonly chunks: Chunk[] = []
   private readonly documentFrequency = new Map<string, number>()
+  /** The pages' keyword phrases, each searched on its own: a question close to one points to its page. */
+  private readonly phrases: DocsSearch<PhrasePassage> | undefined
 
   /**
    * @param thesaurus For a word the docs never use, docs words that mean the same (stems; see
@@ -223,6 +243,14 @@ export class DocsSearch<P extends SearchPassage> {
     for (const chunk of this.chunks) {
       for (const term of new Set(chunk.sequence)) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1)
     }
+    const phrases: PhrasePassage[] = []
+    const phrased = new Set<string>()
+    for (const { page } of passages) {
+      if (!page.keywords || phrased.has(page.path)) continue
+      phrased.add(page.path)
+      for (const text of phrasesOf(page.keywords)) phrases.push({ page: { title: '', path: page.path }, heading: null, anchor: null, text })
+    }
+    this.phrases = phrases.length > 0 ? new DocsSearch(phrases, thesaurus) : undefined
   }
 
   /** How many passages it searches. */
@@ -253,9 +281,13 @@ export class DocsSearch<P extends SearchPassage> {
     return this.idf('\u0000') * (isCode(concept.term) ? CODE_WEIGHT : 1)
   }
 
-  /** Whether the docs know an idea: any of its words, or of the thesaurus's words for it, is in some passage. */
+  /**
+   * Whether the docs use an idea: its word or one of its synonyms is in some passage. A word the
+   * docs know only through the thesaurus helps find a passage, but does not make a question one
+   * the docs answer ('dark mode' is not 'blue mode').
+   */
   knows(concept: Concept): boolean {
-    for (const term of this.enrich([concept])[0]?.alternatives.keys() ?? []) if (this.has(term)) return true
+    for (const term of concept.alternatives.keys()) if (this.has(term)) return true
     return false
   }
 
@@ -345,9 +377,26 @@ export class DocsSearch<P extends SearchPassage> {
       const previous = best.get(chunk.passage)
       if (!previous || previous.score < hit.score) best.set(chunk.passage, hit)
     }
-    const hits = [...best.values()]
+    const hits = this.withPhrases([...best.values()], query, options)
     hits.sort((a, b) => b.score - a.score)
     return options.limit === undefined ? hits : hits.slice(0, options.limit)
+  }
+
+  /**
+   * Each passage's score as a share of the best one, plus its page's best keyword phrase's (as a
+   * share of the best phrase's): a question asked the way a page's keywords put it leans to that page.
+   */
+  private withPhrases(hits: DocsHit<P>[], query: string | readonly Concept[], options: SearchOptions): DocsHit<P>[] {
+    const top = hits.reduce((max, hit) => Math.max(max, hit.score), 0)
+    if (!this.phrases || top <= 0) return hits
+    const phraseHits = this.phrases.search(query, { prefixLast: options.prefixLast })
+    const phraseTop = phraseHits[0]?.score ?? 0
+    const byPage = new Map<string, number>()
+    for (const hit of phraseHits) {
+      const path = hit.passage.page.path
+      if (!byPage.has(path)) byPage.set(path, phraseTop > 0 ? hit.score / phraseTop : 0)
+    }
+    return hits.map((hit) => ({ ...hit, score: hit.score / top + PHRASE_WEIGHT * (byPage.get(hit.passage.page.path) ?? 0) }))
   }
 
   /** The share of the query's neighbouring ideas that also stand near each other in the passage. */

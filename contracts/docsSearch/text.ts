@@ -26,7 +26,7 @@ const WORD = /[\p{L}\p{N}]+/gu
 export const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? []
 
 /** Stems already worked out: the docs and the questions use a few thousand words, again and again. */
-const STEMS = new Map<string, string>()
+const STEMS = new Map<string, string | null>()
 const MAX_REMEMBERED = 50_000
 
 /** The index term of one lower-case word: its stem, or null for a stop word or a lone letter. */
@@ -35,7 +35,9 @@ export const termOf = (word: string): string | null => {
   if (STOP_WORDS.has(word)) return null
   const known = STEMS.get(word)
   if (known !== undefined) return known
-  const term = stem(word)
+  const stemmed = stem(word)
+  // A word whose stem is a stop word ('ones' → 'on') says no more than the stop word.
+  const term = STOP_WORDS.has(stemmed) ? null : stemmed
   if (STEMS.size < MAX_REMEMBERED) STEMS.set(word, term)
   return term
 }
