@@ -37,6 +37,10 @@ const ASK_FOR_SOFTWARE = /^(?:can|could|may)\s+(?:i|we)\s+(?:get|have)\s+(?:an?|
 const WANT = /^(?:(?:ok(?:ay)?|so|now|hi|hello|hey)[,!.]?\s+)*(?:i|we)\s*(?:'d|would)?\s*(?:really\s+)?(?:need|want|would like|'d like|like|am looking for|'m looking for|are looking for|'re looking for|require)\b|^(?:give|get)\s+(?:me|us)\b/
 /** 'I want to know…', 'I need to understand…': a want that is a question. */
 const WANT_TO_KNOW = /^(?:i|we)\s*(?:'d|would)?\s*(?:need|want|would like|'d like|like)\s+(?:to\s+)?(?:know|understand|learn|ask|find out|see|check|read)\b/
+/** 'I'm curious how…', 'I was wondering whether…', 'Just wondering…': a question put as a statement. */
+const WONDER = /^(?:(?:i'?m|i am|we'?re|we are)\s+(?:just\s+|really\s+|a bit\s+)?(?:curious|wondering)|(?:i|we)\s+(?:was\s+|were\s+)?wonder(?:ing|ed)?|(?:just\s+)?(?:curious|wondering))\b/
+/** '…wondering if you could build me…': the wonder that asks for something to be made. */
+const WONDER_IF_YOU_COULD = new RegExp(`\\b(?:if|whether)\\s+(?:you|u)\\s+(?:could|can|would|might)\\s+(?:please\\s+)?${HELPED}(?:${BUILD_VERBS})\\b${NOT_AN_OBJECT}`)
 /** Words that open a question. */
 const QUESTION_OPENER =
   /^(?:how|what|what's|whats|why|when|where|who|whom|whose|which|is|are|was|were|does|do|did|has|have|had|should|shall|may|might|must|can|could|would|will|am|isn't|aren't|doesn't|don't|didn't|won't|can't|couldn't|wouldn't|explain|tell me|describe)\b/
@@ -59,6 +63,7 @@ export const intentByRules = (message: string): Intent => {
   if ((ASK_FOR_SOFTWARE.test(first) || POSSIBLE_TO_BUILD.test(first)) && SOFTWARE.test(first)) return 'build'
   if (IMPERATIVE.test(first)) return 'build'
   if (WANT_TO_KNOW.test(first)) return 'question'
+  if (WONDER.test(first)) return WONDER_IF_YOU_COULD.test(first) ? 'build' : 'question'
   if (WANT.test(first)) return SOFTWARE.test(text) || ANY_BUILD_WORD.test(text) ? 'build' : 'question'
   if (REMARK.test(first)) return 'question'
   if (QUESTION_OPENER.test(first) || first.endsWith('?')) return 'question'

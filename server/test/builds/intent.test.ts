@@ -15,6 +15,9 @@ describe('questions are not builds: the keyword rules', () => {
     expect(intentByRules('how do i make the build faster')).toBe('question')
     expect(intentByRules('I want to know what the development stage creates')).toBe('question')
     expect(intentByRules('We need an HTTP API that generates invoices')).toBe('build')
+    expect(intentByRules("I'm curious whether it can create a project in Go")).toBe('question')
+    expect(intentByRules('Just wondering how long it takes to make an app')).toBe('question')
+    expect(intentByRules('I was wondering if you could build me a recipe app')).toBe('build')
   })
 
   it('reads polite and indirect requests, and a build word used as a noun', () => {
