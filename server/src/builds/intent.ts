@@ -74,12 +74,22 @@ export const intentByRules = (message: string): Intent => {
   return 'question'
 }
 
-/** The classifying model's answer, strictly: `question` (optionally quoted or with a full stop) is a question; anything else is not. */
-export const parseIntent = (answer: string): 'question' | undefined => {
-  const word = answer
+/** A model's one-word answer, without quotes, bold or a full stop, in lower case. */
+const oneWord = (answer: string): string =>
+  answer
     .trim()
     .replace(/^[`"'*]+|[`"'*.]+$/g, '')
     .trim()
     .toLowerCase()
+
+/** The classifying model's answer, strictly: `question` (optionally quoted or with a full stop) is a question; anything else is not. */
+export const parseIntent = (answer: string): 'question' | undefined => {
+  const word = oneWord(answer)
   return word === 'question' ? word : undefined
+}
+
+/** The model's answer for a follow-up, strictly: `change` or `question`; anything else is undefined. */
+export const parseFollowUpIntent = (answer: string): 'change' | 'question' | undefined => {
+  const word = oneWord(answer)
+  return word === 'change' || word === 'question' ? word : undefined
 }

@@ -1,7 +1,7 @@
 import { PROVIDER_MESSAGES } from '../llm/providers/openai'
 import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
 import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from './classify'
-import { intentByRules, parseIntent } from './intent'
+import { intentByRules, parseFollowUpIntent, parseIntent } from './intent'
 import { withArticle } from './templates/common'
 import { askedAQuestion, continueProject, LOCAL_STAGES, QA_MESSAGES, StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
 import { runDevLoop, Workspace, WorkspaceError } from './devloop'
@@ -36,6 +36,10 @@ type NoteStage = keyof typeof NOTE_STAGES
 const CLASSIFY_SYSTEM = `You classify requests to build software. Answer with exactly one of these words and nothing else: ${PROJECT_KINDS.join(', ')}, question.
 web-app: a web app used in a browser. http-api: an HTTP API (a backend service). cli: a command-line tool. library: a library (a package of functions).
 question: the message does not ask for software to be built or changed: a question (even one about building, such as "How do I build a project?" or "What does the assembly agent create?"), a remark or a greeting.`
+
+const FOLLOW_UP_SYSTEM = `You classify a message sent in a conversation about a software project that was already built. Answer with exactly one of these words and nothing else: change, question.
+change: the message asks for the project to be changed, extended or fixed.
+question: the message does not ask for a change: a question (even one about building, such as "How do I build it?" or "What did the assembly agent create?"), a remark or a greeting.`
 
 const notesSystem = (ask: string): string =>
   `You help plan a starter software project. ${ask} Answer in short Markdown (a few bullet points, at most 150 words). No code, no headings, no HTML.`
@@ -182,9 +186,15 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
     ...LOCAL_STAGES,
     classification: async (context) => {
       const { state, log } = context
-      // A follow-up continues its project without a call to classify it; only a question ends it here.
+      // A follow-up continues its project, whatever kind its words would name; only a question ends it here.
       if (state.previous) {
-        return intentByRules(state.request) === 'question' ? askedAQuestion(state, log, 'by keywords') : continueProject(state, log)
+        const answer = await ask(serving(), model, FOLLOW_UP_SYSTEM, clip(state.request), CLASSIFY_MAX_TOKENS, context)
+        const intent = parseFollowUpIntent(answer.content)
+        if (!intent) await log('WARNING', `${model} answered ${JSON.stringify(oneLine(answer.content, 80))}, not change or question: used the keyword rules instead`)
+        const by = intent ? `by ${model}` : 'by keywords'
+        const question = intent ? intent === 'question' : intentByRules(state.request) === 'question'
+        const result = question ? await askedAQuestion(state, log, by) : await continueProject(state, log)
+        return resultOf(answer, result.summary)
       }
       const answer = await ask(serving(), model, CLASSIFY_SYSTEM, clip(state.request), CLASSIFY_MAX_TOKENS, context)
       const intent = parseIntent(answer.content)

@@ -36,6 +36,7 @@ const run = promisify(execFile)
 
 const REQUEST = 'Build a small library with a function sum(a, b) that adds two numbers'
 const CLASSIFY = /You classify requests/
+const CLASSIFY_FOLLOW_UP = /You classify a message sent in a conversation about a software project/
 
 const BROKEN_SUM = "'use strict'\n\n/** Adds two numbers. */\nconst sum = (a, b) => a - b\n\nmodule.exports = { sum }\n"
 const FIXED_SUM = "'use strict'\n\n/** Adds two numbers. */\nconst sum = (a, b) => a + b\n\nmodule.exports = { sum }\n"
@@ -56,12 +57,16 @@ const write = (filePath: string, content: string): FakeToolCall => ({ name: 'wri
 const call = (name: string, args: FakeToolCall['arguments'] = {}): FakeToolCall => ({ name, arguments: args })
 const usage = (prompt: number, completion: number): FakeUsage => ({ prompt_tokens: prompt, completion_tokens: completion })
 
-/** The model: it classifies the request as a library, writes a short note for each planning stage, and plays `script` in development, turn by turn. */
-const model = (script: readonly FakeHandler[]): FakeHandler =>
+/**
+ * The model: it classifies the request as a library (a follow-up as `followUp`), writes a short
+ * note for each planning stage, and plays `script` in development, turn by turn.
+ */
+const model = (script: readonly FakeHandler[], followUp = 'change'): FakeHandler =>
   byPrompt(
     [
       [DEVELOPER_PROMPT, byTurn(script)],
       [CLASSIFY, streamed(['library'], { usage: usage(90, 1) })],
+      [CLASSIFY_FOLLOW_UP, streamed([followUp], { usage: usage(80, 1) })],
     ],
     streamed(['- Assumes numbers in, a number out'], { usage: usage(95, 9) }),
   )
@@ -448,13 +453,18 @@ describe('a build whose model never fixes its code (BUILD_MAX_ITERATIONS=2)', ()
 describe('a follow-up build in the same conversation continues the last build’s project', () => {
   const target = modelApp()
 
-  it("starts the loop from the delivered project, with its own iterations, tests and archive, and says what changed", async () => {
+  /** A first build in a new conversation, delivering a library with sum(a, b). */
+  const deliverSum = async () => {
     fake.fallback = model([
       streamedToolCalls([write('src/sum.js', FIXED_SUM), write('test/sum.test.js', SUM_TEST)], { usage: usage(1_000, 200) }),
       streamedToolCalls([call('run_tests')], { usage: usage(1_200, 5) }),
       streamedToolCalls([call('finish', { summary: 'Added sum(a, b).' })], { usage: usage(1_300, 10) }),
     ])
-    const first = await build(target)
+    return build(target)
+  }
+
+  it("starts the loop from the delivered project, with its own iterations, tests and archive, and says what changed", async () => {
+    const first = await deliverSum()
     expect(first.response.statusCode).toBe(200)
     const firstReply = first.response.json<BuildReplyBody>()
 
@@ -488,5 +498,26 @@ describe('a follow-up build in the same conversation continues the last build’
     const names = entries.map((entry) => entry.name.split('/').slice(1).join('/'))
     expect(names).toEqual(expect.arrayContaining(['src/sum.js', 'src/double.js', 'test/double.test.js']))
     expect(await iterationsOf(target, followUp.sessionId)).toEqual([expect.objectContaining({ iteration: 1, files: ['src/double.js', 'test/double.test.js'], passed: 5, failed: 0 })])
+    const classified = (await logsOf(target, followUp.sessionId, 'overseer-core')).map((row) => row.message)
+    expect(classified).toContainEqual(expect.stringMatching(/Continuing the library \S+ of the conversation's last build/))
+    expect(classified).not.toContainEqual(expect.stringContaining('used the keyword rules instead'))
+  })
+
+  it('asks the model whether a follow-up asks for a change: a question is answered, with no build', async () => {
+    const first = await deliverSum()
+    const firstReply = first.response.json<BuildReplyBody>()
+
+    fake.reset()
+    fake.fallback = model([], 'question')
+    // The keyword rules read 'Could you make…' as a request; the model reads the whole message.
+    const followUp = buildRequest('Could you make sum handle strings too, or would that be a bad idea?', { model: 'fake-small', conversationId: firstReply.conversationId })
+    const response = await sendBuild(target.app, first.visitor, followUp)
+    expect(response.statusCode).toBe(200)
+    const reply = response.json<BuildReplyBody & { answered?: boolean }>()
+    expect(reply).toMatchObject({ answered: true, status: 'completed' })
+    expect(reply.zipUrl).toBeUndefined()
+    expect(fake.requests.some((request) => JSON.stringify(request.body).includes('You are a software developer'))).toBe(false)
+    const logged = (await logsOf(target, followUp.sessionId, 'overseer-core')).map((row) => row.message)
+    expect(logged).toContainEqual(expect.stringContaining('Classified the message as a question, not a build request (by fake-small)'))
   })
 })

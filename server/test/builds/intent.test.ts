@@ -1,5 +1,5 @@
 import { ALL_INTENTS } from '../../../bench/lib/assistantQuestions'
-import { intentByRules, parseIntent } from '../../src/builds/intent'
+import { intentByRules, parseFollowUpIntent, parseIntent } from '../../src/builds/intent'
 import { useTestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
 import { chatConfig, newVisitor } from '../support/chat'
@@ -47,6 +47,10 @@ describe('questions are not builds: the keyword rules', () => {
     expect(parseIntent(' "Question." ')).toBe('question')
     expect(parseIntent('web-app')).toBeUndefined()
     expect(parseIntent('It is a question')).toBeUndefined()
+    expect(parseFollowUpIntent('change')).toBe('change')
+    expect(parseFollowUpIntent('**Question.**')).toBe('question')
+    expect(parseFollowUpIntent('library')).toBeUndefined()
+    expect(parseFollowUpIntent('A change, I think')).toBeUndefined()
   })
 })
 
