@@ -261,7 +261,8 @@ describe('HistoryPanel', () => {
     await user.tab()
     await user.tab()
     await waitFor(() => expect(screen.queryByText('Conversation deleted')).not.toBeInTheDocument())
-    expect(titles()).toEqual(['Question 2'])
+    // The notice may go (50 ms) before the list refetched after the deletion lands.
+    await waitFor(() => expect(titles()).toEqual(['Question 2']))
   })
 
   it('says so when the undo comes too late', async () => {
@@ -273,7 +274,8 @@ describe('HistoryPanel', () => {
     await choose(user, 'Question 1', 'Delete')
     await user.click(await screen.findByRole('button', { name: 'Undo' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('This conversation can no longer be restored')
-    expect(titles()).toEqual(['Question 2'])
+    // The list refetched after the deletion may land after the refusal: wait for it, not a moment.
+    await waitFor(() => expect(titles()).toEqual(['Question 2']))
   })
 
   it('continues the open conversation again when its deletion is undone', async () => {
