@@ -43,4 +43,15 @@ describe('the offline assistant on questions as visitors ask them', () => {
     ])
     expect(found.kind === 'docs' && found.best.passage.page.path).toBe('/docs/guides/permission-controls')
   })
+
+  it("does not read 'is there' as pointing back at the question before", () => {
+    const question = 'Is there a log of who approved what?'
+    const found = assistant.retrieve([
+      { role: 'user', content: 'How do I turn on approval gates?' },
+      { role: 'assistant', content: 'Set APPROVAL_GATES…' },
+      { role: 'user', content: question },
+    ])
+    expect(found.kind === 'docs' && found.best.passage.page.path).toBe(pagesFor(assistant, question)[0])
+    expect(pagesFor(assistant, question)[0]).toBe('/docs/architect-suite/approvals')
+  })
 })

@@ -32,6 +32,8 @@ const ABOUT_SELF =
   /\b(who|what) are you\b|\bare you (an? )?(ai|bot|robot|human|person|real|chat ?gpt|gpt|llm|language model|online|offline)\b|\b(which|what) (ai |language )?model\b|\bare you (powered|running)\b|\btell me about yourself\b|\bintroduce yourself\b/
 /** Words that point back at the previous question ("how do I configure it?"). */
 const FOLLOW_UP = /\b(it|its|that|this|those|these|them|they|there)\b|^(and|also|what about|how about)\b/
+/** 'Is there…', 'there are…': a 'there' that points at nothing said before. */
+const EXISTENTIAL_THERE = /\b(?:is|are|was|were|isn't|aren't)\s+there\b|\bthere(?:'s|\s+(?:is|are|was|were)\b)/g
 
 /** The answer covers at least this share of the question's known terms (idf-weighted). */
 const MIN_COVERAGE = 0.5
@@ -164,7 +166,7 @@ export class LocalAssistant {
     const text = normalize(userTurns.at(-1)?.content ?? '').replace(GREETING_PREFIX, '')
     const query = conceptsOf(text)
     const previous = userTurns.at(-2)?.content
-    if (previous !== undefined && FOLLOW_UP.test(text)) {
+    if (previous !== undefined && FOLLOW_UP.test(text.replace(EXISTENTIAL_THERE, ' '))) {
       const own = new Set(query.map((concept) => concept.term))
       for (const concept of conceptsOf(normalize(previous), 0.5)) if (!own.has(concept.term)) query.push(concept)
     }
