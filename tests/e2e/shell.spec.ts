@@ -75,6 +75,22 @@ test('every footer link opens a page, never /404, and scrolls back to the top', 
   expect(errors).toEqual([])
 })
 
+test('a page loaded afresh opens at its top, not where the page before it was scrolled; a reload keeps its place', async ({ page }) => {
+  // data-ready is set after the first commit's effects, so after the router restored any position.
+  const ready = () => expect(page.locator('#root[data-ready]')).toBeAttached()
+  await page.goto('/about')
+  await ready()
+  await page.evaluate(() => window.scrollTo(0, 600))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
+  await page.reload()
+  await ready()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
+
+  await page.goto('/privacy')
+  await ready()
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+})
+
 test('sends an unknown path to /404 with its texts and links', async ({ page }) => {
   await page.goto('/definitely/not/here')
   await expect(page).toHaveURL(/\/404$/)
