@@ -151,8 +151,7 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
         minify: production && { collapseWhitespace: true, removeComments: true, minifyCSS: true },
       }),
       new CopyWebpackPlugin({
-        // robots.txt is written by the prerender (it names the sitemap on SITE_URL).
-        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/robots.txt'] } }],
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],
       }),
       ...(production
         ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' })]

@@ -49,14 +49,15 @@ export const buildSpa = async (): Promise<Stats> => {
     const buildDir = client.output?.path
     if (!buildDir) throw new Error('the browser build has no output path')
     const { pages, ms } = await prerender({ buildDir, clientStats: clientStats.toJson(STATS), serverDir, serverStats: serverStats.toJson(STATS) })
-    lastBuildTimings = {
+    const timings: BuildTimings = {
       webpackSeconds: (compiled - started) / 1000,
       prerenderBuildSeconds: (serverStats.endTime - serverStats.startTime) / 1000,
       renderSeconds: ms / 1000,
       pages,
     }
+    lastBuildTimings = timings
     console.log(
-      `Prerendered ${pages} public pages in ${(ms / 1000).toFixed(1)} s (webpack, both builds: ${((compiled - started) / 1000).toFixed(1)} s; the prerender build alone: ${((serverStats.endTime - serverStats.startTime) / 1000).toFixed(1)} s)`,
+      `Prerendered ${pages} public pages in ${timings.renderSeconds.toFixed(1)} s (webpack, both builds: ${timings.webpackSeconds.toFixed(1)} s; the prerender build alone: ${timings.prerenderBuildSeconds.toFixed(1)} s)`,
     )
     return clientStats
   } finally {

@@ -53,7 +53,7 @@ export const plainText = (html: string): string =>
 /** `Rate limits` → `rate-limits`; `` `GET /api/auth/me` `` → `get-api-auth-me` (one rule with the docs search). */
 export { slugify }
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 const isExternal = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('mailto:')

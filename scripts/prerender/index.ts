@@ -4,29 +4,23 @@
  * manifest the server answers from (server/src/plugins/external/static.ts).
  */
 import { execFileSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { StatsCompilation } from 'webpack'
-import { PRERENDER_DIR, PRERENDER_MANIFEST, type PrerenderManifest } from '../../contracts/prerender'
+import { cspHash, PRERENDER_DIR, PRERENDER_MANIFEST, type PrerenderManifest } from '../../contracts/prerender'
+import type * as PrerenderEntry from '../../src/app/prerender'
+import type { PageHead } from '../../src/shared/lib/seo'
+import { escapeHtml } from '../markdown/compile'
+
+/** What the prerender build's entry (src/app/prerender) exports. */
+export type PrerenderApp = typeof PrerenderEntry
 
 type ChunkId = string | number
 
-interface PageHead {
-  title: string
-  description: string
-  canonical: string
-  image: string
-  type: string
-  structuredData: readonly Record<string, unknown>[]
-}
-
-/** What the prerender build's entry (src/app/prerender) exports. */
-interface PrerenderApp {
-  SITE_URL: string
-  siteMap: () => Promise<{ pages: string[]; shell: PrerenderManifest['shell'] }>
-  renderPage: (pathname: string) => Promise<{ html: string; head: PageHead | undefined; noIndex: boolean; chunks: ChunkId[] }>
-}
+/** The prerender build's entry, from its output directory (CommonJS, made just now). */
+export const loadPrerenderApp = (outDir: string): PrerenderApp =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the prerender build is CommonJS, made just now
+  require(path.join(outDir, 'prerender.js')) as PrerenderApp
 
 export interface PrerenderInput {
   /** The browser build's output (served). */
@@ -36,9 +30,6 @@ export interface PrerenderInput {
   serverDir: string
   serverStats: StatsCompilation
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 const jsonLd = (data: readonly Record<string, unknown>[]): string =>
   JSON.stringify(data.length === 1 ? data[0] : data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
@@ -108,45 +99,33 @@ const lastChanges = async (root: string): Promise<(file: string) => Promise<Date
   return async (file) => committed.get(file.split(path.sep).join('/')) ?? (await stat(path.join(root, file)).catch(() => undefined))?.mtime
 }
 
-const headTags = (head: PageHead, noIndex: boolean, siteName: string): string => {
-  const meta = (attribute: string, key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`
-  return [
+const meta = (attribute: string, key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`
+
+/** The head's tags after its title and description: the same `<meta>` tags the browser sets (metaTags). */
+const headTags = (app: PrerenderApp, head: PageHead, noIndex: boolean): string =>
+  [
     `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
-    meta('property', 'og:type', head.type),
-    meta('property', 'og:site_name', siteName),
-    meta('property', 'og:title', head.title),
-    meta('property', 'og:description', head.description),
-    meta('property', 'og:url', head.canonical),
-    meta('property', 'og:image', head.image),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', head.title),
-    meta('name', 'twitter:description', head.description),
-    meta('name', 'twitter:image', head.image),
+    ...app
+      .metaTags(head)
+      .filter(([, key]) => key !== 'description')
+      .map(([attribute, key, content]) => meta(attribute, key, content)),
     ...(noIndex ? [meta('name', 'robots', 'noindex')] : []),
     ...(head.structuredData.length > 0 ? [`<script type="application/ld+json">${jsonLd(head.structuredData)}</script>`] : []),
   ].join('')
-}
 
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g
 
 const unescapeAttribute = (value: string): string =>
   value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
-/** A CSP hash source of some CSS. */
-const styleHash = (css: string): string => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`
-
 /** CSP hash sources of the `style` attributes of a page (allowed with 'unsafe-hashes'). */
-const styleAttributeHashes = (html: string): string[] => [...html.matchAll(STYLE_ATTRIBUTE)].map(([, value = '']) => styleHash(unescapeAttribute(value)))
-
-const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const styleAttributeHashes = (html: string): string[] => [...html.matchAll(STYLE_ATTRIBUTE)].map(([, value = '']) => cspHash(unescapeAttribute(value)))
 
 export const prerender = async ({ buildDir, clientStats, serverDir, serverStats }: PrerenderInput): Promise<{ pages: number; ms: number }> => {
   const started = performance.now()
   const root = path.resolve(__dirname, '../..')
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the prerender build is CommonJS, made just now
-  const app = require(path.join(serverDir, 'prerender.js')) as PrerenderApp
+  const app = loadPrerenderApp(serverDir)
   const template = await readFile(path.join(buildDir, 'index.html'), 'utf8')
-  const brand = /<title>([^<]*)<\/title>/.exec(template)?.[1] ?? ''
   const filesOf = chunkFiles(clientStats, serverStats)
   const sources = sourcesByChunk(serverStats, root)
   const changedAt = await lastChanges(root)
@@ -163,21 +142,22 @@ export const prerender = async ({ buildDir, clientStats, serverDir, serverStats 
     const page = await app.renderPage(pathname)
     if (!page.head) throw new Error(`${pathname} sets no title or description (usePageMeta)`)
     const files = filesOf(page.chunks)
+    const cssFiles = files.filter((file) => file.endsWith('.css'))
     // The page's own chunks: its styles inlined (the page reads without JavaScript, and paints
     // without waiting for another file) and preloaded for when the app loads the chunk; its
     // scripts preloaded.
-    const styles = await Promise.all(files.filter((file) => file.endsWith('.css')).map((file) => readFile(path.join(buildDir, file), 'utf8')))
+    const styles = await Promise.all(cssFiles.map((file) => readFile(path.join(buildDir, file), 'utf8')))
     if (styles.some((css) => /<\/style/i.test(css))) throw new Error(`${pathname}: a stylesheet contains </style>`)
-    for (const css of styles) inlineStyles.add(styleHash(css))
+    for (const css of styles) inlineStyles.add(cspHash(css))
     const links = [
       ...styles.map((css) => `<style>${css}</style>`),
-      ...files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="preload" as="style" href="/${file}">`),
+      ...cssFiles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
       ...files.filter((file) => file.endsWith('.js')).map((file) => `<link rel="preload" as="script" href="/${file}">`),
     ].join('')
     const html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.head.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(page.head.description)}">`)
-      .replace('</head>', `${headTags(page.head, page.noIndex, brand)}${links}</head>`)
+      .replace('</head>', `${headTags(app, page.head, page.noIndex)}${links}</head>`)
       // The page reads without JavaScript: the shell's "needs JavaScript" note is not for it.
       .replace(/<noscript>\s*<p>[\s\S]*?<\/p>\s*<\/noscript>/, '')
       .replace(/<div id="root"><\/div>/, `<div id="root" data-path="${escapeHtml(pathname)}">${page.html}</div>`)
@@ -194,7 +174,7 @@ export const prerender = async ({ buildDir, clientStats, serverDir, serverStats 
     // Only canonical addresses: /docs/getting-started shows (and names as canonical) its first page.
     if (pathname !== '/404' && !page.noIndex && new URL(page.head.canonical).pathname === pathname) {
       sitemap.push(
-        `<url><loc>${xmlEscape(page.head.canonical)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+        `<url><loc>${escapeHtml(page.head.canonical)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
       )
     }
   }

@@ -8,11 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import webpack from 'webpack'
 import { createPrerenderConfig } from '../../webpack.config'
-
-interface PrerenderApp {
-  siteMap: () => Promise<{ pages: string[]; shell: { pattern: string; status: number }[] }>
-  renderPage: (pathname: string) => Promise<{ html: string; head?: { title: string; description: string; canonical: string } }>
-}
+import { loadPrerenderApp } from '.'
 
 export interface RenderReport {
   browserGlobals: string[]
@@ -33,8 +29,7 @@ const main = async () => {
       })
     })
     if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }))
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the prerender build is CommonJS, made just now
-    const app = require(path.join(outDir, 'prerender.js')) as PrerenderApp
+    const app = loadPrerenderApp(outDir)
     const { pages, shell } = await app.siteMap()
     const report: RenderReport = {
       browserGlobals: ['window', 'document', 'localStorage', 'sessionStorage', 'IntersectionObserver', 'matchMedia'].filter((name) => name in globalThis),

@@ -6,14 +6,15 @@
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { Provider } from 'react-redux'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom'
+import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider, type RouteObject } from 'react-router-dom'
+import type { ShellRoute } from '@contracts/prerender'
 import { SITE_URL } from '@/shared/config'
-import { PageHeadContext, type PageHead, type PageHeadCollector } from '@/shared/lib/seo'
+import { metaTags, PageHeadContext, type PageHead, type PageHeadCollector } from '@/shared/lib/seo'
 import { AppReady } from '../ready'
 import { createRoutes, pageHandle, preparePage } from '../routes'
 import { setupStore } from '../store'
 
-export { SITE_URL }
+export { SITE_URL, metaTags }
 
 type ChunkId = string | number
 
@@ -25,14 +26,6 @@ const loadChunk = __webpack_require__.e
 __webpack_require__.e = (chunkId: ChunkId) => {
   recording?.add(chunkId)
   return loadChunk(chunkId)
-}
-
-/** A path of the browser's app shell: staff and private pages, and addresses of a page that has no prerendered HTML. */
-export interface ShellRoute {
-  /** `/share/:token`, `/architect/*`. */
-  pattern: string
-  /** 404 where the address names nothing (an unknown docs page or module): the app shows its own 'not found'. */
-  status: 200 | 404
 }
 
 /**
@@ -50,14 +43,6 @@ const PAGES_OF_ROUTE: Record<string, () => Promise<string[]>> = {
 }
 
 const join = (base: string, path: string): string => (path.startsWith('/') ? path : `${base.replace(/\/$/, '')}/${path}`)
-
-const patternRegExp = (pattern: string): RegExp =>
-  new RegExp(
-    `^${pattern
-      .split('/')
-      .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/')}$`,
-  )
 
 /** Every public page's address, and the shell's routes, from the route table. */
 export const siteMap = async (): Promise<{ pages: string[]; shell: ShellRoute[] }> => {
@@ -78,7 +63,7 @@ export const siteMap = async (): Promise<{ pages: string[]; shell: ShellRoute[] 
       }
       if (full.includes(':')) {
         const paths = (await PAGES_OF_ROUTE[full]?.()) ?? []
-        const matching = paths.filter((path) => patternRegExp(full).test(path))
+        const matching = paths.filter((path) => matchPath(full, path) !== null)
         for (const path of matching) pages.add(path)
         shell.push({ pattern: full, status: matching.length > 0 ? 404 : 200 })
       } else if (route.path !== undefined || route.index) {

@@ -1,17 +1,14 @@
-import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import helmet from '@fastify/helmet'
 import fp from 'fastify-plugin'
+import { cspHash } from '@contracts/prerender'
 import { readPrerenderManifest } from './static'
 
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi
 
 /** CSP hash sources (`'sha256-…'`) for each inline `<style>` block of an HTML document. */
-export const inlineStyleHashes = (html: string): string[] =>
-  [...html.matchAll(INLINE_STYLE)].map(
-    ([, css = '']) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`,
-  )
+export const inlineStyleHashes = (html: string): string[] => [...html.matchAll(INLINE_STYLE)].map(([, css = '']) => cspHash(css))
 
 /**
  * The site's own inline styles, read once; none when the site isn't built: the start-up styles

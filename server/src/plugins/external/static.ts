@@ -108,9 +108,9 @@ export default fp<{ staticDir: string; siteMode: SiteMode }>(
 
     const sendPage = async (reply: FastifyReply, urlPath: string) => {
       const answer = answerFor(urlPath)
-      if (answer.kind === 'shell' && shell === undefined) return reply.callNotFound()
+      const html = answer.kind === 'page' ? await pageHtml(answer.file) : shell
+      if (html === undefined) return reply.callNotFound()
       if (NOT_INDEXED.test(urlPath)) void reply.header('x-robots-tag', SHARE_ROBOTS)
-      const html = answer.kind === 'page' ? await pageHtml(answer.file) : (shell as string)
       return reply.code(answer.status).type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE).send(html)
     }
 

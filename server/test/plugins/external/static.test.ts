@@ -10,30 +10,37 @@ const SPLASH_CSS = '#boot-splash{display:flex}'
 const INDEX_HTML = `<!doctype html><html><head><style>${SPLASH_CSS}</style></head><body><div id="root"></div></body></html>`
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4096))})`
 
+/** A STATIC_DIR holding `files` (relative path → content). */
+const writeSite = async (files: Readonly<Record<string, string>>): Promise<string> => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'overseer-static-'))
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true })
+    await writeFile(path.join(dir, file), content)
+  }
+  return dir
+}
+
+/** For a describe block: the app serving a STATIC_DIR of `files`, on its own database, removed after the block. */
+const useStaticSite = (files: Readonly<Record<string, string>>) => {
+  const site = {} as { staticDir: string; db: Database; app: FastifyInstance }
+  beforeAll(async () => {
+    site.staticDir = await writeSite(files)
+    site.db = await openTestPglite()
+    site.app = await buildTestApp(site.db, { staticDir: site.staticDir })
+  })
+  afterAll(async () => {
+    await site.app.close()
+    await site.db.close()
+    await rm(site.staticDir, { recursive: true, force: true })
+  })
+  return site
+}
+
 describe('the SPA from STATIC_DIR', () => {
-  let staticDir: string
-  let db: Database
-  let app: FastifyInstance
+  const site = useStaticSite({ 'index.html': INDEX_HTML, 'assets/app.abc123.js': APP_JS, 'robots.txt': 'User-agent: *\n', '.env': 'SECRET=1' })
 
   const get = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8', extra: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers: { accept, ...extra } })
-
-  beforeAll(async () => {
-    staticDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-static-'))
-    await mkdir(path.join(staticDir, 'assets'))
-    await writeFile(path.join(staticDir, 'index.html'), INDEX_HTML)
-    await writeFile(path.join(staticDir, 'assets', 'app.abc123.js'), APP_JS)
-    await writeFile(path.join(staticDir, 'robots.txt'), 'User-agent: *\n')
-    await writeFile(path.join(staticDir, '.env'), 'SECRET=1')
-    db = await openTestPglite()
-    app = await buildTestApp(db, { staticDir })
-  })
-
-  afterAll(async () => {
-    await app.close()
-    await db.close()
-    await rm(staticDir, { recursive: true, force: true })
-  })
+    site.app.inject({ method: 'GET', url, headers: { accept, ...extra } })
 
   it('serves hashed assets as immutable', async () => {
     const response = await get('/assets/app.abc123.js', '*/*')
@@ -113,8 +120,7 @@ describe('the SPA from STATIC_DIR', () => {
 
 describe('SITE_MODE=prelaunch', () => {
   it('tells the SPA through a meta tag in index.html, on every page', async () => {
-    const staticDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-static-'))
-    await writeFile(path.join(staticDir, 'index.html'), INDEX_HTML)
+    const staticDir = await writeSite({ 'index.html': INDEX_HTML })
     const db = await openTestPglite()
     const app = await buildTestApp(db, { staticDir, siteMode: 'prelaunch' })
     try {
@@ -154,38 +160,24 @@ describe('prerendered public pages (scripts/prerender)', () => {
     styleHashes: [STYLE_HASH],
     inlineStyleHashes: [PAGE_CSS_HASH],
   }
-  let staticDir: string
-  let db: Database
-  let app: FastifyInstance
-
-  beforeAll(async () => {
-    staticDir = await mkdtemp(path.join(os.tmpdir(), 'overseer-prerendered-'))
-    await mkdir(path.join(staticDir, 'prerendered', 'docs', 'guides'), { recursive: true })
-    await writeFile(path.join(staticDir, 'index.html'), SHELL)
-    await writeFile(path.join(staticDir, 'prerendered', 'manifest.json'), JSON.stringify(manifest))
-    await writeFile(path.join(staticDir, 'prerendered', 'index.html'), page('/', 'Home'))
-    await writeFile(path.join(staticDir, 'prerendered', 'about.html'), page('/about', 'About'))
-    await writeFile(path.join(staticDir, 'prerendered', 'docs', 'guides', 'intent.html'), page('/docs/guides/intent', 'Intent'))
-    await writeFile(path.join(staticDir, 'prerendered', '404.html'), page('/404', 'Page Not Found'))
-    db = await openTestPglite()
-    app = await buildTestApp(db, { staticDir })
-  })
-
-  afterAll(async () => {
-    await app.close()
-    await db.close()
-    await rm(staticDir, { recursive: true, force: true })
+  const site = useStaticSite({
+    'index.html': SHELL,
+    'prerendered/manifest.json': JSON.stringify(manifest),
+    'prerendered/index.html': page('/', 'Home'),
+    'prerendered/about.html': page('/about', 'About'),
+    'prerendered/docs/guides/intent.html': page('/docs/guides/intent', 'Intent'),
+    'prerendered/404.html': page('/404', 'Page Not Found'),
   })
 
   it("answers a public page's address with its own HTML whatever the Accept header, GET and HEAD", async () => {
     for (const accept of ['*/*', 'text/html', 'application/json', '']) {
       for (const [url, title] of [['/', 'Home'], ['/about', 'About'], ['/about/', 'About'], ['/docs/guides/intent', 'Intent'], ['/index.html', 'Home']] as const) {
-        const response = await app.inject({ method: 'GET', url, headers: accept ? { accept } : {} })
+        const response = await site.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} })
         expect(response.statusCode).toBe(200)
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
         expect(response.headers['cache-control']).toBe('no-cache')
         expect(response.body).toContain(`<title>${title} | Overseer Labs</title>`)
-        const head = await app.inject({ method: 'HEAD', url, headers: accept ? { accept } : {} })
+        const head = await site.app.inject({ method: 'HEAD', url, headers: accept ? { accept } : {} })
         expect(head.statusCode).toBe(200)
         expect(head.body).toBe('')
       }
@@ -194,23 +186,23 @@ describe('prerendered public pages (scripts/prerender)', () => {
 
   it('answers an unknown address with 404 and the 404 page, GET and HEAD', async () => {
     for (const url of ['/nope', '/about/team', '/404', '/prerendered/about.html', '/prerendered/manifest.json']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      const response = await site.app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
       expect(response.statusCode).toBe(404)
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(response.body).toContain('<h1 style="color:red">Page Not Found</h1>')
-      expect((await app.inject({ method: 'HEAD', url })).statusCode).toBe(404)
+      expect((await site.app.inject({ method: 'HEAD', url })).statusCode).toBe(404)
     }
   })
 
   it("answers an unknown page of a route with pages (a docs page) with 404 and the shell: the app shows the route's own 'not found'", async () => {
-    const response = await app.inject({ method: 'GET', url: '/docs/guides/nope', headers: { accept: '*/*' } })
+    const response = await site.app.inject({ method: 'GET', url: '/docs/guides/nope', headers: { accept: '*/*' } })
     expect(response.statusCode).toBe(404)
     expect(response.body).toBe(SHELL)
   })
 
   it('answers staff and private pages with the app shell', async () => {
     for (const url of ['/architect', '/architect/logs', '/share/abc']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      const response = await site.app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
       expect(response.statusCode).toBe(200)
       expect(response.body).toBe(SHELL)
     }
@@ -218,14 +210,14 @@ describe('prerendered public pages (scripts/prerender)', () => {
 
   it('keeps the API and assets out of it: JSON 404s', async () => {
     for (const url of ['/api/nope', '/assets/nope.js']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      const response = await site.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
       expect(response.statusCode).toBe(404)
       expect(response.json()).toEqual({ success: false, message: 'Not found' })
     }
   })
 
   it("allows exactly the pages' inlined CSS and style attributes in the CSP, by hash", async () => {
-    const csp = (await app.inject({ method: 'GET', url: '/about' })).headers['content-security-policy'] as string
+    const csp = (await site.app.inject({ method: 'GET', url: '/about' })).headers['content-security-policy'] as string
     const styleSrc = csp.split(';').find((directive) => directive.trim().startsWith('style-src')) ?? ''
     expect(styleSrc).toContain("'unsafe-hashes'")
     expect(styleSrc).toContain(STYLE_HASH)
@@ -234,7 +226,7 @@ describe('prerendered public pages (scripts/prerender)', () => {
   })
 
   it('answers every page address with the shell in pre-launch mode: the app decides who sees the site', async () => {
-    const prelaunch = await buildTestApp(db, { staticDir, siteMode: 'prelaunch' })
+    const prelaunch = await buildTestApp(site.db, { staticDir: site.staticDir, siteMode: 'prelaunch' })
     try {
       const response = await prelaunch.inject({ method: 'GET', url: '/about', headers: { accept: 'text/html' } })
       expect(response.statusCode).toBe(200)
