@@ -56,7 +56,8 @@ export { slugify }
 export const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-const isExternal = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('mailto:')
+/** A link to another site (any scheme but mailto:). */
+export const isExternal = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('mailto:')
 
 export class MarkdownError extends Error {
   override name = 'MarkdownError'

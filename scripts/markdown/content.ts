@@ -4,7 +4,7 @@ import { CONTACT_EMAIL, POSTAL_ADDRESS, PRESS_EMAIL } from '../../src/shared/con
 import { BRAND_NAME, PRODUCT_NAME } from '../../src/shared/config/env'
 import { AUTH_TOKEN_KEY, CANVAS_STORAGE_KEY, SELECTED_MODEL_KEY } from '../../src/shared/config/storage-keys'
 import path from 'node:path'
-import { decodeEntities, MarkdownError, plainText, slugify } from './compile'
+import { decodeEntities, escapeHtml, isExternal, MarkdownError, plainText, slugify } from './compile'
 
 /**
  * Turns a page of the site's copy (content/<family>/<name>.md: legal documents, blog posts, jobs,
@@ -36,11 +36,6 @@ export interface CompiledContent {
   html: string
   sections: ContentSection[]
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-const isExternal = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('mailto:')
 
 /** The company's postal address and e-mail; the argument is the e-mail's subject. */
 const companyAddress = (subject: string): string =>
