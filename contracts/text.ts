@@ -14,3 +14,6 @@ export const TEXT_MESSAGES = {
 } as const
 
 export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text)
+
+/** `text` as a literal inside a regular expression. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

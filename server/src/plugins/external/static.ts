@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { SHARE_PATH, SHARE_ROBOTS } from '@contracts/conversationTools'
 import { PRERENDER_DIR, PRERENDER_MANIFEST, type PrerenderManifest } from '@contracts/prerender'
+import { escapeRegExp } from '@contracts/text'
 import type { SiteMode } from '../../config'
 
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -49,7 +50,7 @@ const patternRegExp = (pattern: string): RegExp => {
   const rest = pattern.endsWith('/*')
   const segments = (rest ? pattern.slice(0, -2) : pattern)
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
   return new RegExp(`^${segments.join('/')}${rest ? '(?:/.*)?' : ''}$`)
 }
 

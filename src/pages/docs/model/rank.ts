@@ -1,6 +1,7 @@
 import { DocsSearch, stem, type SearchPassage } from '@contracts/docsSearch'
 import { DOCS_TOPICS, sectionOf } from './navigation'
-import { escapeRegExp, excerptAround, normalizeQuery, shorten } from './search'
+import { escapeRegExp } from '@contracts/text'
+import { excerptAround, normalizeQuery, shorten } from './search'
 import type { DocSearchResult, DocSearchSource } from './types'
 
 /*

@@ -8,9 +8,6 @@ export const NO_RESULTS_MESSAGE = "No results found. We couldn't find any docume
 const EXCERPT_BEFORE = 60
 const EXCERPT_AFTER = 140
 
-/** `text` as a literal inside a regular expression. */
-export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /** The query as it is matched: trimmed, inner whitespace collapsed, lower case. */
 export const normalizeQuery = (query: string): string => query.trim().replace(/\s+/g, ' ').toLowerCase()
 

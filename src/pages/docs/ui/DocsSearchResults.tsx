@@ -1,7 +1,7 @@
 import { Fragment } from 'react'
 import { Link } from 'react-router-dom'
 import { Button } from '@/shared/ui'
-import { escapeRegExp } from '../model/search'
+import { escapeRegExp } from '@contracts/text'
 import type { DocsSearchState } from '../model/useDocsSearch'
 import styles from './DocsSearchResults.module.scss'
 
