@@ -7,6 +7,7 @@
 import second from './assistantQuestions.second.json'
 import third from './assistantQuestions.third.json'
 import fourth from './assistantQuestions.fourth.json'
+import fifth from './assistantQuestions.fifth.json'
 
 const GS = '/docs/getting-started'
 const CM = '/docs/core-modules'
@@ -172,11 +173,20 @@ export const THIRD_SET: { answerable: EvalQuestion[]; unanswerable: string[]; in
 /**
  * A fourth set, written on 2026-11-25 from the docs alone (keywords lines skipped) by someone who
  * had not seen the engine, its misses or the other sets (bench/lib/assistantQuestions.fourth.json):
- * the held-out check. Changes to the search are measured on it, never tuned to it.
+ * the held-out check until the fifth came.
  */
 export const FOURTH_SET: { answerable: EvalQuestion[]; unanswerable: string[]; intents: EvalIntent[] } = fourth
 
-/** All four sets. */
-export const ALL_ANSWERABLE: readonly EvalQuestion[] = [...ANSWERABLE, ...SECOND_SET.answerable, ...THIRD_SET.answerable, ...FOURTH_SET.answerable]
-export const ALL_UNANSWERABLE: readonly string[] = [...UNANSWERABLE, ...SECOND_SET.unanswerable, ...THIRD_SET.unanswerable, ...FOURTH_SET.unanswerable]
-export const ALL_INTENTS: readonly EvalIntent[] = [...INTENTS, ...SECOND_SET.intents, ...THIRD_SET.intents, ...FOURTH_SET.intents]
+/**
+ * A fifth set, written on 2026-11-25 like the fourth (docs alone, keywords lines skipped, nothing
+ * of the engine or the other sets seen; bench/lib/assistantQuestions.fifth.json): the held-out
+ * check. Its first measurement was taken before anything was changed in view of it.
+ */
+export const FIFTH_SET: { answerable: EvalQuestion[]; unanswerable: string[]; intents: EvalIntent[] } = fifth
+
+const SETS = [{ answerable: ANSWERABLE, unanswerable: UNANSWERABLE, intents: INTENTS }, SECOND_SET, THIRD_SET, FOURTH_SET, FIFTH_SET]
+
+/** All five sets. */
+export const ALL_ANSWERABLE: readonly EvalQuestion[] = SETS.flatMap((set) => set.answerable)
+export const ALL_UNANSWERABLE: readonly string[] = SETS.flatMap((set) => set.unanswerable)
+export const ALL_INTENTS: readonly EvalIntent[] = SETS.flatMap((set) => set.intents)

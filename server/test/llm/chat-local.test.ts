@@ -52,6 +52,41 @@ describe('overseer-local', () => {
     }
   })
 
+  it("sends questions on prices, the company or certifications to the site's pages that cover them", async () => {
+    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+    const cases = [
+      ['pricing', 'How much does the Developer plan cost per month?'],
+      ['pricing', 'is there a free trial?'],
+      ['pricing', 'Can we pay by invoice?'],
+      ['pricing', 'How do I cancel my subscription and get a refund?'],
+      ['company', 'Who are the founders of Overseer Labs?'],
+      ['company', 'where is overseer based?'],
+      ['legal', 'Are you SOC 2 compliant?'],
+      ['legal', 'What uptime do you guarantee?'],
+    ] as const
+    for (const [topic, question] of cases) expect(ask(real, question)).toBe(LOCAL_REPLIES[topic])
+    expect(LOCAL_REPLIES.pricing).toContain('(/apps/intelligence-platform/pricing)')
+    expect(LOCAL_REPLIES.company).toContain('(/about)')
+    expect(LOCAL_REPLIES.legal).toContain('(/privacy)')
+  })
+
+  it('answers what a build costs, or what a plan is, from the docs', async () => {
+    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+    for (const question of [
+      'How much did my last build cost in tokens?',
+      'How do I set the price per 1,000 tokens of a model?',
+      'Can I change the plan of files before the build starts?',
+    ]) {
+      expect(ask(real, question)).toMatch(/^From the docs page/)
+    }
+  })
+
+  it('answers a question on prices from the docs when the docs cover it', () => {
+    const { passages } = parsePage('# Plans\n\n## Free trial\n\nEvery account starts with a free trial of thirty days.', 'billing/plans.md')
+    const billing = new LocalAssistant(new DocsSearch(passages), passages)
+    expect(ask(billing, 'Is there a free trial?')).toContain('thirty days')
+  })
+
   it('greets, thanks and is honest about itself', () => {
     expect(ask(assistant, 'Hello!')).toBe(LOCAL_REPLIES.greeting)
     expect(ask(assistant, 'thanks a lot')).toBe(LOCAL_REPLIES.thanks)

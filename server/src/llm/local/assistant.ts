@@ -1,7 +1,9 @@
 import { conceptsOf, DocsSearch, isCode as isCodeTerm, stem, terms, type Concept, type DocsHit } from '@contracts/docsSearch'
+import { escapeRegExp } from '@contracts/text'
 import THESAURUS from '@contracts/docsSearch/thesaurus.json'
 import type { ChatMessage } from '../types'
 import { loadDocs, type Passage } from './docs'
+import { offDocsTopic } from './scope'
 
 type Hit = DocsHit<Passage>
 
@@ -20,6 +22,12 @@ export const LOCAL_REPLIES = {
     "I'm **Overseer's offline assistant** (`overseer-local`). I run inside this server and answer questions about Overseer from its documentation, with links to the pages I used; no external AI service sees your messages. I don't browse the web or know about topics outside the docs. For those, choose another model if one is listed, or [contact the team](/contact).",
   unknown:
     "I don't know the answer to that: I couldn't find it in the Overseer documentation, and as the offline assistant I only answer from those pages. You could browse [the documentation](/docs) or [contact the team](/contact).",
+  pricing:
+    "Prices, plans and billing aren't covered by the documentation I answer from. The plans and their prices are on the pricing pages of [the Intelligence Platform](/apps/intelligence-platform/pricing) and [Research Tools](/apps/research-tools/pricing); for anything else about buying or paying, [contact the team](/contact).",
+  company:
+    "Questions about the company itself (its people, offices or funding) aren't covered by the documentation I answer from. [About](/about), [Careers](/careers) and [Press](/press) say more, and [Contact](/contact) gives the headquarters' address.",
+  legal:
+    "Certifications, compliance, service levels and licensing aren't covered by the documentation I answer from. What is published is in the [Privacy Policy](/privacy), the [Terms of Service](/terms) and the [Data Processing](/data-processing) page; for anything else, [contact the team](/contact).",
   noDocs:
     "I can't answer that right now: the documentation I answer from isn't available on this server. Please try [the documentation pages](/docs) or [contact the team](/contact).",
 } as const
@@ -123,11 +131,15 @@ const linkOf = (passage: Passage): string => (passage.anchor ? `${passage.page.p
  */
 export class LocalAssistant {
   private readonly productTerms = new Set(terms('Overseer Overseer Labs'))
+  /** Every passage's text in lower case, to tell whether the docs use a phrase. */
+  private readonly docsText: string
 
   constructor(
     private readonly index: DocsSearch<Passage>,
     private readonly passages: readonly Passage[],
-  ) {}
+  ) {
+    this.docsText = passages.map((passage) => passage.text.toLowerCase()).join('\n')
+  }
 
   static async fromDirectory(dir: string): Promise<LocalAssistant> {
     const { passages } = await loadDocs(dir)
@@ -154,6 +166,9 @@ export class LocalAssistant {
     if (GOODBYE.test(text)) return { kind: 'reply', reply: 'goodbye' }
     if (ABOUT_SELF.test(text)) return { kind: 'reply', reply: 'self' }
     if (this.index.size === 0) return { kind: 'reply', reply: 'noDocs' }
+    // Prices, the company, certifications: the site's own pages, unless the docs cover them too.
+    const offDocs = offDocsTopic(text)
+    if (offDocs && !this.docsSay(offDocs.matched)) return { kind: 'reply', reply: offDocs.topic }
     return this.fromDocs(this.queryFor(messages), userTurns.at(-1)?.content ?? '')
   }
 
@@ -217,6 +232,11 @@ export class LocalAssistant {
       secondary.push(hit)
     }
     return { kind: 'docs', best, secondary, concepts: query.filter((concept) => this.index.knows(concept)) }
+  }
+
+  /** Whether some passage uses `phrase` (lower case) as words of its own. */
+  private docsSay(phrase: string): boolean {
+    return new RegExp(`\\b${escapeRegExp(phrase)}\\b`).test(this.docsText)
   }
 
   /** The docs' introduction: a page called Introduction or Overview, else the first page. */
