@@ -43,10 +43,13 @@ const FOLLOW_UP = /\b(it|its|that|this|those|these|them|they|there)\b|^(and|also
 /** 'Is there…', 'there are…': a 'there' that points at nothing said before. */
 const EXISTENTIAL_THERE = /\b(?:is|are|was|were|isn't|aren't)\s+there\b|\bthere(?:'s|\s+(?:is|are|was|were)\b)/g
 
-/** The answer covers at least this share of the question's known terms (idf-weighted). */
-const MIN_COVERAGE = 0.5
+/**
+ * The answer covers at least this share of the question's terms (idf-weighted), words the docs
+ * never use included: a visitor's long question says much the docs do not ('oops', 'yesterday').
+ */
+const MIN_COVERAGE = 0.4
 /** An answer needs at least this coverage, and MIN_COVERAGE when the question has a word the docs never use. */
-const MIN_ANSWER_COVERAGE = 0.4
+const MIN_ANSWER_COVERAGE = 0.3
 const MAIN_BUDGET = 1100
 const SECONDARY_BUDGET = 320
 const MAX_SECONDARY = 2
