@@ -190,10 +190,24 @@ export const SessionParams = Type.Object({ sessionId: sessionId('The sessionId o
 
 export const Ok = (description: string) => Type.Object({ success: Type.Literal(true) }, { description })
 
+/** How a build ended, as a stop found it. */
+const ENDED_STATUSES = BUILD_STATUSES.filter((status): status is Exclude<(typeof BUILD_STATUSES)[number], 'running'> => status !== 'running')
+
 export const StopReply = Type.Object(
-  { success: Type.Literal(true), stopped: Type.Boolean() },
   {
-    description: 'Stopped (`stopped: true`; the chat request then answers with what was generated), or already finished (`stopped: false`)',
+    success: Type.Literal(true),
+    stopped: Type.Boolean({ description: 'Whether this request stopped it' }),
+    status: Type.Optional(
+      oneOf(ENDED_STATUSES, {
+        description:
+          "A build's status once the stop has taken effect: `stopped`; else how it ended instead, `completed` (it had passed its last stage: delivered, or answered as a question) or `error` (it had failed, or the server process that took its request was gone, so it was marked interrupted). Absent for a chat reply",
+      }),
+    ),
+    message: Type.Optional(Type.String({ description: "The build's message in that status: 'Build stopped.', 'Your project is ready.', the failure" })),
+  },
+  {
+    description:
+      'Stopped (`stopped: true`; the chat request then answers with what was generated), or already finished (`stopped: false`); for a build, answered once it has ended, with the status it ended in',
   },
 )
 export type StopReply = Static<typeof StopReply>

@@ -23,6 +23,8 @@ export interface Build {
   createdAt: Date
   updatedAt: Date
   finishedAt: Date | null
+  /** The server process that took its request and stores its outcome; null for builds from before it was kept. */
+  serverId: string | null
 }
 
 interface BuildRow {
@@ -43,6 +45,7 @@ interface BuildRow {
   created_at: Date
   updated_at: Date
   finished_at: Date | null
+  server_id: string | null
 }
 
 const toBuild = (row: BuildRow): Build => ({
@@ -63,6 +66,7 @@ const toBuild = (row: BuildRow): Build => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   finishedAt: row.finished_at,
+  serverId: row.server_id,
 })
 
 export interface RunningBuild extends Build {
@@ -127,14 +131,24 @@ export const buildRepository = {
   /** Null when the session id already has a build: a session id is used once. */
   async create(
     db: Queryable,
-    input: { id: string; sessionId: string; ownerKey: string; conversationId: string; model: string; stage: StageId; percentage: number; message: string },
+    input: {
+      id: string
+      sessionId: string
+      ownerKey: string
+      conversationId: string
+      model: string
+      stage: StageId
+      percentage: number
+      message: string
+      serverId: string
+    },
   ): Promise<Build | null> {
     const { rows } = await db.query<BuildRow>(
-      `insert into builds (id, session_id, owner_key, conversation_id, model, status, stage, percentage, message)
-       values ($1, $2, $3, $4, $5, 'running', $6, $7, $8)
+      `insert into builds (id, session_id, owner_key, conversation_id, model, status, stage, percentage, message, server_id)
+       values ($1, $2, $3, $4, $5, 'running', $6, $7, $8, $9)
        on conflict (session_id) do nothing
        returning *`,
-      [input.id, input.sessionId, input.ownerKey, input.conversationId, input.model, input.stage, input.percentage, input.message],
+      [input.id, input.sessionId, input.ownerKey, input.conversationId, input.model, input.stage, input.percentage, input.message, input.serverId],
     )
     return rows[0] ? toBuild(rows[0]) : null
   },

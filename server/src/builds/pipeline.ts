@@ -92,6 +92,8 @@ export interface PipelineOptions {
   providerFor?: (model: string) => Promise<ChatProvider | undefined>
   /** Test hook: runs at the start of each stage, under its timeout (a test makes a stage fail or stall). */
   beforeStage?: (stage: StageId, signal: AbortSignal) => Promise<void>
+  /** Test hook: runs once the last stage has finished, before the build is delivered (a stop that comes too late to stop it). */
+  afterStages?: (signal: AbortSignal) => Promise<void>
 }
 
 /** Runs builds: in this process now; a BullMQ worker runner can take its place behind the same interface. */
@@ -367,6 +369,8 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
     }
   }
 
+  // Past the last stage a stop has nothing left to stop: the build is delivered.
+  await options.afterStages?.(signal)
   const { project, files, archive } = state
   if (!project || !files || !archive) return { kind: 'failed', stage: 'delivery', message: BUILD_MESSAGES.failed('delivery'), usage }
   await builds.delivered(db, job.buildId, files, state.tests)

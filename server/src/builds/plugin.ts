@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { evictOtherOwners } from '../chat/socketPolicy'
 import { tokenCounter } from '../llm/tokenizer'
@@ -28,6 +29,8 @@ export interface BuildPluginOptions {
   approvalHeartbeatMs?: number
   /** Test hook: runs at the start of each stage, under its timeout. */
   beforeStage?: PipelineOptions['beforeStage']
+  /** Test hook: runs once the last stage has finished, before the build is delivered. */
+  afterStages?: PipelineOptions['afterStages']
   /** Test hook: the stages' work instead of the engines' (a project whose tests fail, say). */
   stages?: PipelineOptions['stages']
 }
@@ -45,8 +48,10 @@ export default fp<BuildPluginOptions>(
   async (app, options) => {
     const { downloadsDir, stageTimeoutMs, approvalGates, approvalTimeoutMs } = app.config.builds
     const room = (sessionId: string) => app.io.to(progressRoom(sessionId))
+    // This process, among the servers: each build records the one that took its request.
+    const serverId = randomUUID()
     // REDIS_URL: builds run in `npm run worker` processes; decisions made here reach them.
-    const queue: BuildQueue | undefined = app.config.redisUrl ? await openBuildQueue(app.config.redisUrl, app.config.redisPrefix) : undefined
+    const queue: BuildQueue | undefined = app.config.redisUrl ? await openBuildQueue(app.config.redisUrl, app.config.redisPrefix, serverId) : undefined
     const gates = new ApprovalGates({
       db: app.db,
       gates: approvalGates,
@@ -75,6 +80,7 @@ export default fp<BuildPluginOptions>(
       // A build with a configured provider's model: the stages ask it (classification, planning notes).
       providerFor: (model) => app.chatModels.remoteFor(model),
       ...(options.beforeStage && { beforeStage: options.beforeStage }),
+      ...(options.afterStages && { afterStages: options.afterStages }),
       ...(options.stages && { stages: options.stages }),
     })
 
@@ -85,7 +91,8 @@ export default fp<BuildPluginOptions>(
       sessions: app.sessionOwners,
       runner,
       downloadsDir,
-      ...(queue && { stopElsewhere: queue.stop }),
+      serverId,
+      ...(queue && { stopElsewhere: queue.stop, abandon: queue.abandon }),
       events: {
         claimRoom: (sessionId, ownerKey) => evictOtherOwners(app, sessionId, ownerKey),
         progress: (sessionId, progress) => room(sessionId).emit('progress', { sessionId, ...progress }),

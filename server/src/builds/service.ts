@@ -48,11 +48,16 @@ export interface BuildServiceOptions {
   runner: BuildRunner
   events: BuildEvents
   downloadsDir: string
+  /** This server process, recorded with each build it takes: a stop that reaches another process knows whom to ask. */
+  serverId: string
   /**
-   * With REDIS_URL: asks every server process to stop the build of `sessionId` that it runs (see
-   * `stopHere`), for a stop that reaches a process other than the one that took the request.
+   * With REDIS_URL: asks the server process `serverId` to stop the build of `sessionId` that it
+   * runs (see `stopHere`). True once it has ended there; false when no such process is alive (it
+   * crashed), or it did not answer.
    */
-  stopElsewhere?: (sessionId: string) => Promise<void>
+  stopElsewhere?: (serverId: string, sessionId: string) => Promise<boolean>
+  /** With REDIS_URL: takes a build that nobody will end off the queue, and stops it in the worker running it. */
+  abandon?: (buildId: string) => Promise<void>
 }
 
 interface TotalUsage extends Usage {
@@ -66,11 +71,21 @@ export type BuildResult =
   | { kind: 'failed' | 'timeout'; buildId: string; conversationId: string; sessionId: string; message: string }
   | { kind: 'stopped'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; usage: TotalUsage }
 
-export type BuildStopResult = 'stopped' | 'idle' | 'not-found'
+/** How a build ended, as its row says. */
+export type EndedStatus = Exclude<Build['status'], 'running'>
+
+/**
+ * What a stop did: `stopped` it; or found it `ended` otherwise (before the stop, or because the
+ * stop came after its last stage, or because the process running it had gone: interrupted), with
+ * the status and message it ended with; or `not-found` (no build, or someone else's).
+ */
+export type BuildStopResult = { kind: 'stopped'; message: string } | { kind: 'ended'; status: EndedStatus; message: string } | { kind: 'not-found' }
 
 interface ActiveBuild {
   ownerKey: string
   controller: AbortController
+  /** Settles once the build has stored its outcome. */
+  ended: Promise<void>
 }
 
 /** What the tracker starts with, before the first stage reports (spec: 5%, 'Initializing...'). */
@@ -108,7 +123,9 @@ export class BuildService {
     // Claimed synchronously, so two requests with one session id cannot both start.
     if (this.active.has(sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionBusy)
     const controller = new AbortController()
-    this.active.set(sessionId, { ownerKey, controller })
+    let markEnded: () => void = () => undefined
+    const ended = new Promise<void>((resolve) => (markEnded = resolve))
+    this.active.set(sessionId, { ownerKey, controller, ended })
 
     let conversationId: string | undefined
     let buildId: string | undefined
@@ -121,7 +138,7 @@ export class BuildService {
       conversationId = opened.conversationId
       await sessions.attach(sessionId, conversationId)
       const id = randomUUID()
-      const build = await builds.create(db, { id, sessionId, ownerKey, conversationId, model, ...INITIAL_PROGRESS })
+      const build = await builds.create(db, { id, sessionId, ownerKey, conversationId, model, serverId: this.options.serverId, ...INITIAL_PROGRESS })
       if (!build) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       buildId = id
       const request = (input.messages.at(-1) as ChatMessage).content
@@ -196,6 +213,7 @@ export class BuildService {
       throw error
     } finally {
       this.active.delete(sessionId)
+      markEnded()
     }
   }
 
@@ -243,25 +261,67 @@ export class BuildService {
 
   /**
    * Stops the owner's running build of `sessionId`: here when this process took its request,
-   * else (REDIS_URL) through the process that did. 'idle' when it has ended; 'not-found' for
+   * else (REDIS_URL) through the process that did, and answers once it has ended, with how: a stop
+   * that comes after the last stage finds it delivered. A build that no live process runs (the one
+   * that took its request crashed) has nobody to stop or end it: it is marked interrupted, as a
+   * restart would, its worker (if any) told to let go, and the answer says so. 'not-found' for
    * anyone else's, or no build.
    */
   async stop(ownerKey: string, sessionId: string): Promise<BuildStopResult> {
     const here = this.active.get(sessionId)
     if (here && here.ownerKey === ownerKey) {
       here.controller.abort(new BuildStopped())
-      return 'stopped'
+      await here.ended
+      return this.endedAs(ownerKey, sessionId, true)
     }
     const build = await builds.findBySession(this.options.db, sessionId)
-    if (!build || build.ownerKey !== ownerKey) return 'not-found'
-    if (build.status !== 'running' || !this.options.stopElsewhere) return 'idle'
-    await this.options.stopElsewhere(sessionId)
-    return 'stopped'
+    if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
+    if (build.status !== 'running') return { kind: 'ended', status: build.status, message: build.message }
+    const { stopElsewhere, serverId } = this.options
+    const holder = build.serverId
+    if (stopElsewhere && holder !== null && holder !== serverId && (await stopElsewhere(holder, sessionId))) return this.endedAs(ownerKey, sessionId, true)
+    return this.interrupt(build)
   }
 
-  /** Another process asked to stop `sessionId` (its owner was checked there): stopped if it runs here. */
-  stopHere(sessionId: string): void {
-    this.active.get(sessionId)?.controller.abort(new BuildStopped())
+  /** Another process asked to stop `sessionId` (its owner was checked there): stopped if it runs here; settles once it has ended. */
+  async stopHere(sessionId: string): Promise<void> {
+    const here = this.active.get(sessionId)
+    if (!here) return
+    here.controller.abort(new BuildStopped())
+    await here.ended
+  }
+
+  /** How the owner's build of `sessionId` ended, as stored; `byThisStop` when a stop was just asked of it. */
+  private async endedAs(ownerKey: string, sessionId: string, byThisStop: boolean): Promise<BuildStopResult> {
+    const build = await builds.findBySession(this.options.db, sessionId)
+    if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
+    if (build.status === 'stopped' && byThisStop) return { kind: 'stopped', message: build.message }
+    // Still running after its process said it ended: nothing stores its outcome any more.
+    if (build.status === 'running') return this.interrupt(build)
+    return { kind: 'ended', status: build.status, message: build.message }
+  }
+
+  /**
+   * A running build that no live process runs: failed as interrupted with its conversation (its
+   * approval request cancelled), its queued job removed and its worker told to stop, an `error`
+   * event to its room. Unless it ended meanwhile: then as it ended.
+   */
+  private async interrupt(build: Build): Promise<BuildStopResult> {
+    const { db, events, abandon } = this.options
+    const failed = await builds.failRunning(db, [build.id], BUILD_MESSAGES.interrupted)
+    if (failed.length > 0) {
+      await abandon?.(build.id).catch(() => undefined)
+      await rm(archivePath(this.options.downloadsDir, build.id), { force: true }).catch(() => undefined)
+      await agentLogs.write(db, {
+        level: 'WARNING',
+        module: 'overseer-core',
+        message: `[${build.sessionId.slice(0, 8)}] Stop asked, but no server process runs the build any more`,
+        buildId: build.id,
+      })
+      await this.closeFailed(failed)
+      events.error(build.sessionId, BUILD_MESSAGES.interrupted)
+    }
+    return this.endedAs(build.ownerKey, build.sessionId, false)
   }
 
   /** The build of `sessionId` if it is the owner's. */

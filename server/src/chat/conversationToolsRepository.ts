@@ -46,21 +46,22 @@ export const conversationToolsRepository = {
 
   /**
    * Deletes one of the owner's conversations, keeping a copy of what goes (its row, messages and
-   * share link, and which builds it had) for undo. False when there is no such conversation.
+   * share link, and which builds and realtime sessions pointed at it) for undo. False when there is no such conversation.
    * Run it in a transaction.
    */
   async trash(tx: Queryable, ownerKey: string, id: string, deletedAt: Date): Promise<boolean> {
     const { rows } = await tx.query('select id from chat_conversations where id = $1 and owner_key = $2 for update', [id, ownerKey])
     if (rows.length === 0) return false
     await tx.query(
-      `insert into deleted_conversations (id, owner_key, deleted_at, conversation, messages, shares, build_ids)
+      `insert into deleted_conversations (id, owner_key, deleted_at, conversation, messages, shares, build_ids, session_ids)
        select c.id, c.owner_key, $2::timestamptz, to_jsonb(c),
          coalesce((select jsonb_agg(to_jsonb(m) order by m.position) from chat_messages m where m.conversation_id = c.id), '[]'::jsonb),
          coalesce((select jsonb_agg(to_jsonb(s)) from conversation_shares s where s.conversation_id = c.id), '[]'::jsonb),
-         coalesce((select array_agg(b.id) from builds b where b.conversation_id = c.id), '{}'::uuid[])
+         coalesce((select array_agg(b.id) from builds b where b.conversation_id = c.id), '{}'::uuid[]),
+         coalesce((select array_agg(o.session_id) from session_owners o where o.conversation_id = c.id), '{}'::text[])
        from chat_conversations c where c.id = $1
        on conflict (id) do update set owner_key = excluded.owner_key, deleted_at = excluded.deleted_at, conversation = excluded.conversation,
-         messages = excluded.messages, shares = excluded.shares, build_ids = excluded.build_ids`,
+         messages = excluded.messages, shares = excluded.shares, build_ids = excluded.build_ids, session_ids = excluded.session_ids`,
       [id, deletedAt],
     )
     await tx.query('delete from chat_conversations where id = $1', [id])
@@ -69,7 +70,8 @@ export const conversationToolsRepository = {
 
   /**
    * Puts back a conversation of the owner's deleted after `since`, as it was: its row, messages,
-   * share link, and its builds (whose archives were kept). A reply lost to the deletion (not a
+   * share link, its builds (whose archives were kept) and its sessions' links (a reload during
+   * its reply finds it again). A reply lost to the deletion (not a
    * build still running) leaves it failed rather than processing. False when there is none.
    * Run it in a transaction.
    */
@@ -98,6 +100,12 @@ export const conversationToolsRepository = {
     await tx.query(
       `update builds set conversation_id = d.id from deleted_conversations d
        where d.id = $1 and builds.id = any(d.build_ids) and builds.conversation_id is null`,
+      [id],
+    )
+    // Sessions swept since the deletion stay gone; one attached elsewhere meanwhile keeps its link.
+    await tx.query(
+      `update session_owners set conversation_id = d.id from deleted_conversations d
+       where d.id = $1 and session_owners.session_id = any(d.session_ids) and session_owners.conversation_id is null`,
       [id],
     )
     await tx.query(

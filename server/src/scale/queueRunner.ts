@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Queue, QueueEvents } from 'bullmq'
 import { BUILD_MESSAGES, stoppedByOwner, type BuildJob, type BuildOutcome, type BuildRunner } from '../builds/pipeline'
 import { BUILD_QUEUE, closeRedis, decodeControl, encodeControl, pingRedis, redisConnection, redisNames, type ControlMessage } from './redis'
@@ -7,6 +8,12 @@ export const BUILD_JOB = 'build'
 
 /** How long a stopped build waits for its worker to report the interruption before giving up on it. */
 export const CANCEL_GRACE_MS = 10_000
+
+/**
+ * How long a stop asked of another server process waits for it to say the build has ended (it
+ * stores the outcome within CANCEL_GRACE_MS, or the pipeline's own grace, of the stop).
+ */
+export const STOP_ANSWER_TIMEOUT_MS = 30_000
 
 /**
  * What a worker sends back: the outcome without the files' contents (the archive holds them; the
@@ -107,29 +114,48 @@ export interface BuildQueue {
   runner: QueueRunner
   /** Tells the workers that a decision on `approvalId` was stored. */
   announce(approvalId: string): Promise<void>
-  /** Tells every server process that the owner of `sessionId` stopped its build. */
-  stop(sessionId: string): Promise<void>
-  /** What this process does when told that a build was stopped (the one that took its request stops it). */
-  onStop(handler: (sessionId: string) => void): void
+  /**
+   * Asks the server process `serverId` (the one that took the request) to stop the build of
+   * `sessionId`. True once it says the build has ended; false at once when no such process
+   * listens (it is gone), or when it has not answered within STOP_ANSWER_TIMEOUT_MS.
+   */
+  stop(serverId: string, sessionId: string): Promise<boolean>
+  /** What this process does when asked to stop a build (settles once it has ended here, or at once if it does not run here). */
+  onStop(handler: (sessionId: string) => Promise<void>): void
+  /** A build nobody will end: off the queue if it waits there, stopped in its worker if one runs it. */
+  abandon(buildId: string): Promise<void>
   /** Whether Redis answers a PING on the queue's connection within `timeoutMs` (the health check). */
   ping(timeoutMs: number): Promise<boolean>
   close(): Promise<void>
 }
 
 /** The server's side of the build queue: enqueues builds and hears their outcomes. */
-export const openBuildQueue = async (redisUrl: string, prefix: string): Promise<BuildQueue> => {
+export const openBuildQueue = async (redisUrl: string, prefix: string, serverId: string, stopAnswerTimeoutMs = STOP_ANSWER_TIMEOUT_MS): Promise<BuildQueue> => {
   const names = redisNames(prefix)
+  const ownChannel = names.serverChannel(serverId)
   const queueClient = redisConnection(redisUrl, 'overseer-queue')
   const eventsClient = redisConnection(redisUrl, 'overseer-queue-events')
   const publisher = redisConnection(redisUrl, 'overseer-control')
-  // Stops asked on another server process reach the one that took the build's request.
+  // Stops asked on another server process reach the one that took the build's request on its own
+  // channel; while this process lives, Redis counts it as a receiver of that channel.
   const subscriber = redisConnection(redisUrl, 'overseer-control-sub')
-  let stopHandler: (sessionId: string) => void = () => undefined
+  let stopHandler: (sessionId: string) => Promise<void> = async () => undefined
+  /** Stops this process asked of others, waiting for their answer, by request id. */
+  const answers = new Map<string, () => void>()
+  const publish = async (message: ControlMessage, channel = names.controlChannel): Promise<number> => publisher.publish(channel, encodeControl(message))
   subscriber.on('message', (channel: string, raw: string) => {
-    const message = channel === names.controlChannel ? decodeControl(raw) : undefined
-    if (message?.type === 'stop') stopHandler(message.sessionId)
+    const message = channel === names.controlChannel || channel === ownChannel ? decodeControl(raw) : undefined
+    if (message?.type === 'stop') {
+      const { requestId, replyTo } = message
+      void stopHandler(message.sessionId)
+        .catch(() => undefined)
+        .then(() => (requestId && replyTo ? publish({ type: 'stop-done', requestId }, names.serverChannel(replyTo)) : 0))
+        .catch(() => undefined)
+    } else if (message?.type === 'stop-done') {
+      answers.get(message.requestId)?.()
+    }
   })
-  await subscriber.subscribe(names.controlChannel)
+  await subscriber.subscribe(names.controlChannel, ownChannel)
   const queue = new Queue<BuildJob, BuildOutcome>(BUILD_QUEUE, {
     connection: queueClient,
     prefix: names.queuePrefix,
@@ -138,15 +164,35 @@ export const openBuildQueue = async (redisUrl: string, prefix: string): Promise<
   })
   const events = new QueueEvents(BUILD_QUEUE, { connection: eventsClient, prefix: names.queuePrefix })
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()])
-  const publish = async (message: ControlMessage): Promise<void> => {
-    await publisher.publish(names.controlChannel, encodeControl(message))
+  const tell = async (message: ControlMessage): Promise<void> => {
+    await publish(message)
   }
   return {
-    runner: new QueueRunner({ queue, events, publish }),
-    announce: (approvalId) => publish({ type: 'decided', approvalId }),
-    stop: (sessionId) => publish({ type: 'stop', sessionId }),
+    runner: new QueueRunner({ queue, events, publish: tell }),
+    announce: (approvalId) => tell({ type: 'decided', approvalId }),
+    stop: async (holder, sessionId) => {
+      const requestId = randomUUID()
+      let timer: NodeJS.Timeout | undefined
+      const answered = new Promise<boolean>((resolve) => {
+        answers.set(requestId, () => resolve(true))
+        timer = setTimeout(() => resolve(false), stopAnswerTimeoutMs)
+      })
+      try {
+        // Nobody subscribed to its channel: that process is gone (a crashed process's connection closes with it).
+        const receivers = await publish({ type: 'stop', sessionId, requestId, replyTo: serverId }, names.serverChannel(holder))
+        return receivers > 0 && (await answered)
+      } finally {
+        clearTimeout(timer)
+        answers.delete(requestId)
+      }
+    },
     onStop: (handler) => {
       stopHandler = handler
+    },
+    abandon: async (buildId) => {
+      // Waiting: removed. Running (locked by its worker): left in place, and its worker stops it.
+      await queue.remove(buildId).catch(() => 0)
+      await tell({ type: 'cancel', buildId, stopped: true })
     },
     ping: (timeoutMs) => pingRedis(queueClient, timeoutMs),
     close: async () => {

@@ -12,6 +12,8 @@ export interface RedisNames {
   socketKey: string
   /** Pub/sub channel for build control messages (approval decisions, cancellations). */
   controlChannel: string
+  /** The pub/sub channel of one server process (a stop of a build it took, the answer to a stop it asked). */
+  serverChannel(serverId: string): string
 }
 
 export const BUILD_QUEUE = 'builds'
@@ -20,6 +22,7 @@ export const redisNames = (prefix: string): RedisNames => ({
   queuePrefix: `${prefix}:bull`,
   socketKey: `${prefix}:socket.io`,
   controlChannel: `${prefix}:builds:control`,
+  serverChannel: (serverId) => `${prefix}:builds:server:${serverId}`,
 })
 
 /**
@@ -44,13 +47,15 @@ export const closeRedis = async (client: Redis): Promise<void> => {
 
 /**
  * What the processes tell each other: a decision was stored (to the workers); a build must stop
- * (to the worker that runs it: `stopped` when its owner asked, else a shutdown); or its owner asked
- * to stop a build (to the server processes: the one that took its request stops it).
+ * (to the worker that runs it: `stopped` when its owner asked, else a shutdown); its owner asked
+ * to stop a build (to the server process that took its request, which stops it and, once it has
+ * ended, answers `stop-done` with the `requestId` to the process `replyTo`).
  */
 export type ControlMessage =
   | { type: 'decided'; approvalId: string }
   | { type: 'cancel'; buildId: string; stopped?: true }
-  | { type: 'stop'; sessionId: string }
+  | { type: 'stop'; sessionId: string; requestId?: string; replyTo?: string }
+  | { type: 'stop-done'; requestId: string }
 
 export const encodeControl = (message: ControlMessage): string => JSON.stringify(message)
 
@@ -59,7 +64,11 @@ export const decodeControl = (raw: string): ControlMessage | undefined => {
     const value = JSON.parse(raw) as Partial<Record<string, unknown>>
     if (value.type === 'decided' && typeof value.approvalId === 'string') return { type: 'decided', approvalId: value.approvalId }
     if (value.type === 'cancel' && typeof value.buildId === 'string') return { type: 'cancel', buildId: value.buildId, ...(value.stopped === true && { stopped: true as const }) }
-    if (value.type === 'stop' && typeof value.sessionId === 'string') return { type: 'stop', sessionId: value.sessionId }
+    if (value.type === 'stop' && typeof value.sessionId === 'string') {
+      const reply = typeof value.requestId === 'string' && typeof value.replyTo === 'string' ? { requestId: value.requestId, replyTo: value.replyTo } : undefined
+      return { type: 'stop', sessionId: value.sessionId, ...reply }
+    }
+    if (value.type === 'stop-done' && typeof value.requestId === 'string') return { type: 'stop-done', requestId: value.requestId }
   } catch {
     // Not ours: ignored.
   }

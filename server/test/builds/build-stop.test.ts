@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import type { Socket } from 'socket.io-client'
 import type { BuildMessageEvent } from '@contracts/socket'
 import { useTestApp, type TestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
 import { chatConfig, newVisitor, type Headers, type HistoryItemBody } from '../support/chat'
+import { BUILD_MESSAGES } from '../../src/builds/pipeline'
 import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, streamed, streamedToolCalls, type FakeToolCall } from '../support/fakeLlm'
 import { connectSocket, followBuild } from '../support/sockets'
 
@@ -75,7 +77,7 @@ const expectStopped = async (target: TestApp, started: Awaited<ReturnType<typeof
   // Nothing of it runs any more.
   expect(target.app.builds.activeCount).toBe(0)
   // A second stop finds it ended.
-  expect((await stop(target, body.sessionId, visitor)).json()).toEqual({ success: true, stopped: false })
+  expect((await stop(target, body.sessionId, visitor)).json()).toEqual({ success: true, stopped: false, status: 'stopped', message: 'Build stopped.' })
   return { buildId }
 }
 
@@ -116,7 +118,7 @@ describe('stopping a build with the offline engine', () => {
 
     const stopped = await stop(target, body.sessionId, visitor)
     expect(stopped.statusCode).toBe(200)
-    expect(stopped.json()).toEqual({ success: true, stopped: true })
+    expect(stopped.json()).toEqual({ success: true, stopped: true, status: 'stopped', message: 'Build stopped.' })
     const { buildId } = await expectStopped(target, started)
 
     // The stage it stopped in is recorded as stopped; the later stages never ran.
@@ -152,7 +154,7 @@ describe('stopping a build that waits at an approval gate', () => {
       const { rows } = await target.db.query("select 1 from approval_requests a join builds b on b.id = a.build_id where b.session_id = $1 and a.status = 'pending'", [started.body.sessionId])
       return rows.length > 0
     })
-    expect((await stop(target, started.body.sessionId, started.visitor)).json()).toEqual({ success: true, stopped: true })
+    expect((await stop(target, started.body.sessionId, started.visitor)).json()).toEqual({ success: true, stopped: true, status: 'stopped', message: 'Build stopped.' })
     await expectStopped(target, started)
     const { rows } = await target.db.query<{ status: string }>('select a.status from approval_requests a join builds b on b.id = a.build_id where b.session_id = $1', [started.body.sessionId])
     expect(rows).toEqual([{ status: 'cancelled' }])
@@ -218,9 +220,108 @@ test('waits forever', () => new Promise(() => {
     await waitFor('the sandboxed test run', async () => (await sleepers()).length > 0)
     expect(target.app.builds.activeCount).toBe(1)
 
-    expect((await stop(target, started.body.sessionId, started.visitor)).json()).toEqual({ success: true, stopped: true })
+    expect((await stop(target, started.body.sessionId, started.visitor)).json()).toEqual({ success: true, stopped: true, status: 'stopped', message: 'Build stopped.' })
     await expectStopped(target, started)
     // The sandbox's processes are gone by the time the build answers.
     expect(await sleepers()).toEqual([])
+  })
+})
+
+describe('a stop that comes after the last stage', () => {
+  /** Set by a test: the build, past its last stage, waits (until it is stopped) and says it got there. */
+  let hold: (() => void) | undefined
+  const target = useTestApp({
+    config: async () => ({ ...chatConfig(), ...(await buildConfig()) }),
+    options: {
+      builds: {
+        afterStages: (signal) => {
+          const reached = hold
+          if (!reached) return Promise.resolve()
+          hold = undefined
+          return new Promise<void>((resolve) => {
+            signal.addEventListener('abort', () => resolve(), { once: true })
+            reached()
+          })
+        },
+      },
+    },
+    listen: true,
+  })
+
+  it('answers that the build was not stopped but completed, and the build is delivered as usual', async () => {
+    const held = new Promise<void>((resolve) => (hold = resolve))
+    const started = await startBuild(target)
+    await held
+    const { visitor, body, events } = started
+    let stoppedEvents = 0
+    void started.stoppedEvent.then(() => (stoppedEvents += 1))
+
+    const stopped = await stop(target, body.sessionId, visitor)
+    expect(stopped.statusCode).toBe(200)
+    expect(stopped.json()).toEqual({ success: true, stopped: false, status: 'completed', message: 'Your project is ready.' })
+
+    const answer = (await started.response).json<Record<string, unknown>>()
+    expect(answer).toMatchObject({ success: true, status: 'completed', stopped: false, zipUrl: expect.stringMatching(/^\/api\/overseer\/downloads\//) as unknown })
+    await events.ended
+    expect(events.progress.at(-1)).toMatchObject({ stage: 'delivery', percentage: 100 })
+    expect([...events.errors, ...events.timeouts]).toEqual([])
+    expect((await stateOf(target, body.sessionId, visitor)).json()).toMatchObject({ data: { status: 'completed', message: 'Your project is ready.' } })
+    expect(await conversationOf(target, visitor, answer.conversationId as string)).toMatchObject({ status: 'completed', stopped: false })
+    // Every event of the build is in (100% came last): no `stopped` among them.
+    expect(stoppedEvents).toBe(0)
+  })
+})
+
+describe('a stop of a build that no server process runs any more', () => {
+  const target = useTestApp({ config: async () => ({ ...chatConfig(), ...(await buildConfig()) }), listen: true })
+
+  /**
+   * What a server that crashed in the middle of a build leaves: the build running, its conversation
+   * processing, its session the owner's, and nothing in this process that will ever end it.
+   */
+  const crashedBuild = async () => {
+    const visitor = await newVisitor(target.app)
+    const asked = await target.app.inject({
+      method: 'POST',
+      url: '/api/overseer-dev/chat',
+      headers: visitor,
+      payload: { messages: [{ role: 'user', content: 'Build a todo web app' }], sessionId: randomUUID() },
+    })
+    const { conversationId } = asked.json<{ conversationId: string }>()
+    const { rows } = await target.db.query<{ owner_key: string }>('select owner_key from chat_conversations where id = $1', [conversationId])
+    const ownerKey = rows[0]?.owner_key as string
+    const sessionId = randomUUID()
+    const buildId = randomUUID()
+    await target.db.query(`update chat_conversations set status = 'processing' where id = $1`, [conversationId])
+    await target.db.query(`insert into session_owners (session_id, owner_key, kind, conversation_id) values ($1, $2, 'build', $3)`, [sessionId, ownerKey, conversationId])
+    await target.db.query(
+      `insert into builds (id, session_id, owner_key, conversation_id, model, status, stage, percentage, message, server_id)
+       values ($1, $2, $3, $4, 'overseer-local', 'running', 'structuring', 45, 'Structuring the project...', $5)`,
+      [buildId, sessionId, ownerKey, conversationId, randomUUID()],
+    )
+    return { visitor, sessionId, buildId, conversationId }
+  }
+
+  it('does not claim to stop it: marks it interrupted, with an `error` event, and says so', async () => {
+    const { visitor, sessionId, buildId, conversationId } = await crashedBuild()
+    const events = await followBuild(await connectSocket(target.app, { headers: visitor }, clients), sessionId)
+    expect((await stateOf(target, sessionId, visitor)).json()).toMatchObject({ data: { status: 'running' } })
+    expect((await stop(target, sessionId, await newVisitor(target.app))).statusCode).toBe(404)
+
+    const stopped = await stop(target, sessionId, visitor)
+    expect(stopped.statusCode).toBe(200)
+    expect(stopped.json()).toEqual({ success: true, stopped: false, status: 'error', message: BUILD_MESSAGES.interrupted })
+    await events.ended
+    expect(events.errors).toEqual([{ sessionId, message: BUILD_MESSAGES.interrupted }])
+
+    expect((await stateOf(target, sessionId, visitor)).json()).toMatchObject({ data: { status: 'error', error: BUILD_MESSAGES.interrupted } })
+    expect(await conversationOf(target, visitor, conversationId)).toMatchObject({ status: 'error', error: BUILD_MESSAGES.interrupted })
+    const logs = await target.db.query<{ message: string }>('select message from agent_logs where build_id = $1', [buildId])
+    expect(logs.rows.map((row) => row.message)).toEqual(
+      expect.arrayContaining([`[${sessionId.slice(0, 8)}] Stop asked, but no server process runs the build any more`, `[${sessionId.slice(0, 8)}] ${BUILD_MESSAGES.interrupted}`]),
+    )
+    // Ended: a second stop says how, and changes nothing.
+    expect((await stop(target, sessionId, visitor)).json()).toEqual({ success: true, stopped: false, status: 'error', message: BUILD_MESSAGES.interrupted })
+    expect(events.errors).toHaveLength(1)
   })
 })

@@ -178,6 +178,26 @@ describe.each(databasesUnderTest())('conversation tools on $name', ({ open }) =>
       expect((await history(app, bob)).data).toEqual([])
     })
 
+    it('links the sessions that wrote to it again, so a reload during a reply still finds the conversation after an undo', async () => {
+      const alice = await newVisitor(app)
+      const first = await ask(alice, 'Which port does the server listen on?')
+      const { conversationId } = first
+      const second = await ask(alice, 'And how do I change it?', { conversationId })
+      const sessionOf = (sessionId: string) => app.inject({ method: 'GET', url: `${API}/sessions/${sessionId}`, headers: alice })
+      const linked = (sessionId: string, to: string | null) => ({ success: true, data: { sessionId, kind: 'chat', conversationId: to } })
+      for (const { sessionId } of [first, second]) expect((await sessionOf(sessionId)).json()).toEqual(linked(sessionId, conversationId))
+
+      expect((await remove(alice, conversationId)).statusCode).toBe(200)
+      for (const { sessionId } of [first, second]) expect((await sessionOf(sessionId)).json()).toEqual(linked(sessionId, null))
+
+      expect((await restore(alice, conversationId)).statusCode).toBe(200)
+      for (const { sessionId } of [first, second]) expect((await sessionOf(sessionId)).json()).toEqual(linked(sessionId, conversationId))
+      // Deleted and restored again: the links are kept through every round.
+      expect((await remove(alice, conversationId)).statusCode).toBe(200)
+      expect((await restore(alice, conversationId)).statusCode).toBe(200)
+      expect((await sessionOf(second.sessionId)).json()).toEqual(linked(second.sessionId, conversationId))
+    })
+
     it('fails a reply that the deletion stopped, so the restored conversation can go on', async () => {
       const alice = await newVisitor(app)
       const { conversationId } = await ask(alice, 'Hello')

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
+import { BUILD_MESSAGES } from '../../src/builds/pipeline'
 import { STAGE_IDS } from '../../src/builds/stages'
 import { openPostgres, type Database } from '../../src/db'
 import { fastPasswords } from '../helper'
@@ -228,7 +229,7 @@ if (!REDIS_URL || !DATABASE_URL) {
       // Asked on the server that did not take the request.
       const stop = await fetch(`${first}/api/overseer-dev/sessions/${sessionId}/stop`, { method: 'POST', headers: visitor })
       expect(stop.status).toBe(200)
-      expect(await stop.json()).toEqual({ success: true, stopped: true })
+      expect(await stop.json()).toEqual({ success: true, stopped: true, status: 'stopped', message: 'Build stopped.' })
 
       const answer = await response
       expect(answer.status).toBe(200)
@@ -246,5 +247,70 @@ if (!REDIS_URL || !DATABASE_URL) {
       expect(children.find((child) => child.name === 'worker')?.output.join('')).toMatch(/"outcome":"stopped"/)
       passed = true
     }, 40_000)
+
+    it('does not claim to stop a build whose server crashed: the build is marked interrupted, its worker lets go, and the answer says so', async () => {
+      passed = false
+      const [first] = servers as [string, string]
+      const third = await startServer('server 3')
+      const crashed = children.find((child) => child.name === 'server 3') as Child
+      const models = await fetch(`${third}/api/overseer-dev/models`)
+      const cookie = models.headers.getSetCookie().find((value) => value.startsWith(`${VISITOR_COOKIE}=`))
+      const visitor = { cookie: (cookie as string).split(';')[0] as string }
+      const socket = await connectSocket(first, { headers: visitor, transports: ['websocket'] }, sockets)
+      const sessionId = randomUUID()
+      const { errors, timeouts, ended } = await followBuild(socket, sessionId)
+      let stoppedEvents = 0
+      socket.on('stopped', () => (stoppedEvents += 1))
+
+      // Its request dies with the server that took it.
+      const response = fetch(`${third}/api/overseer/chat`, {
+        method: 'POST',
+        headers: { ...visitor, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'Build a todo web app' }], model: 'overseer-local', sessionId }),
+      }).catch((error: unknown) => error)
+      // The worker holds it at the deployment gate.
+      const pending = async (): Promise<{ id: string } | undefined> => {
+        const { rows } = await (db as Database).query<{ id: string }>(
+          "select b.id from approval_requests a join builds b on b.id = a.build_id where b.session_id = $1 and a.status = 'pending'",
+          [sessionId],
+        )
+        return rows[0]
+      }
+      let build = await pending()
+      for (let waited = 0; !build && waited < 20_000; waited += 200) {
+        await sleep(200)
+        build = await pending()
+      }
+      expect(build).toBeDefined()
+      const buildId = (build as { id: string }).id
+
+      // The server that took the request crashes: nobody will store the build's outcome.
+      const exited = new Promise((resolve) => crashed.process.once('exit', resolve))
+      crashed.process.kill('SIGKILL')
+      await exited
+      expect(String(await response)).toMatch(/fetch failed/)
+      expect((await (await fetch(`${first}/api/overseer/builds/${sessionId}`, { headers: visitor })).json()) as unknown).toMatchObject({ data: { status: 'running' } })
+
+      const stop = await fetch(`${first}/api/overseer-dev/sessions/${sessionId}/stop`, { method: 'POST', headers: visitor })
+      expect(stop.status).toBe(200)
+      expect(await stop.json()).toEqual({ success: true, stopped: false, status: 'error', message: BUILD_MESSAGES.interrupted })
+      await ended
+      expect(errors).toEqual([{ sessionId, message: BUILD_MESSAGES.interrupted }])
+      expect(timeouts).toEqual([])
+      expect(stoppedEvents).toBe(0)
+      const state = await fetch(`${first}/api/overseer/builds/${sessionId}`, { headers: visitor })
+      expect(await state.json()).toMatchObject({ data: { status: 'error', error: BUILD_MESSAGES.interrupted } })
+      const { rows } = await (db as Database).query<{ status: string }>('select status from approval_requests where build_id = $1', [buildId])
+      expect(rows).toEqual([{ status: 'cancelled' }])
+      const conversation = await (db as Database).query<{ status: string }>('select c.status from chat_conversations c join builds b on b.conversation_id = c.id where b.id = $1', [buildId])
+      expect(conversation.rows).toEqual([{ status: 'error' }])
+
+      // The worker that ran it was told to let go: it logs the end of the build, stopped.
+      const worker = children.find((child) => child.name === 'worker') as Child
+      const letGo = () => worker.output.join('').split('\n').some((line) => line.includes(`"buildId":"${buildId}"`) && line.includes('"outcome":"stopped"'))
+      for (let waited = 0; !letGo() && waited < 20_000; waited += 200) await sleep(200)
+      expect(letGo()).toBe(true)
+      passed = true
+    }, 60_000)
   })
 }
