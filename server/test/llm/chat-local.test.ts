@@ -81,6 +81,12 @@ describe('overseer-local', () => {
     }
   })
 
+  it('answers whether something exists only from a passage that has at least half of it', async () => {
+    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+    expect(ask(real, 'Is there a mobile app for approving builds?')).toBe(LOCAL_REPLIES.unknown)
+    expect(ask(real, 'Is there a way to see who approved a build?')).toContain('(/docs/architect-suite/approvals')
+  })
+
   it('answers a question on prices from the docs when the docs cover it', () => {
     const { passages } = parsePage('# Plans\n\n## Free trial\n\nEvery account starts with a free trial of thirty days.', 'billing/plans.md')
     const billing = new LocalAssistant(new DocsSearch(passages), passages)

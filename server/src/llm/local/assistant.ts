@@ -50,6 +50,13 @@ const EXISTENTIAL_THERE = /\b(?:is|are|was|were|isn't|aren't)\s+there\b|\bthere(
 const MIN_COVERAGE = 0.4
 /** An answer needs at least this coverage, and MIN_COVERAGE when the question has a word the docs never use. */
 const MIN_ANSWER_COVERAGE = 0.3
+/**
+ * 'Is there…?', 'Can I…?', 'Does it support…?' ask whether something exists: a passage that has
+ * less than half of it does not say so.
+ */
+const MIN_EXISTENCE_COVERAGE = 0.5
+const EXISTENCE =
+  /^(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?(?:is there|are there|is it possible|can i|can we|can you|can it|can overseer|could i|does (?:it|overseer|the \w+) (?:support|have|offer|let)|do you (?:have|offer|support))\b/
 const MAIN_BUDGET = 1100
 const SECONDARY_BUDGET = 320
 const MAX_SECONDARY = 2
@@ -221,7 +228,7 @@ export class LocalAssistant {
 
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
-    const needed = unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE
+    const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(normalize(asAsked)) ? MIN_EXISTENCE_COVERAGE : 0)
     const hits = this.index.search(query, { limit: 8 }).filter((hit) => hit.coverage >= needed)
     const [best, ...rest] = hits
     if (!best) return unknown
