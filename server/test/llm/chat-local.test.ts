@@ -81,6 +81,14 @@ describe('overseer-local', () => {
     }
   })
 
+  it('answers what the product is, however it is put, with the introduction', async () => {
+    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+    for (const question of ['So what is Overseer, in a nutshell?', 'what does this tool actually do?']) {
+      expect(ask(real, question)).toContain('(/docs/getting-started/introduction)')
+    }
+    expect(ask(real, 'Tell me about the DevLoop Matrix', 'what does it do?')).not.toMatch(/^From the docs page \*\*Introduction\*\*/)
+  })
+
   it('answers whether something exists only from a passage that has at least half of it', async () => {
     const real = await LocalAssistant.fromDirectory(REAL_DOCS)
     expect(ask(real, 'Is there a mobile app for approving builds?')).toBe(LOCAL_REPLIES.unknown)

@@ -38,6 +38,9 @@ const THANKS = /^((many |great,? |ok,? |okay,? )?(thanks|thank you|thx|ty|cheers
 const GOODBYE = /^(bye|goodbye|see you|see ya|good night|farewell)( later| soon)?$/
 const ABOUT_SELF =
   /\b(who|what) are you\b|\bare you (an? )?(ai|bot|robot|human|person|real|chat ?gpt|gpt|llm|language model|online|offline)\b|\b(which|what) (ai |language )?model\b|\bare you (powered|running)\b|\btell me about yourself\b|\bintroduce yourself\b/
+/** 'What is Overseer?', 'ok so what does this thing actually do, in a nutshell?': the introduction. */
+const OVERVIEW =
+  /^(?:(?:ok|okay|so|hi|hey|and|but)[,\s]+)*(?:what (?:is|'s) (?:overseer(?: labs)?|this (?:thing|tool|product|platform|app))|what (?:does|can) (?:overseer|this (?:thing|tool|product|platform|app)) (?:actually |really |even )?do)(?:[,\s]+(?:exactly|actually|really|basically|in a nutshell|in short|in a few words|in one sentence|in simple terms|for me|again))*$/
 /** Words that point back at the previous question ("how do I configure it?"). */
 const FOLLOW_UP = /\b(it|its|that|this|those|these|them|they|there)\b|^(and|also|what about|how about)\b/
 /** 'Is there…', 'there are…': a 'there' that points at nothing said before. */
@@ -214,6 +217,10 @@ export class LocalAssistant {
     const known = asked.filter((concept) => this.index.knows(concept))
     const unknownTerms = new Set(asked.filter((concept) => !known.includes(concept)).map((concept) => concept.term))
     const unknownCount = asked.length - known.length
+    if (OVERVIEW.test(normalize(asAsked))) {
+      const intro = this.introduction()
+      if (intro) return { kind: 'docs', best: { passage: intro, score: 1, coverage: 1, matched: [] }, secondary: [], concepts: known }
+    }
     if (known.length === 0) return unknown
     // Mostly words the docs never use: a question about something else.
     if (known.length / asked.length < 0.5 && unknownCount >= 2) return unknown
