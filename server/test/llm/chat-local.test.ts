@@ -106,6 +106,13 @@ describe('overseer-local', () => {
     expect(ask(assistant, 'thanks a lot')).toBe(LOCAL_REPLIES.thanks)
     expect(ask(assistant, 'Are you ChatGPT?')).toBe(LOCAL_REPLIES.self)
     expect(LOCAL_REPLIES.self).toMatch(/offline assistant/)
+    expect(ask(assistant, 'Which model are you?')).toBe(LOCAL_REPLIES.self)
+    expect(ask(assistant, 'Which model is answering me?')).toBe(LOCAL_REPLIES.self)
+  })
+
+  it('answers which model runs the stages from the docs, not about itself', async () => {
+    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+    expect(ask(real, 'Which model runs the stages if I do not pick one?')).toContain('(/docs/core-modules/overseer-core')
   })
 
   it('answers a question that follows a greeting', () => {

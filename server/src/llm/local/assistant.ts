@@ -37,7 +37,7 @@ const GREETING_PREFIX = /^(hi|hello|hey|hiya|howdy|greetings|good (morning|after
 const THANKS = /^((many |great,? |ok,? |okay,? )?(thanks|thank you|thx|ty|cheers)( (so|very) much| a lot| again)?|much appreciated|that helps?|perfect,? thanks)$/
 const GOODBYE = /^(bye|goodbye|see you|see ya|good night|farewell)( later| soon)?$/
 const ABOUT_SELF =
-  /\b(who|what) are you\b|\bare you (an? )?(ai|bot|robot|human|person|real|chat ?gpt|gpt|llm|language model|online|offline)\b|\b(which|what) (ai |language )?model\b|\bare you (powered|running)\b|\btell me about yourself\b|\bintroduce yourself\b/
+  /\b(who|what) are you\b|\bare you (an? )?(ai|bot|robot|human|person|real|chat ?gpt|gpt|llm|language model|online|offline)\b|\b(which|what) (ai |language |llm )?model (are you|do you (use|run)|is (this|that|answering|behind (this|you|it))|am i (talking|chatting|speaking) (to|with)|powers (you|this)|runs (you|this (chat|assistant)))\b|\bare you (powered|running)\b|\btell me about yourself\b|\bintroduce yourself\b/
 /** 'What is Overseer?', 'ok so what does this thing actually do, in a nutshell?': the introduction. */
 const OVERVIEW =
   /^(?:(?:ok|okay|so|hi|hey|and|but)[,\s]+)*(?:what (?:is|'s) (?:overseer(?: labs)?|this (?:thing|tool|product|platform|app))|what (?:does|can) (?:overseer|this (?:thing|tool|product|platform|app)) (?:actually |really |even )?do)(?:[,\s]+(?:exactly|actually|really|basically|in a nutshell|in short|in a few words|in one sentence|in simple terms|for me|again))*$/
