@@ -21,6 +21,11 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     expect(search.search('does it run without internet')[0]?.passage.page.path).toBe('/docs/intro')
   })
 
+  it('reads a word asked twice as one idea, and contractions as the stop words they are', () => {
+    expect(conceptsOf('a staff account, or a staff session?').map((idea) => idea.term)).toEqual(['staff', 'account', 'session'])
+    expect(terms("I haven't signed in, it won't let me, I havent a session")).toEqual(['sign', 'session'])
+  })
+
   it('weighs a heading above a passing mention, and word forms meet (enabling / enable)', () => {
     expect(search.search('enabling gates')[0]?.passage.page.path).toBe('/docs/gates')
   })

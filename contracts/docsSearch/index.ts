@@ -131,9 +131,21 @@ export const conceptsOf = (query: string, weight = 1): Concept[] => {
       }
     }
   }
-  const found: Concept[] = concepts
-    .filter((concept) => concept.alternatives.size > 0)
-    .map(({ own, alternatives }) => ({ term: own[0] ?? (alternatives.keys().next().value as string), alternatives, weight }))
+  // A word asked twice ('a Python project… Python code') is one idea, with the synonyms of both.
+  const byTerm = new Map<string, Concept>()
+  for (const { own, alternatives } of concepts) {
+    if (alternatives.size === 0) continue
+    const term = own[0] ?? (alternatives.keys().next().value as string)
+    const same = byTerm.get(term)
+    if (!same) {
+      byTerm.set(term, { term, alternatives, weight })
+      continue
+    }
+    const merged = new Map(same.alternatives)
+    for (const [alternative, strength] of alternatives) merged.set(alternative, Math.max(strength, merged.get(alternative) ?? 0))
+    byTerm.set(term, { ...same, alternatives: merged })
+  }
+  const found: Concept[] = [...byTerm.values()]
   const spaced = ` ${raw.join(' ')} `
   for (const [phrase, hint] of QUESTION_HINTS) {
     if (!spaced.includes(` ${phrase} `)) continue

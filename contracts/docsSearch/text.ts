@@ -15,7 +15,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   shall she should so some such tell than that the their theirs them themselves then there these they this
   those through to too under until up upon us use used using very via want was wasn way we well were weren
   what when where which while who whom whose why will with within without would yes yet you your yours
-  yourself yourselves s t re ve ll d m thing things know explain show give work works`
+  yourself yourselves s t re ve ll d m thing things know explain show give work works
+  haven hasn hadn won wouldn shouldn mustn needn mightn ain dont doesnt didnt cant isnt arent wasnt
+  werent havent hasnt hadnt wont wouldnt shouldnt couldnt im ive youre theyre thats whats`
     .split(/\s+/)
     .filter(Boolean),
 )
