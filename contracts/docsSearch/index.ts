@@ -4,7 +4,7 @@ import { QUESTION_HINTS, SYNONYM_GROUPS } from './synonyms'
 import { termOf, terms, words } from './text'
 
 export { splitPage, frontMatter, type PageSection, type SplitPage } from './passages'
-export { headingIds, plainText, slugify, terms, words } from './text'
+export { headingIds, plainText, slugify, termOf, terms, words } from './text'
 export { stem } from './stemmer'
 
 /** A docs page as both sides index it (a `.md?search` import, or the server's reading of docs/). */

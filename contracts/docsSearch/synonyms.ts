@@ -21,6 +21,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['offline', 'without internet', 'no internet', 'internet connection', 'without a network', 'no network', 'air gapped', 'locally'],
   ['external ai', 'openai', 'llm', 'ai provider', 'language model', 'gpt', 'model provider', 'api key'],
   ['model', 'llm', 'ai'],
+  ['connect', 'hook up', 'hook', 'plug in', 'wire up'],
   // Availability and plans.
   ['planned', 'ready', 'release', 'released', 'available', 'availability', 'coming', 'roadmap', 'launch', 'future', 'soon'],
   ['today', 'currently', 'right now', 'at the moment'],
@@ -28,7 +29,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['keyboard', 'shortcut', 'hotkey', 'key binding', 'keys'],
   ['canvas', 'diagram', 'architecture canvas', 'graph editor'],
   ['connection', 'edge', 'link', 'arrow', 'wire'],
-  ['undo', 'revert', 'go back'],
+  ['undo', 'revert', 'go back', 'take back'],
   ['save', 'persist', 'store', 'kept', 'remember'],
   // Limits.
   ['rate limit', 'throttle', 'throttled', 'too many requests', '429', 'quota', 'how many requests'],

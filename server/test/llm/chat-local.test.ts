@@ -95,6 +95,16 @@ describe('overseer-local', () => {
     expect(ask(real, 'Is there a way to see who approved a build?')).toContain('(/docs/architect-suite/approvals')
   })
 
+  it('does not know of a thing asked about whose first word the docs never use', async () => {
+    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+    for (const question of ['Is there a light theme for the canvas?', 'Can I schedule builds for the weekend?']) {
+      expect(ask(real, question)).toBe(LOCAL_REPLIES.unknown)
+    }
+    for (const question of ['Is there any way to stop a build once it started?', 'Can I hook it up to Ollama?']) {
+      expect(ask(real, question)).toMatch(/^From the docs page/)
+    }
+  })
+
   it('answers a question on prices from the docs when the docs cover it', () => {
     const { passages } = parsePage('# Plans\n\n## Free trial\n\nEvery account starts with a free trial of thirty days.', 'billing/plans.md')
     const billing = new LocalAssistant(new DocsSearch(passages), passages)

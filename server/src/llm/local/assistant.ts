@@ -1,4 +1,4 @@
-import { conceptsOf, DocsSearch, isCode as isCodeTerm, stem, terms, type Concept, type DocsHit } from '@contracts/docsSearch'
+import { conceptsOf, DocsSearch, isCode as isCodeTerm, stem, termOf, terms, words, type Concept, type DocsHit } from '@contracts/docsSearch'
 import { escapeRegExp } from '@contracts/text'
 import THESAURUS from '@contracts/docsSearch/thesaurus.json'
 import type { ChatMessage } from '../types'
@@ -58,6 +58,8 @@ const MIN_ANSWER_COVERAGE = 0.3
  * less than half of it does not say so.
  */
 const MIN_EXISTENCE_COVERAGE = 0.5
+/** Words before what such a question asks about: 'Is there *any way to* cancel…', 'Can I *still* …'. */
+const FOCUS_SKIP = new Set(['way', 'ways', 'option', 'also', 'still', 'actually', 'really', 'somehow', 'possible'])
 const EXISTENCE =
   /^(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?(?:is there|are there|is it possible|can i|can we|can you|can it|can overseer|could i|does (?:it|overseer|the \w+) (?:support|have|offer|let)|do you (?:have|offer|support))\b/
 const MAIN_BUDGET = 1100
@@ -235,6 +237,9 @@ export class LocalAssistant {
 
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
+    // 'Is there a dark mode…?', 'Can I schedule…?': what it asks for, first of all, is a word the docs never use.
+    const focus = this.existenceFocus(asAsked)
+    if (focus && !this.index.knows(focus)) return unknown
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(normalize(asAsked)) ? MIN_EXISTENCE_COVERAGE : 0)
     const hits = this.index.search(query, { limit: 8 }).filter((hit) => hit.coverage >= needed)
     const [best, ...rest] = hits
@@ -249,6 +254,18 @@ export class LocalAssistant {
       secondary.push(hit)
     }
     return { kind: 'docs', best, secondary, concepts: query.filter((concept) => this.index.knows(concept)) }
+  }
+
+  /**
+   * What an 'Is there…?', 'Can I…?' question asks about first: its first word after the opening and
+   * any article or pronoun ('dark' of 'Is there a dark mode…', 'schedule' of 'Can I schedule…').
+   */
+  private existenceFocus(asAsked: string): Concept | undefined {
+    const question = normalize(asAsked)
+    const opening = EXISTENCE.exec(question)
+    if (!opening) return undefined
+    const word = words(question.slice(opening[0].length)).find((candidate) => !FOCUS_SKIP.has(candidate) && termOf(candidate) !== null)
+    return word === undefined ? undefined : conceptsOf(question.slice(opening[0].length)).find((concept) => concept.term === termOf(word))
   }
 
   /** Whether some passage uses `phrase` (lower case) as words of its own. */
