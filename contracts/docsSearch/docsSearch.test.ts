@@ -21,6 +21,12 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     expect(search.search('does it run without internet')[0]?.passage.page.path).toBe('/docs/intro')
   })
 
+  it('reads a verb and its particle apart as the phrase: turn it on → enable', () => {
+    expect(search.search('the gates: how do I turn them on')[0]?.passage.page.path).toBe('/docs/gates')
+    expect(conceptsOf('turn it on').some((idea) => idea.alternatives.has('enabl'))).toBe(true)
+    expect(conceptsOf('turn left on').some((idea) => idea.alternatives.has('enabl'))).toBe(false)
+  })
+
   it('reads a word asked twice as one idea, and contractions as the stop words they are', () => {
     expect(conceptsOf('a staff account, or a staff session?').map((idea) => idea.term)).toEqual(['staff', 'account', 'session'])
     expect(terms("I haven't signed in, it won't let me, I havent a session")).toEqual(['sign', 'session'])

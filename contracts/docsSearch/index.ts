@@ -105,6 +105,22 @@ const SYNONYM_RULES: readonly SynonymRule[] = (() => {
     .sort((a, b) => b.phrase.length - a.phrase.length)
 })()
 
+/** What can stand between a verb and its particle: 'turn *it* on', 'take *them* back', 'log *me* in'. */
+const PARTICLE_OBJECTS: ReadonlySet<string> = new Set(['it', 'them', 'this', 'that', 'me', 'us', 'him', 'her', 'everything', 'everyone'].map((word) => stem(word)))
+
+/**
+ * Where `phrase` (stems) stands in `stems` from `start`: the positions of its words, or undefined.
+ * A two-word phrase may have a pronoun between its words, as a verb and its particle do.
+ */
+const phraseAt = (phrase: readonly string[], stems: readonly string[], start: number): number[] | undefined => {
+  if (phrase.every((part, offset) => stems[start + offset] === part)) return phrase.map((_, offset) => start + offset)
+  const object = stems[start + 1]
+  if (phrase.length === 2 && stems[start] === phrase[0] && object !== undefined && PARTICLE_OBJECTS.has(object) && stems[start + 2] === phrase[1]) {
+    return [start, start + 2]
+  }
+  return undefined
+}
+
 /**
  * The ideas of a query: each word (stop words aside) with its synonyms; a phrase such as 'turn on'
  * or 'without internet' lends its synonyms to the words it contains.
@@ -119,9 +135,9 @@ export const conceptsOf = (query: string, weight = 1): Concept[] => {
   for (const rule of SYNONYM_RULES) {
     const length = rule.phrase.length
     for (let start = 0; start + length <= stems.length; start += 1) {
-      if (!rule.phrase.every((part, offset) => stems[start + offset] === part)) continue
+      const slots = phraseAt(rule.phrase, stems, start)
+      if (!slots) continue
       // The phrase's synonyms go to its first word that is not a stop word (or its first word).
-      const slots = Array.from({ length }, (_, offset) => start + offset)
       const slot = slots.find((index) => (concepts[index]?.own.length ?? 0) > 0) ?? start
       const concept = concepts[slot]
       // A phrase of stop words only ('need', 'right now') says too little to search for.
