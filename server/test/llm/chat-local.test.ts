@@ -61,6 +61,7 @@ describe('overseer-local', () => {
       ['pricing', 'How do I cancel my subscription and get a refund?'],
       ['company', 'Who are the founders of Overseer Labs?'],
       ['company', 'where is overseer based?'],
+      ['company', 'Is Overseer Labs hiring engineers?'],
       ['legal', 'Are you SOC 2 compliant?'],
       ['legal', 'What uptime do you guarantee?'],
     ] as const

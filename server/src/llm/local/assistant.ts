@@ -25,7 +25,7 @@ export const LOCAL_REPLIES = {
   pricing:
     "Prices, plans and billing aren't covered by the documentation I answer from. The plans and their prices are on the pricing pages of [the Intelligence Platform](/apps/intelligence-platform/pricing) and [Research Tools](/apps/research-tools/pricing); for anything else about buying or paying, [contact the team](/contact).",
   company:
-    "Questions about the company itself (its people, offices or funding) aren't covered by the documentation I answer from. [About](/about), [Careers](/careers) and [Press](/press) say more, and [Contact](/contact) gives the headquarters' address.",
+    "Questions about the company itself (its people, jobs, offices or funding) aren't covered by the documentation I answer from. [About](/about), [Careers](/careers) and [Press](/press) say more, and [Contact](/contact) gives the headquarters' address.",
   legal:
     "Certifications, compliance, service levels and licensing aren't covered by the documentation I answer from. What is published is in the [Privacy Policy](/privacy), the [Terms of Service](/terms) and the [Data Processing](/data-processing) page; for anything else, [contact the team](/contact).",
   noDocs:

@@ -33,6 +33,7 @@ const COMPANY: readonly RegExp[] = [
   /\b(?:ceo|cto|cfo|coo|chief executive|founders?|co-?founders?|founded|founding team|investors?|invested in|venture capital|funding round|seed round|series [abc]|valuation|stock price|share price|ipo|publicly traded|headquarters|headquartered|head office)\b/,
   new RegExp(String.raw`\bwhere (?:is|are) ${PRODUCT}(?: (?:physically|currently))? (?:based|located)\b`),
   /\bwhere (?:is|are) (?:your|overseer(?: labs)?'?s?|the company'?s?) (?:offices?|hq|team)\b|\boffices? (?:located|based)\b|\b(?:your|its|their|overseer(?: labs)?'?s?) offices?\b/,
+  /\b(?:are you|is overseer(?: labs)?|is the company) (?:hiring|recruiting)\b|\bjob (?:openings?|offers?|vacanc(?:y|ies)|applications?)\b|\bopen (?:positions|roles|jobs)\b|\b(?:work|a job) (?:for|at|with) (?:you|overseer(?: labs)?|the company)\b|\bjoin your team\b/,
   /\bhow many (?:people|employees|engineers|staff) (?:work|are working|does|do)\b|\b(?:company|team) size\b|\bheadcount\b|\bwho (?:owns|funds|runs) (?:overseer|the company|you)\b/,
 ]
 
