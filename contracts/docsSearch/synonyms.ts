@@ -21,7 +21,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['offline', 'without internet', 'no internet', 'internet connection', 'without a network', 'no network', 'air gapped', 'locally'],
   ['external ai', 'openai', 'llm', 'ai provider', 'language model', 'gpt', 'model provider', 'api key'],
   ['model', 'llm', 'ai'],
-  ['connect', 'hook up', 'hook', 'plug in', 'wire up'],
+  ['connect', 'hook up', 'hook into', 'plug in', 'wire up'],
   // Availability and plans.
   ['planned', 'ready', 'release', 'released', 'available', 'availability', 'coming', 'roadmap', 'launch', 'future', 'soon'],
   ['today', 'currently', 'right now', 'at the moment'],

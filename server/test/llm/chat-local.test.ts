@@ -73,6 +73,17 @@ describe('overseer-local', () => {
 
   it('answers what a build costs, or what a plan is, from the docs', async () => {
     const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+    const siteReplies: string[] = [LOCAL_REPLIES.pricing, LOCAL_REPLIES.company, LOCAL_REPLIES.legal]
+    for (const question of [
+      'How much does a build cost per user?',
+      'what does the file plan cost?',
+      'Does the VS Code extension work with Overseer?',
+      'My build finished, where is it located?',
+      'how many people do I need to approve a build?',
+      'Is the generated API OpenAPI compliant?',
+    ]) {
+      expect(siteReplies).not.toContain(ask(real, question))
+    }
     for (const question of [
       'How much did my last build cost in tokens?',
       'How do I set the price per 1,000 tokens of a model?',
@@ -101,7 +112,12 @@ describe('overseer-local', () => {
     for (const question of ['Is there a light theme for the canvas?', 'Can I schedule builds for the weekend?']) {
       expect(ask(real, question)).toBe(LOCAL_REPLIES.unknown)
     }
-    for (const question of ['Is there any way to stop a build once it started?', 'Can I hook it up to Ollama?']) {
+    for (const question of [
+      'Is there any way to stop a build once it started?',
+      'Can I hook it up to Ollama?',
+      'Is there a simple way to restore a deleted conversation?',
+      'Can I temporarily disable approval gates?',
+    ]) {
       expect(ask(real, question)).toMatch(/^From the docs page/)
     }
   })

@@ -23,7 +23,7 @@ export const LOCAL_REPLIES = {
   unknown:
     "I don't know the answer to that: I couldn't find it in the Overseer documentation, and as the offline assistant I only answer from those pages. You could browse [the documentation](/docs) or [contact the team](/contact).",
   pricing:
-    "Prices, plans and billing aren't covered by the documentation I answer from. The plans and their prices are on the pricing pages of [the Intelligence Platform](/apps/intelligence-platform/pricing) and [Research Tools](/apps/research-tools/pricing); for anything else about buying or paying, [contact the team](/contact).",
+    "Prices, plans and billing aren't covered by the documentation I answer from. The plans and their prices are on the pricing pages of [the Intelligence Platform](/apps/intelligence-platform/pricing) and [Research Tools](/apps/research-tools/pricing), and [Reviews Compass](/apps/Reviews_Compass/trial) has a free trial; for anything else about buying or paying, [contact the team](/contact).",
   company:
     "Questions about the company itself (its people, jobs, offices or funding) aren't covered by the documentation I answer from. [About](/about), [Careers](/careers) and [Press](/press) say more, and [Contact](/contact) gives the headquarters' address.",
   legal:
@@ -59,7 +59,11 @@ const MIN_ANSWER_COVERAGE = 0.3
  */
 const MIN_EXISTENCE_COVERAGE = 0.5
 /** Words before what such a question asks about: 'Is there *any way to* cancel…', 'Can I *still* …'. */
-const FOCUS_SKIP = new Set(['way', 'ways', 'option', 'also', 'still', 'actually', 'really', 'somehow', 'possible'])
+const FOCUS_SKIP = new Set(['also', 'still', 'actually', 'really', 'somehow', 'possible'])
+/** 'Is there a *simple way* to…': a way, and what qualifies it, come before what is asked about. */
+const WAYS = new Set(['way', 'ways', 'option', 'options', 'means', 'method', 'setting'])
+/** An adverb ('Can I *temporarily* disable…', '*programmatically*'): how, not what. */
+const isAdverb = (word: string): boolean => word.length > 4 && word.endsWith('ly')
 const EXISTENCE =
   /^(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?(?:is there|are there|is it possible|can i|can we|can you|can it|can overseer|could i|does (?:it|overseer|the \w+) (?:support|have|offer|let)|do you (?:have|offer|support))\b/
 const MAIN_BUDGET = 1100
@@ -72,13 +76,23 @@ const CONTINUATION_ALLOWANCE = 450
 const namesAny = (text: string, terms: ReadonlySet<string>): boolean =>
   terms.size > 0 && (text.match(/[\p{L}\p{N}]+/gu) ?? []).some((word, index) => index > 0 && /\p{Lu}/u.test(word) && terms.has(stem(word.toLowerCase())))
 
-const normalize = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/[’']/g, "'")
-    .replace(/[!?.,;:…\s]+$/u, '')
+/** Punctuation and spaces that end a message ('…?!'): not part of what it says. */
+const TRAILING = /[!?.,;:…\s]/u
+
+/**
+ * A message as the rules read it: lower case, one kind of apostrophe, single spaces, without
+ * punctuation at either end. The end is trimmed by a scan, not a `…+$` pattern, which takes
+ * quadratic time on a long run of such characters that does not reach the end.
+ */
+const normalize = (text: string): string => {
+  const lower = text.toLowerCase().replace(/[’']/g, "'")
+  let end = lower.length
+  while (end > 0 && TRAILING.test(lower.charAt(end - 1))) end -= 1
+  return lower
+    .slice(0, end)
     .replace(/^[!?.,;:\s]+/u, '')
     .replace(/\s+/g, ' ')
+}
 
 /** Markdown blocks of a passage: paragraphs, lists, tables and whole code fences. */
 const blocksOf = (markdown: string): string[] => {
@@ -219,7 +233,8 @@ export class LocalAssistant {
     const known = asked.filter((concept) => this.index.knows(concept))
     const unknownTerms = new Set(asked.filter((concept) => !known.includes(concept)).map((concept) => concept.term))
     const unknownCount = asked.length - known.length
-    if (OVERVIEW.test(normalize(asAsked))) {
+    const question = normalize(asAsked)
+    if (OVERVIEW.test(question)) {
       const intro = this.introduction()
       if (intro) return { kind: 'docs', best: { passage: intro, score: 1, coverage: 1, matched: [] }, secondary: [], concepts: known }
     }
@@ -238,9 +253,9 @@ export class LocalAssistant {
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
     // 'Is there a dark mode…?', 'Can I schedule…?': what it asks for, first of all, is a word the docs never use.
-    const focus = this.existenceFocus(asAsked)
+    const focus = this.existenceFocus(question)
     if (focus && !this.index.knows(focus)) return unknown
-    const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(normalize(asAsked)) ? MIN_EXISTENCE_COVERAGE : 0)
+    const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
     const hits = this.index.search(query, { limit: 8 }).filter((hit) => hit.coverage >= needed)
     const [best, ...rest] = hits
     if (!best) return unknown
@@ -260,11 +275,14 @@ export class LocalAssistant {
    * What an 'Is there…?', 'Can I…?' question asks about first: its first word after the opening and
    * any article or pronoun ('dark' of 'Is there a dark mode…', 'schedule' of 'Can I schedule…').
    */
-  private existenceFocus(asAsked: string): Concept | undefined {
-    const question = normalize(asAsked)
+  private existenceFocus(question: string): Concept | undefined {
     const opening = EXISTENCE.exec(question)
     if (!opening) return undefined
-    const word = words(question.slice(opening[0].length)).find((candidate) => !FOCUS_SKIP.has(candidate) && termOf(candidate) !== null)
+    const rest = words(question.slice(opening[0].length))
+    const word = rest.find(
+      (candidate, index) =>
+        !FOCUS_SKIP.has(candidate) && !WAYS.has(candidate) && !WAYS.has(rest[index + 1] ?? '') && !isAdverb(candidate) && termOf(candidate) !== null,
+    )
     return word === undefined ? undefined : conceptsOf(question.slice(opening[0].length)).find((concept) => concept.term === termOf(word))
   }
 
