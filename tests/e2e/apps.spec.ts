@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { escapeRegExp } from '../../contracts/text'
 
 /**
  * The apps listing, the module pages and the four app areas, in the production build: what a
@@ -59,7 +60,6 @@ const collectErrors = (page: Page) => {
   return errors
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const cards = (page: Page) => page.getByRole('list', { name: 'Modules' }).getByRole('listitem')
 const columnCount = (page: Page) =>
   page
@@ -145,7 +145,7 @@ test.describe('apps listing', () => {
       const errors = collectErrors(page)
       await page.goto('/apps')
       await page.getByRole('link', { name: title, exact: true }).click()
-      await expect(page).toHaveURL(new RegExp(`${escape(href)}$`))
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(href)}$`))
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
       await expect(page.getByRole('heading', { level: 2, name: 'How it works in the pipeline' })).toBeVisible()
       await expect(page.getByRole('region', { name: 'Related documentation' }).getByRole('link').first()).toHaveAttribute(
@@ -174,7 +174,7 @@ test.describe('app areas', () => {
       await expect(tabs.getByRole('link')).toHaveCount(area.tabs.length)
       for (const [label, path] of area.tabs) {
         await tabs.getByRole('link', { name: label, exact: true }).click()
-        await expect(page).toHaveURL(new RegExp(`${escape(base + path)}$`))
+        await expect(page).toHaveURL(new RegExp(`${escapeRegExp(base + path)}$`))
         await expect(tabs.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page')
         await expect(tabs.locator('[aria-current="page"]')).toHaveCount(1)
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(area.name)
@@ -209,7 +209,7 @@ test.describe('app areas', () => {
       const last = anchors[anchors.length - 1]
       await page.goto(`${base}/features`)
       await page.locator(`a[href="${base}#${last}"]`).click()
-      await expect(page).toHaveURL(new RegExp(`${escape(base)}#${last}$`))
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(base)}#${last}$`))
       await expect(page.locator(`[id="${last}"]`)).toBeInViewport()
     })
   }
@@ -228,7 +228,7 @@ test.describe('app areas', () => {
       const card = page.getByRole('article', { name: tier, exact: true })
       await expect(card).toBeVisible()
       await card.getByRole('link').click()
-      await expect(page).toHaveURL(new RegExp(`${escape(target)}$`))
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(target)}$`))
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       expect(new URL(page.url()).pathname).not.toBe('/404')
     }

@@ -31,6 +31,8 @@ export interface BuildPluginOptions {
   beforeStage?: PipelineOptions['beforeStage']
   /** Test hook: runs once the last stage has finished, before the build is delivered. */
   afterStages?: PipelineOptions['afterStages']
+  /** How long a stop waits for the build to end before answering 503 (STOP_ANSWER_TIMEOUT_MS). */
+  stopWaitMs?: number
   /** Test hook: the stages' work instead of the engines' (a project whose tests fail, say). */
   stages?: PipelineOptions['stages']
 }
@@ -92,6 +94,7 @@ export default fp<BuildPluginOptions>(
       runner,
       downloadsDir,
       serverId,
+      ...(options.stopWaitMs !== undefined && { stopWaitMs: options.stopWaitMs }),
       ...(queue && { stopElsewhere: queue.stop, abandon: queue.abandon }),
       events: {
         claimRoom: (sessionId, ownerKey) => evictOtherOwners(app, sessionId, ownerKey),

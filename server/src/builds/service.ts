@@ -18,6 +18,8 @@ import { buildRepository as builds, type Build, type BuildIteration, type Runnin
 import type { TestSummary } from './engine'
 import { archivePath, zipUrlOf } from './paths'
 import { BUILD_MESSAGES, BuildStopped, type BuildRunner, type Progress, type Usage } from './pipeline'
+import { STOP_ANSWER_TIMEOUT_MS, type StopAnswer } from '../scale/queueRunner'
+import { withinTimeout } from '../lib/withinTimeout'
 import { buildReply } from './reply'
 import { STAGES } from './stages'
 
@@ -52,10 +54,12 @@ export interface BuildServiceOptions {
   serverId: string
   /**
    * With REDIS_URL: asks the server process `serverId` to stop the build of `sessionId` that it
-   * runs (see `stopHere`). True once it has ended there; false when no such process is alive (it
-   * crashed), or it did not answer.
+   * runs (see `stopHere`): `ended` once it has ended there, `gone` when no such process listens (it
+   * crashed), `no-answer` when it did not answer in time (or Redis could not be reached).
    */
-  stopElsewhere?: (serverId: string, sessionId: string) => Promise<boolean>
+  stopElsewhere?: (serverId: string, sessionId: string) => Promise<StopAnswer>
+  /** How long a stop waits for the build to end before answering that it could not confirm it (STOP_ANSWER_TIMEOUT_MS). */
+  stopWaitMs?: number
   /** With REDIS_URL: takes a build that nobody will end off the queue, and stops it in the worker running it. */
   abandon?: (buildId: string) => Promise<void>
 }
@@ -79,7 +83,12 @@ export type EndedStatus = Exclude<Build['status'], 'running'>
  * stop came after its last stage, or because the process running it had gone: interrupted), with
  * the status and message it ended with; or `not-found` (no build, or someone else's).
  */
-export type BuildStopResult = { kind: 'stopped'; message: string } | { kind: 'ended'; status: EndedStatus; message: string } | { kind: 'not-found' }
+export type BuildStopResult =
+  | { kind: 'stopped'; message: string }
+  | { kind: 'ended'; status: EndedStatus; message: string }
+  | { kind: 'not-found' }
+  /** Asked, but not seen to take effect within the wait: the build still runs as far as this process knows. */
+  | { kind: 'unconfirmed' }
 
 interface ActiveBuild {
   ownerKey: string
@@ -271,16 +280,29 @@ export class BuildService {
     const here = this.active.get(sessionId)
     if (here && here.ownerKey === ownerKey) {
       here.controller.abort(new BuildStopped())
-      await here.ended
-      return this.endedAs(ownerKey, sessionId, true)
+      const ended = await withinTimeout(() => here.ended, this.options.stopWaitMs ?? STOP_ANSWER_TIMEOUT_MS)
+      return ended ? this.endedAs(ownerKey, sessionId, true) : this.unconfirmed(ownerKey, sessionId)
     }
     const build = await builds.findBySession(this.options.db, sessionId)
     if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
     if (build.status !== 'running') return { kind: 'ended', status: build.status, message: build.message }
     const { stopElsewhere, serverId } = this.options
     const holder = build.serverId
-    if (stopElsewhere && holder !== null && holder !== serverId && (await stopElsewhere(holder, sessionId))) return this.endedAs(ownerKey, sessionId, true)
+    if (stopElsewhere && holder !== null && holder !== serverId) {
+      const answer = await stopElsewhere(holder, sessionId)
+      if (answer === 'ended') return this.endedAs(ownerKey, sessionId, true)
+      if (answer === 'no-answer') return this.unconfirmed(ownerKey, sessionId)
+    }
     return this.interrupt(build)
+  }
+
+  /** A stop not seen to take effect in time: how the build stands now, `unconfirmed` while it still runs. */
+  private async unconfirmed(ownerKey: string, sessionId: string): Promise<BuildStopResult> {
+    const build = await builds.findBySession(this.options.db, sessionId)
+    if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
+    if (build.status === 'running') return { kind: 'unconfirmed' }
+    if (build.status === 'stopped') return { kind: 'stopped', message: build.message }
+    return { kind: 'ended', status: build.status, message: build.message }
   }
 
   /** Another process asked to stop `sessionId` (its owner was checked there): stopped if it runs here; settles once it has ended. */

@@ -105,7 +105,8 @@ export const conversationToolsRepository = {
     // Sessions swept since the deletion stay gone; one attached elsewhere meanwhile keeps its link.
     await tx.query(
       `update session_owners set conversation_id = d.id from deleted_conversations d
-       where d.id = $1 and session_owners.session_id = any(d.session_ids) and session_owners.conversation_id is null`,
+       where d.id = $1 and session_owners.session_id = any(d.session_ids) and session_owners.conversation_id is null
+         and session_owners.owner_key = d.owner_key`,
       [id],
     )
     await tx.query(

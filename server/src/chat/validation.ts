@@ -27,6 +27,7 @@ export const CHAT_MESSAGES = {
   conversationNotFound: 'Conversation not found',
   conversationBusy: 'This conversation is still answering a message. Wait for it, or stop it first.',
   sessionBusy: 'A reply is already being generated for this sessionId',
+  stopUnconfirmed: 'The stop could not be confirmed: the server running the build did not answer in time. Try again.',
   sessionTaken: 'This sessionId is already in use: generate a new one for each message',
   rateLimited: (seconds: number) => `Too many messages. Please wait ${seconds} seconds before sending another.`,
   replyNotFound: 'No reply is being generated for this session',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { withinTimeout } from '../lib/withinTimeout'
 import { Queue, QueueEvents } from 'bullmq'
 import { BUILD_MESSAGES, stoppedByOwner, type BuildJob, type BuildOutcome, type BuildRunner } from '../builds/pipeline'
 import { BUILD_QUEUE, closeRedis, decodeControl, encodeControl, pingRedis, redisConnection, redisNames, type ControlMessage } from './redis'
@@ -14,6 +15,9 @@ export const CANCEL_GRACE_MS = 10_000
  * stores the outcome within CANCEL_GRACE_MS, or the pipeline's own grace, of the stop).
  */
 export const STOP_ANSWER_TIMEOUT_MS = 30_000
+
+/** What came of a stop asked of another server process: the build `ended` there, the process is `gone`, or `no-answer` in time. */
+export type StopAnswer = 'ended' | 'gone' | 'no-answer'
 
 /**
  * What a worker sends back: the outcome without the files' contents (the archive holds them; the
@@ -116,10 +120,11 @@ export interface BuildQueue {
   announce(approvalId: string): Promise<void>
   /**
    * Asks the server process `serverId` (the one that took the request) to stop the build of
-   * `sessionId`. True once it says the build has ended; false at once when no such process
-   * listens (it is gone), or when it has not answered within STOP_ANSWER_TIMEOUT_MS.
+   * `sessionId`: `ended` once it says the build has ended; `gone` at once when no such process
+   * listens; `no-answer` when it has not answered within STOP_ANSWER_TIMEOUT_MS (Redis unreachable
+   * included), or the queue closed meanwhile.
    */
-  stop(serverId: string, sessionId: string): Promise<boolean>
+  stop(serverId: string, sessionId: string): Promise<StopAnswer>
   /** What this process does when asked to stop a build (settles once it has ended here, or at once if it does not run here). */
   onStop(handler: (sessionId: string) => Promise<void>): void
   /** A build nobody will end: off the queue if it waits there, stopped in its worker if one runs it. */
@@ -141,7 +146,7 @@ export const openBuildQueue = async (redisUrl: string, prefix: string, serverId:
   const subscriber = redisConnection(redisUrl, 'overseer-control-sub')
   let stopHandler: (sessionId: string) => Promise<void> = async () => undefined
   /** Stops this process asked of others, waiting for their answer, by request id. */
-  const answers = new Map<string, () => void>()
+  const answers = new Map<string, (answer: StopAnswer) => void>()
   const publish = async (message: ControlMessage, channel = names.controlChannel): Promise<number> => publisher.publish(channel, encodeControl(message))
   subscriber.on('message', (channel: string, raw: string) => {
     const message = channel === names.controlChannel || channel === ownChannel ? decodeControl(raw) : undefined
@@ -152,7 +157,7 @@ export const openBuildQueue = async (redisUrl: string, prefix: string, serverId:
         .then(() => (requestId && replyTo ? publish({ type: 'stop-done', requestId }, names.serverChannel(replyTo)) : 0))
         .catch(() => undefined)
     } else if (message?.type === 'stop-done') {
-      answers.get(message.requestId)?.()
+      answers.get(message.requestId)?.('ended')
     }
   })
   await subscriber.subscribe(names.controlChannel, ownChannel)
@@ -173,14 +178,18 @@ export const openBuildQueue = async (redisUrl: string, prefix: string, serverId:
     stop: async (holder, sessionId) => {
       const requestId = randomUUID()
       let timer: NodeJS.Timeout | undefined
-      const answered = new Promise<boolean>((resolve) => {
-        answers.set(requestId, () => resolve(true))
-        timer = setTimeout(() => resolve(false), stopAnswerTimeoutMs)
+      // The answer, the deadline (which also bounds a publish that waits for Redis) or the queue's close.
+      const settled = new Promise<StopAnswer>((resolve) => {
+        answers.set(requestId, resolve)
+        timer = setTimeout(() => resolve('no-answer'), stopAnswerTimeoutMs)
       })
       try {
-        // Nobody subscribed to its channel: that process is gone (a crashed process's connection closes with it).
-        const receivers = await publish({ type: 'stop', sessionId, requestId, replyTo: serverId }, names.serverChannel(holder))
-        return receivers > 0 && (await answered)
+        const receivers = publish({ type: 'stop', sessionId, requestId, replyTo: serverId }, names.serverChannel(holder)).then(
+          // Nobody subscribed to its channel: that process is gone (a crashed process's connection closes with it).
+          (count) => (count === 0 ? ('gone' as const) : settled),
+          () => 'no-answer' as const,
+        )
+        return await Promise.race([receivers, settled])
       } finally {
         clearTimeout(timer)
         answers.delete(requestId)
@@ -191,11 +200,17 @@ export const openBuildQueue = async (redisUrl: string, prefix: string, serverId:
     },
     abandon: async (buildId) => {
       // Waiting: removed. Running (locked by its worker): left in place, and its worker stops it.
-      await queue.remove(buildId).catch(() => 0)
-      await tell({ type: 'cancel', buildId, stopped: true })
+      // Bounded: with Redis unreachable its commands wait for the connection.
+      await withinTimeout(async () => {
+        await queue.remove(buildId).catch(() => 0)
+        await tell({ type: 'cancel', buildId, stopped: true })
+      }, stopAnswerTimeoutMs)
     },
     ping: (timeoutMs) => pingRedis(queueClient, timeoutMs),
     close: async () => {
+      // Stops still waiting for an answer get none.
+      for (const answer of answers.values()) answer('no-answer')
+      answers.clear()
       await events.close()
       await queue.close()
       for (const client of [eventsClient, queueClient, publisher, subscriber]) await closeRedis(client)

@@ -272,6 +272,41 @@ describe('a stop that comes after the last stage', () => {
   })
 })
 
+describe('a stop not seen to take effect in time', () => {
+  /** Set by a test: the structuring stage says it started and ignores a stop until released. */
+  let hold: ((release: () => void) => void) | undefined
+  const target = useTestApp({
+    config: async () => ({ ...chatConfig(), ...(await buildConfig()) }),
+    options: {
+      builds: {
+        stopWaitMs: 200,
+        beforeStage: (stage) => {
+          const reached = hold
+          if (stage !== 'structuring' || !reached) return Promise.resolve()
+          hold = undefined
+          return new Promise<void>((resolve) => reached(resolve))
+        },
+      },
+    },
+    listen: true,
+  })
+
+  it('answers 503, and a stop asked again once the build has ended says how it ended', async () => {
+    const held = new Promise<() => void>((resolve) => (hold = resolve))
+    const started = await startBuild(target)
+    const release = await held
+    const { visitor, body } = started
+
+    const unconfirmed = await stop(target, body.sessionId, visitor)
+    expect(unconfirmed.statusCode).toBe(503)
+    expect(unconfirmed.json()).toMatchObject({ success: false, message: 'The stop could not be confirmed: the server running the build did not answer in time. Try again.' })
+
+    release()
+    // The stop took effect once the stage let go.
+    await expectStopped(target, started)
+  })
+})
+
 describe('a stop of a build that no server process runs any more', () => {
   const target = useTestApp({ config: async () => ({ ...chatConfig(), ...(await buildConfig()) }), listen: true })
 

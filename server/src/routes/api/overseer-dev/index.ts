@@ -123,10 +123,16 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Stop a reply being generated, or a running build',
-        description: `A chat reply stops where it is (the chat request answers with what was generated). A build (POST /api/overseer/chat) stops at once, its sandboxed test runs killed: a \`stopped\` event goes to the session's room, the build ends with status \`stopped\` and no archive, and the build request answers \`{ reply: 'Build stopped.', stopped: true }\`, which the conversation keeps. With REDIS_URL the stop reaches the build wherever it runs. For a build the answer comes once it has ended, with its \`status\` and \`message\`: a stop after its last stage finds it \`completed\` (\`stopped: false\`); a build whose server process is gone (it crashed) is marked interrupted, with an \`error\` event, and answers \`status: 'error'\` (\`stopped: false\`). Only the owner of the session can stop it; for anyone else the session does not exist. ${OWNER_NOTE}`,
+        description: `A chat reply stops where it is (the chat request answers with what was generated). A build (POST /api/overseer/chat) stops at once, its sandboxed test runs killed: a \`stopped\` event goes to the session's room, the build ends with status \`stopped\` and no archive, and the build request answers \`{ reply: 'Build stopped.', stopped: true }\`, which the conversation keeps. With REDIS_URL the stop reaches the build wherever it runs. For a build the answer comes once it has ended, with its \`status\` and \`message\`: a stop after its last stage finds it \`completed\` (\`stopped: false\`); a build whose server process is gone (it crashed) is marked interrupted, with an \`error\` event, and answers \`status: 'error'\` (\`stopped: false\`); a build not seen to end within 30 s of the stop (its server process did not answer, or Redis could not be reached) answers 503, and the stop can be asked again. Only the owner of the session can stop it; for anyone else the session does not exist. ${OWNER_NOTE}`,
         security: chatSecurity,
         params: SessionParams,
-        response: { 200: StopReply, 400: bodyErrorResponses[400], 403: CrossSiteRefused, 404: errorResponse(CHAT_MESSAGES.replyNotFound) },
+        response: {
+          200: StopReply,
+          400: bodyErrorResponses[400],
+          403: CrossSiteRefused,
+          404: errorResponse(CHAT_MESSAGES.replyNotFound),
+          503: errorResponse(CHAT_MESSAGES.stopUnconfirmed),
+        },
       },
     },
     async (request, reply) => {
@@ -137,6 +143,7 @@ const overseerDevRoutes: FastifyPluginAsync = async (app) => {
       const build = owner ? await app.builds.stop(owner.key, sessionId) : ({ kind: 'not-found' } as const)
       if (build.kind === 'stopped') return { success: true as const, stopped: true, status: 'stopped' as const, message: build.message }
       if (build.kind === 'ended') return { success: true as const, stopped: false, status: build.status, message: build.message }
+      if (build.kind === 'unconfirmed') throw new HttpError(503, CHAT_MESSAGES.stopUnconfirmed)
       if (chat === 'not-found') throw new HttpError(404, CHAT_MESSAGES.replyNotFound)
       return { success: true as const, stopped: false }
     },
