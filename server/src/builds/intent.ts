@@ -45,7 +45,8 @@ const WONDER_IF_YOU_COULD = new RegExp(`\\b(?:if|whether)\\s+(?:you|u)\\s+(?:cou
 const QUESTION_OPENER =
   /^(?:how|what|what's|whats|why|when|where|who|whom|whose|which|is|are|was|were|does|do|did|has|have|had|should|shall|may|might|must|can|could|would|will|am|isn't|aren't|doesn't|don't|didn't|won't|can't|couldn't|wouldn't|explain|tell me|describe)\b/
 /** A message that talks about the conversation or earlier work, not a new request. */
-const REMARK = /^(?:i|we)\s+(?:made|created|built|developed|generated|just|already|think|thought|guess|see|saw|noticed|meant|mean)\b|^(?:sorry|thanks|thank you|oops|never ?mind|ok|okay|cool|nice|great)\b/
+const REMARK =
+  /^(?:i|we)\s+(?:made|created|built|developed|generated|just|already|think|thought|guess|see|saw|noticed|meant|mean|used|tried|ran|got|clicked|typed|followed|installed|deployed|asked|started|opened|enabled|approved|denied|upgraded|restarted|reloaded)\b|^(?:sorry|thanks|thank you|oops|never ?mind|ok|okay|cool|nice|great)\b/
 
 const normalise = (text: string): string =>
   text

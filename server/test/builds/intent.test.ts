@@ -18,6 +18,7 @@ describe('questions are not builds: the keyword rules', () => {
     expect(intentByRules("I'm curious whether it can create a project in Go")).toBe('question')
     expect(intentByRules('Just wondering how long it takes to make an app')).toBe('question')
     expect(intentByRules('I was wondering if you could build me a recipe app')).toBe('build')
+    expect(intentByRules('I tried to create a staff account with npm run users but the Logs page says access denied. Why?')).toBe('question')
   })
 
   it('reads polite and indirect requests, and a build word used as a noun', () => {

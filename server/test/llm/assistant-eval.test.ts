@@ -15,12 +15,12 @@ describe('the offline assistant on questions as visitors ask them', () => {
   })
 
   it('answers from the right page and says it does not know what the docs do not cover', () => {
-    // The six sets (358 and 112 questions), a little under the level reached (84.6%, 95.8%,
-    // 79.5%): docs edits move it a little.
+    // The seven sets (418 and 132 questions), a little under the level reached (84.9%, 95.5%,
+    // 81.8%): docs edits move it a little.
     const result = evaluateRetrieval(assistant, ALL_ANSWERABLE, ALL_UNANSWERABLE)
     expect(result.top1 / result.answerable).toBeGreaterThanOrEqual(0.82)
     expect(result.top3 / result.answerable).toBeGreaterThanOrEqual(0.93)
-    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.77)
+    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.79)
   })
 
   it('answers the questions that used to miss', () => {
