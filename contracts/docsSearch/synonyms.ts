@@ -17,6 +17,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['expire', 'expiry', 'lifetime', 'time out', 'timeout', 'how long'],
   ['token', 'bearer', 'api key', 'authorization header'],
   ['cross site', 'csrf', 'forged'],
+  ['cors', 'cross origin', 'access control allow origin'],
   // Offline and networks.
   ['offline', 'without internet', 'no internet', 'internet connection', 'without a network', 'no network', 'air gapped', 'locally'],
   ['external ai', 'openai', 'llm', 'ai provider', 'language model', 'gpt', 'model provider', 'api key'],
