@@ -8,7 +8,7 @@ import { renderWithProviders } from '@tests/setup/renderWithProviders'
 import { setupStore } from '@tests/setup/store'
 import { buildStarted } from '../model/buildSlice'
 import { TRACKER_SETTLE_MS } from '../lib/stages'
-import { BuildProgress } from './BuildProgress'
+import { BuildProgress, STOP_FAILED } from './BuildProgress'
 
 const API = 'http://localhost/api'
 const SESSION = '6f1c2a9e-3b7d-4c55-9a41-2f0d8e7b1c33'
@@ -162,12 +162,27 @@ describe('BuildProgress', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 
-  it('offers Stop build again when the server could not stop it', async () => {
+  it('offers Stop build again when the server could not stop it, and says so', async () => {
     server.use(http.post(`${API}/overseer-dev/sessions/:sessionId/stop`, () => HttpResponse.json({ success: false, message: 'Internal server error' }, { status: 500 })))
     await startBuild()
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Stop build' }))
     expect(await screen.findByRole('button', { name: 'Stop build' })).toBeEnabled()
+    expect(screen.getByRole('alert')).toHaveTextContent(STOP_FAILED)
+  })
+
+  it("gives the server's reason when a stop could not be confirmed (503), until the next try", async () => {
+    const reason = 'The stop could not be confirmed: the server running the build did not answer in time. Try again.'
+    let answer = () => HttpResponse.json({ success: false, message: reason }, { status: 503 })
+    server.use(http.post(`${API}/overseer-dev/sessions/:sessionId/stop`, () => answer()))
+    await startBuild()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Stop build' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason)
+    answer = () => HttpResponse.json({ success: true, stopped: true })
+    await user.click(screen.getByRole('button', { name: 'Stop build' }))
+    expect(await screen.findByRole('button', { name: 'Stopping...' })).toBeDisabled()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('ignores the events of other sessions', async () => {

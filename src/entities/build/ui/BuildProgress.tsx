@@ -1,4 +1,5 @@
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useState } from 'react'
+import { apiErrorMessage } from '@/shared/api'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { Button } from '@/shared/ui'
 import { buildApi } from '../api/buildApi'
@@ -8,6 +9,9 @@ import { announcementOf, trackerMessageOf, trackerToneOf } from '../lib/tracker'
 import styles from './BuildProgress.module.scss'
 
 const STATE_TEXT = { done: ' (done)', current: ' (current)', pending: '' } as const
+
+/** What a failed stop says when the server gave no reason of its own (a 503 gives one). */
+export const STOP_FAILED = 'The build could not be stopped. Try again.'
 
 /**
  * The progress tracker of a build request (spec sections 2, 4 and 8): the bar from 5%
@@ -38,14 +42,23 @@ export const BuildProgress = () => {
     return () => clearTimeout(timer)
   }, [dispatch, settled, sessionId])
 
+  /** Why the last Stop build did not take: shown until the next try, or until the build ends. */
+  const [stopFailure, setStopFailure] = useState<{ sessionId: string; message: string } | null>(null)
   const stop = async () => {
     if (!sessionId) return
+    setStopFailure(null)
     dispatch(buildStopping({ sessionId, stopping: true }))
     const request = dispatch(buildApi.endpoints.stopBuild.initiate(sessionId))
     const result = await request
     request.reset()
-    if (result.data !== true) dispatch(buildStopping({ sessionId, stopping: false }))
+    if (result.data === true) return
+    dispatch(buildStopping({ sessionId, stopping: false }))
+    if (result.error) {
+      const reason = 'status' in result.error && result.error.status === 503 ? apiErrorMessage(result.error) : undefined
+      setStopFailure({ sessionId, message: reason ?? STOP_FAILED })
+    }
   }
+  const stopError = build?.status === 'running' && stopFailure !== null && stopFailure.sessionId === sessionId ? stopFailure.message : null
 
   const visible = build !== null && !build.hidden && build.status !== 'ended'
   const error = build && (build.status === 'failed' || build.status === 'timedOut') ? build.error : null
@@ -81,6 +94,11 @@ export const BuildProgress = () => {
               </Button>
             )}
           </div>
+          {stopError && (
+            <p className={styles.stopError} role="alert">
+              {stopError}
+            </p>
+          )}
           <ol className={styles.stages} aria-label="Build stages">
             {BUILD_STAGES.map((stage, index) => {
               const state = stageStateOf(stage.id, build.stage)
