@@ -134,6 +134,26 @@ for (const { name, viewport } of SCREENS) {
   })
 }
 
+test.describe('a reply with a table wider than a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('keeps the page and the conversation within the screen: the table scrolls in its own box', async ({ page }) => {
+    await openAssistant(page)
+    await ask(page, 'Can I temporarily disable approval gates?')
+    const table = latestTurn(page).locator('table').first()
+    await expect(table).toBeVisible()
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+    const overflows = await table.evaluate((element) => {
+      const log = element.closest('[role="log"]')
+      const box = element.parentElement
+      const wider = (node: Element | null) => (node ? node.scrollWidth - node.clientWidth : 0)
+      // The conversation does not scroll sideways; only the table's own box may.
+      return { log: wider(log), ownBox: getComputedStyle(box as Element).overflowX }
+    })
+    expect(overflows).toEqual({ log: 0, ownBox: 'auto' })
+  })
+})
+
 test.describe('a reader who scrolled up', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
