@@ -281,7 +281,7 @@ export class BuildService {
     if (here && here.ownerKey === ownerKey) {
       here.controller.abort(new BuildStopped())
       const ended = await withinTimeout(() => here.ended, this.options.stopWaitMs ?? STOP_ANSWER_TIMEOUT_MS)
-      return ended ? this.endedAs(ownerKey, sessionId, true) : this.unconfirmed(ownerKey, sessionId)
+      return this.endedAs(ownerKey, sessionId, true, ended ? 'interrupt' : 'unconfirmed')
     }
     const build = await builds.findBySession(this.options.db, sessionId)
     if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
@@ -291,18 +291,9 @@ export class BuildService {
     if (stopElsewhere && holder !== null && holder !== serverId) {
       const answer = await stopElsewhere(holder, sessionId)
       if (answer === 'ended') return this.endedAs(ownerKey, sessionId, true)
-      if (answer === 'no-answer') return this.unconfirmed(ownerKey, sessionId)
+      if (answer === 'no-answer') return this.endedAs(ownerKey, sessionId, true, 'unconfirmed')
     }
     return this.interrupt(build)
-  }
-
-  /** A stop not seen to take effect in time: how the build stands now, `unconfirmed` while it still runs. */
-  private async unconfirmed(ownerKey: string, sessionId: string): Promise<BuildStopResult> {
-    const build = await builds.findBySession(this.options.db, sessionId)
-    if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
-    if (build.status === 'running') return { kind: 'unconfirmed' }
-    if (build.status === 'stopped') return { kind: 'stopped', message: build.message }
-    return { kind: 'ended', status: build.status, message: build.message }
   }
 
   /** Another process asked to stop `sessionId` (its owner was checked there): stopped if it runs here; settles once it has ended. */
@@ -313,13 +304,16 @@ export class BuildService {
     await here.ended
   }
 
-  /** How the owner's build of `sessionId` ended, as stored; `byThisStop` when a stop was just asked of it. */
-  private async endedAs(ownerKey: string, sessionId: string, byThisStop: boolean): Promise<BuildStopResult> {
+  /**
+   * How the owner's build of `sessionId` ended, as stored; `byThisStop` when a stop was just asked of
+   * it. One still running is `unconfirmed` when its end was not seen in time; else its process said
+   * it had ended, so nothing stores its outcome any more: it is interrupted.
+   */
+  private async endedAs(ownerKey: string, sessionId: string, byThisStop: boolean, stillRunning: 'interrupt' | 'unconfirmed' = 'interrupt'): Promise<BuildStopResult> {
     const build = await builds.findBySession(this.options.db, sessionId)
     if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
     if (build.status === 'stopped' && byThisStop) return { kind: 'stopped', message: build.message }
-    // Still running after its process said it ended: nothing stores its outcome any more.
-    if (build.status === 'running') return this.interrupt(build)
+    if (build.status === 'running') return stillRunning === 'unconfirmed' ? { kind: 'unconfirmed' } : this.interrupt(build)
     return { kind: 'ended', status: build.status, message: build.message }
   }
 

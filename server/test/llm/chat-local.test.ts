@@ -20,9 +20,12 @@ const ask = (assistant: LocalAssistant, ...questions: string[]): string => {
 
 describe('overseer-local', () => {
   let assistant: LocalAssistant
+  /** The assistant over the real docs/. */
+  let real: LocalAssistant
 
   beforeAll(async () => {
     assistant = await LocalAssistant.fromDirectory(FIXTURE_DOCS)
+    real = await LocalAssistant.fromDirectory(REAL_DOCS)
   })
 
   it('answers from the best docs passage and links it under Sources', () => {
@@ -52,8 +55,7 @@ describe('overseer-local', () => {
     }
   })
 
-  it("sends questions on prices, the company or certifications to the site's pages that cover them", async () => {
-    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+  it("sends questions on prices, the company or certifications to the site's pages that cover them", () => {
     const cases = [
       ['pricing', 'How much does the Developer plan cost per month?'],
       ['pricing', 'is there a free trial?'],
@@ -71,8 +73,7 @@ describe('overseer-local', () => {
     expect(LOCAL_REPLIES.legal).toContain('(/privacy)')
   })
 
-  it('answers what a build costs, or what a plan is, from the docs', async () => {
-    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+  it('answers what a build costs, or what a plan is, from the docs', () => {
     const siteReplies: string[] = [LOCAL_REPLIES.pricing, LOCAL_REPLIES.company, LOCAL_REPLIES.legal]
     for (const question of [
       'How much does a build cost per user?',
@@ -93,22 +94,19 @@ describe('overseer-local', () => {
     }
   })
 
-  it('answers what the product is, however it is put, with the introduction', async () => {
-    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+  it('answers what the product is, however it is put, with the introduction', () => {
     for (const question of ['So what is Overseer, in a nutshell?', 'what does this tool actually do?']) {
       expect(ask(real, question)).toContain('(/docs/getting-started/introduction)')
     }
     expect(ask(real, 'Tell me about the DevLoop Matrix', 'what does it do?')).not.toMatch(/^From the docs page \*\*Introduction\*\*/)
   })
 
-  it('answers whether something exists only from a passage that has at least half of it', async () => {
-    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+  it('answers whether something exists only from a passage that has at least half of it', () => {
     expect(ask(real, 'Is there a mobile app for approving builds?')).toBe(LOCAL_REPLIES.unknown)
     expect(ask(real, 'Is there a way to see who approved a build?')).toContain('(/docs/architect-suite/approvals')
   })
 
-  it('does not know of a thing asked about whose first word the docs never use', async () => {
-    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+  it('does not know of a thing asked about whose first word the docs never use', () => {
     for (const question of ['Is there a light theme for the canvas?', 'Can I schedule builds for the weekend?']) {
       expect(ask(real, question)).toBe(LOCAL_REPLIES.unknown)
     }
@@ -137,8 +135,7 @@ describe('overseer-local', () => {
     expect(ask(assistant, 'Which model is answering me?')).toBe(LOCAL_REPLIES.self)
   })
 
-  it('answers which model runs the stages from the docs, not about itself', async () => {
-    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+  it('answers which model runs the stages from the docs, not about itself', () => {
     expect(ask(real, 'Which model runs the stages if I do not pick one?')).toContain('(/docs/core-modules/overseer-core')
   })
 
@@ -188,8 +185,7 @@ describe('overseer-local', () => {
     expect(ask(empty, 'How do I install it?')).toBe(LOCAL_REPLIES.noDocs)
   })
 
-  it('finds the introduction in the real docs', async () => {
-    const real = await LocalAssistant.fromDirectory(REAL_DOCS)
+  it('finds the introduction in the real docs', () => {
     expect(real.passageCount).toBeGreaterThan(0)
     expect(ask(real, 'What is Overseer?')).toMatch(/\]\(\/docs\/[a-z0-9-]+\/introduction[)#]/)
   })

@@ -25,6 +25,20 @@ if (!REDIS_URL) {
       for (const opened of open) await opened.close()
     })
 
+    /** A server process whose build does not end when asked to stop until `release()`; `heard` once asked. */
+    const slowHolder = async () => {
+      const id = randomUUID()
+      const holder = await queue(id, 10_000)
+      let release: () => void = () => undefined
+      const heard = new Promise<void>((resolve) => {
+        holder.onStop(async () => {
+          resolve()
+          await new Promise<void>((ended) => (release = ended))
+        })
+      })
+      return { id, heard, release: () => release() }
+    }
+
     it('answers ended once the process that runs the build says it has ended, and gone when no such process listens', async () => {
       const asker = await queue(randomUUID(), 10_000)
       const holderId = randomUUID()
@@ -38,36 +52,20 @@ if (!REDIS_URL) {
 
     it('answers no-answer when the process that runs the build has not said it ended by the deadline', async () => {
       const asker = await queue(randomUUID(), 200)
-      const holderId = randomUUID()
-      const holder = await queue(holderId, 10_000)
-      let release: () => void = () => undefined
-      const heard = new Promise<void>((resolve) => {
-        holder.onStop(async () => {
-          resolve()
-          await new Promise<void>((ended) => (release = ended))
-        })
-      })
-      await expect(asker.stop(holderId, 'session-slow')).resolves.toBe('no-answer')
-      await heard
-      release()
+      const holder = await slowHolder()
+      await expect(asker.stop(holder.id, 'session-slow')).resolves.toBe('no-answer')
+      await holder.heard
+      holder.release()
     })
 
     it('gives a stop still waiting for its answer no-answer when the queue closes', async () => {
       const asker = await openBuildQueue(REDIS_URL, prefix, randomUUID(), 60_000)
-      const holderId = randomUUID()
-      const holder = await queue(holderId, 10_000)
-      let release: () => void = () => undefined
-      const heard = new Promise<void>((resolve) => {
-        holder.onStop(async () => {
-          resolve()
-          await new Promise<void>((ended) => (release = ended))
-        })
-      })
-      const answer = asker.stop(holderId, 'session-closing')
-      await heard
+      const holder = await slowHolder()
+      const answer = asker.stop(holder.id, 'session-closing')
+      await holder.heard
       await asker.close()
       await expect(answer).resolves.toBe('no-answer')
-      release()
+      holder.release()
     })
   })
 }

@@ -198,19 +198,17 @@ export class LocalAssistant {
     // Prices, the company, certifications: the site's own pages, unless the docs cover them too.
     const offDocs = offDocsTopic(text)
     if (offDocs && !this.docsSay(offDocs.matched)) return { kind: 'reply', reply: offDocs.topic }
-    return this.fromDocs(this.queryFor(messages), userTurns.at(-1)?.content ?? '')
+    return this.fromDocs(this.queryFor(text, userTurns.at(-2)?.content), userTurns.at(-1)?.content ?? '', text)
   }
 
   /**
-   * The question's ideas; a follow-up ("and how do I turn it off?") also carries the earlier
-   * question's, at half weight, so that "it" finds what the conversation is about.
+   * The ideas of the question (`text`, normalised); a follow-up ("and how do I turn it off?") also
+   * carries the `previous` question's, at half weight, so that "it" finds what the conversation is about.
    */
-  private queryFor(messages: readonly ChatMessage[]): Concept[] {
-    const userTurns = messages.filter((message) => message.role === 'user')
-    const text = normalize(userTurns.at(-1)?.content ?? '').replace(GREETING_PREFIX, '')
-    const query = conceptsOf(text)
-    const previous = userTurns.at(-2)?.content
-    if (previous !== undefined && FOLLOW_UP.test(text.replace(EXISTENTIAL_THERE, ' '))) {
+  private queryFor(text: string, previous: string | undefined): Concept[] {
+    const question = text.replace(GREETING_PREFIX, '')
+    const query = conceptsOf(question)
+    if (previous !== undefined && FOLLOW_UP.test(question.replace(EXISTENTIAL_THERE, ' '))) {
       const own = new Set(query.map((concept) => concept.term))
       for (const concept of conceptsOf(normalize(previous), 0.5)) if (!own.has(concept.term)) query.push(concept)
     }
@@ -219,25 +217,24 @@ export class LocalAssistant {
 
   /** The passages most relevant to the conversation's last question (for grounding another model). */
   relevantPassages(messages: readonly ChatMessage[], limit = 3): Passage[] {
+    const userTurns = messages.filter((message) => message.role === 'user')
     return this.index
-      .search(this.queryFor(messages), { limit: limit * 2 })
+      .search(this.queryFor(normalize(userTurns.at(-1)?.content ?? ''), userTurns.at(-2)?.content), { limit: limit * 2 })
       .filter((hit) => hit.coverage >= MIN_COVERAGE && hit.passage.markdown)
       .slice(0, limit)
       .map((hit) => hit.passage)
   }
 
-  private fromDocs(query: Concept[], asAsked: string): Retrieval {
+  /** The docs' answer to `query`, the ideas of the question `asAsked` (and `question`, normalised). */
+  private fromDocs(query: Concept[], asAsked: string, question: string): Retrieval {
     const unknown: Retrieval = { kind: 'reply', reply: 'unknown' }
     // Codes pasted with a question (an id, a hash) are not what it asks about.
     const asked = query.filter((concept) => concept.weight === 1 && !concept.hint && !(isCodeTerm(concept.term) && !this.index.knows(concept)))
     const known = asked.filter((concept) => this.index.knows(concept))
     const unknownTerms = new Set(asked.filter((concept) => !known.includes(concept)).map((concept) => concept.term))
     const unknownCount = asked.length - known.length
-    const question = normalize(asAsked)
-    if (OVERVIEW.test(question)) {
-      const intro = this.introduction()
-      if (intro) return { kind: 'docs', best: { passage: intro, score: 1, coverage: 1, matched: [] }, secondary: [], concepts: known }
-    }
+    const overview = OVERVIEW.test(question) ? this.introAnswer(known) : undefined
+    if (overview) return overview
     if (known.length === 0) return unknown
     // Mostly words the docs never use: a question about something else.
     if (known.length / asked.length < 0.5 && unknownCount >= 2) return unknown
@@ -246,15 +243,15 @@ export class LocalAssistant {
     if (namesAny(asAsked, unknownTerms)) return unknown
 
     if (unknownCount === 0 && known.every((concept) => this.productTerms.has(concept.term))) {
-      const intro = this.introduction()
-      if (intro) return { kind: 'docs', best: { passage: intro, score: 1, coverage: 1, matched: [] }, secondary: [], concepts: known }
+      const aboutTheProduct = this.introAnswer(known)
+      if (aboutTheProduct) return aboutTheProduct
     }
 
+    // 'Is there a dark mode…?', 'Can I schedule…?': what it asks for, first of all, is a word the docs never use.
+    const focus = this.existenceFocus(question, query)
+    if (focus && !this.index.knows(focus)) return unknown
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
-    // 'Is there a dark mode…?', 'Can I schedule…?': what it asks for, first of all, is a word the docs never use.
-    const focus = this.existenceFocus(question)
-    if (focus && !this.index.knows(focus)) return unknown
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
     const hits = this.index.search(query, { limit: 8 }).filter((hit) => hit.coverage >= needed)
     const [best, ...rest] = hits
@@ -273,9 +270,10 @@ export class LocalAssistant {
 
   /**
    * What an 'Is there…?', 'Can I…?' question asks about first: its first word after the opening and
-   * any article or pronoun ('dark' of 'Is there a dark mode…', 'schedule' of 'Can I schedule…').
+   * any article or pronoun ('dark' of 'Is there a dark mode…', 'schedule' of 'Can I schedule…'),
+   * as an idea of `query`.
    */
-  private existenceFocus(question: string): Concept | undefined {
+  private existenceFocus(question: string, query: readonly Concept[]): Concept | undefined {
     const opening = EXISTENCE.exec(question)
     if (!opening) return undefined
     const rest = words(question.slice(opening[0].length))
@@ -283,12 +281,19 @@ export class LocalAssistant {
       (candidate, index) =>
         !FOCUS_SKIP.has(candidate) && !WAYS.has(candidate) && !WAYS.has(rest[index + 1] ?? '') && !isAdverb(candidate) && termOf(candidate) !== null,
     )
-    return word === undefined ? undefined : conceptsOf(question.slice(opening[0].length)).find((concept) => concept.term === termOf(word))
+    const term = word === undefined ? null : termOf(word)
+    return query.find((concept) => concept.weight === 1 && concept.term === term)
   }
 
   /** Whether some passage uses `phrase` (lower case) as words of its own. */
   private docsSay(phrase: string): boolean {
     return new RegExp(`\\b${escapeRegExp(phrase)}\\b`).test(this.docsText)
+  }
+
+  /** The introduction as the answer, for a question about the product itself. */
+  private introAnswer(concepts: Concept[]): Retrieval | undefined {
+    const passage = this.introduction()
+    return passage && { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary: [], concepts }
   }
 
   /** The docs' introduction: a page called Introduction or Overview, else the first page. */
