@@ -29,6 +29,13 @@ const IMPERATIVE = new RegExp(`^${POLITE_OPENER}(?:let'?s\\s+|lets\\s+|help\\s+(
 const ASK_TO_BUILD = new RegExp(
   `^${POLITE_OPENER}(?:(?:can|could|would|will)\\s+(?:you|u)\\s+(?:please\\s+|pls\\s+|kindly\\s+)?${HELPED}|(?:can|could|may)\\s+(?:i|we)\\s+(?:get|have)\\s+(?:you\\s+to\\s+)?|(?:how|what)\\s+about\\s+|why\\s+don'?t\\s+you\\s+)(?:${BUILD_VERBS}|${CHANGE_VERBS}|building|creating|making|developing|generating|writing|coding|adding)\\b${NOT_AN_OBJECT}`,
 )
+/**
+ * '…a page where customers can pre-order. Could you build that for us?': a later sentence that asks
+ * for what was described, and only that ('Can you make it bigger?' asks something else).
+ */
+const ASK_FOR_IT = new RegExp(
+  `^${POLITE_OPENER}(?:(?:can|could|would|will)\\s+(?:you|u)\\s+(?:please\\s+|pls\\s+|kindly\\s+)?${HELPED})?(?:${BUILD_VERBS})\\s+(?:(?:me|us)\\s+)?(?:it|that|this|one|them|something like (?:that|this))(?:\\s+(?:for\\s+(?:me|us)|please|now|real|happen))*[\\s.!?]*$`,
+)
 /** 'Is it possible to create a landing page…': a request when it names something new to make (not 'make the gates optional'). */
 const POSSIBLE_TO_BUILD = new RegExp(`^(?:is|would)\\s+it\\s+(?:be\\s+)?possible\\s+(?:for\\s+you\\s+)?to\\s+(?:${BUILD_VERBS})\\s+(?:me\\s+|us\\s+)?(?:an?|some|my|our)\\b`)
 /** 'Can I get a todo app?', 'Could we have an API for…': asking for software by name. */
@@ -48,6 +55,12 @@ const QUESTION_OPENER =
 const REMARK =
   /^(?:i|we)\s+(?:made|created|built|developed|generated|just|already|think|thought|guess|see|saw|noticed|meant|mean|used|tried|ran|got|clicked|typed|followed|installed|deployed|asked|started|opened|enabled|approved|denied|upgraded|restarted|reloaded)\b|^(?:sorry|thanks|thank you|oops|never ?mind|ok|okay|cool|nice|great)\b/
 
+/** Where a description qualifies what it names ('an app *that*…', 'a page *where*…'). */
+const QUALIFIER = /\b(?:that|which|where|who|whose|with|for|to)\b/
+/** A verb that makes a sentence a statement about something that exists ('the dashboard *is* slow'). */
+const STATEMENT =
+  /\b(?:is|are|was|were|has|have|had|keeps|kept|looks|seems|shows|showed|isn't|aren't|wasn't|doesn't|don't|didn't|won't|can't|takes|took|fails|failed|crashes|crashed|breaks|broke|stops|stopped|hangs|hung|works|worked|runs|ran)\b/
+
 const normalise = (text: string): string =>
   text
     .toLowerCase()
@@ -59,7 +72,7 @@ const normalise = (text: string): string =>
 export const intentByRules = (message: string): Intent => {
   const text = normalise(message)
   // The first sentence says what the message is; what follows may be details.
-  const first = (text.split(/(?<=[.!?])\s+|\n/)[0] ?? text).trim()
+  const [first = text, ...later] = text.split(/(?<=[.!?])\s+|\n/).map((sentence) => sentence.trim())
   if (ASK_TO_BUILD.test(first) || ASK_TO_BUILD.test(text)) return 'build'
   if ((ASK_FOR_SOFTWARE.test(first) || POSSIBLE_TO_BUILD.test(first)) && SOFTWARE.test(first)) return 'build'
   if (IMPERATIVE.test(first)) return 'build'
@@ -68,8 +81,11 @@ export const intentByRules = (message: string): Intent => {
   if (WANT.test(first)) return SOFTWARE.test(text) || ANY_BUILD_WORD.test(text) ? 'build' : 'question'
   if (REMARK.test(first)) return 'question'
   if (QUESTION_OPENER.test(first) || first.endsWith('?')) return 'question'
-  // A description of a product ('A REST API for a bookstore, please make it quick').
-  if (/^(?:an?|the|my|our|one)\b/.test(first) && SOFTWARE.test(first)) return 'build'
+  // A description of what is wanted, then the ask.
+  if (SOFTWARE.test(text) && later.some((sentence) => ASK_FOR_IT.test(sentence))) return 'build'
+  // A description of a product ('A REST API for a bookstore, please make it quick'), not a
+  // statement about one ('The dashboard is slow'): no verb before what qualifies it.
+  if (/^(?:an?|the|my|our|one)\b/.test(first) && SOFTWARE.test(first) && !STATEMENT.test(first.split(QUALIFIER)[0] ?? first)) return 'build'
   // A build word used as a verb on something to make ('… and generate a landing page for it').
   if (new RegExp(`\\b(?:${BUILD_VERBS})\\s+(?:me\\s+|us\\s+)?(?:an?|the|my|our|some|this|that)\\b[^.?!]*${SOFTWARE.source}`).test(text)) return 'build'
   return 'question'

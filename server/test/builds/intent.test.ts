@@ -21,6 +21,13 @@ describe('questions are not builds: the keyword rules', () => {
     expect(intentByRules('I tried to create a staff account with npm run users but the Logs page says access denied. Why?')).toBe('question')
   })
 
+  it('reads a description followed by the ask for it, and not an ask for something else', () => {
+    expect(intentByRules("We're a small bakery and want a page where customers pre-order for pickup. Could you build that for us?")).toBe('build')
+    expect(intentByRules('A habit tracker with streaks and reminders. Build it please.')).toBe('build')
+    expect(intentByRules('The token chart on the dashboard is tiny. Can you make it bigger?')).toBe('question')
+    expect(intentByRules('My build of the recipe app failed. Could you make it work?')).toBe('question')
+  })
+
   it('reads polite and indirect requests, and a build word used as a noun', () => {
     for (const request of [
       'Can you help me build a todo app?',
