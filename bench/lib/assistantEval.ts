@@ -1,5 +1,7 @@
-import type { LocalAssistant } from '../../server/src/llm/local/assistant'
-import { ANSWERABLE, UNANSWERABLE, type EvalQuestion } from './assistantQuestions'
+import type { AskedQuestions } from '../../contracts/docsSearch'
+import ASKED from '../../contracts/docsSearch/asked.json'
+import { LocalAssistant } from '../../server/src/llm/local/assistant'
+import { ANSWERABLE, QUESTION_SETS, UNANSWERABLE, type EvalQuestion } from './assistantQuestions'
 
 export interface Miss {
   question: string
@@ -56,4 +58,48 @@ export const evaluateRetrieval = (
     rejected: unanswerable.length - wronglyAnswered.length,
     wronglyAnswered,
   }
+}
+
+const keyOf = (question: string): string => question.trim().toLowerCase()
+
+/** The asked questions without those of one set (and any other set's copy of one of them). */
+export const withoutSet = (asked: AskedQuestions, set: { answerable: readonly EvalQuestion[]; unanswerable: readonly string[] }): AskedQuestions => {
+  const left = new Set([...set.answerable.map(({ question }) => keyOf(question)), ...set.unanswerable.map(keyOf)])
+  return {
+    answered: Object.fromEntries(Object.entries(asked.answered).map(([page, questions]) => [page, questions.filter((question) => !left.has(keyOf(question)))])),
+    unanswered: asked.unanswered.filter((question) => !left.has(keyOf(question))),
+  }
+}
+
+export interface HeldOutEval {
+  /** Each set, answered by an assistant that learned from the other sets' questions only. */
+  sets: { name: string; result: RetrievalEval }[]
+  /** All the sets together, so measured. */
+  all: RetrievalEval
+}
+
+/**
+ * The assistant's retrieval on every question set, each set measured by leaving it out of what the
+ * assistant learns from (contracts/docsSearch/asked.json holds every set): a question is never
+ * answered with its own help.
+ */
+export const evaluateHeldOut = async (docsDir: string, sets = QUESTION_SETS, asked: AskedQuestions = ASKED): Promise<HeldOutEval> => {
+  const results: { name: string; result: RetrievalEval }[] = []
+  for (const set of sets) {
+    const assistant = await LocalAssistant.fromDirectory(docsDir, withoutSet(asked, set))
+    results.push({ name: set.name, result: evaluateRetrieval(assistant, set.answerable, set.unanswerable) })
+  }
+  const all = results.reduce<RetrievalEval>(
+    (sum, { result }) => ({
+      answerable: sum.answerable + result.answerable,
+      top1: sum.top1 + result.top1,
+      top3: sum.top3 + result.top3,
+      misses: [...sum.misses, ...result.misses],
+      unanswerable: sum.unanswerable + result.unanswerable,
+      rejected: sum.rejected + result.rejected,
+      wronglyAnswered: [...sum.wronglyAnswered, ...result.wronglyAnswered],
+    }),
+    { answerable: 0, top1: 0, top3: 0, misses: [], unanswerable: 0, rejected: 0, wronglyAnswered: [] },
+  )
+  return { sets: results, all }
 }

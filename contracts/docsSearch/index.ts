@@ -16,6 +16,15 @@ export interface DocsPageEntry {
   sections: { heading: string | null; anchor: string | null; text: string }[]
 }
 
+/**
+ * Questions visitors asked (contracts/docsSearch/asked.json, from the assistant's question sets):
+ * those the docs answer, under the page that answers each, and those they do not.
+ */
+export interface AskedQuestions {
+  answered: Readonly<Record<string, readonly string[]>>
+  unanswered: readonly string[]
+}
+
 /** What the search needs of a passage: its page, its heading and its text. */
 export interface SearchPassage {
   page: { title: string; path: string; keywords?: string }
@@ -77,6 +86,14 @@ const PROXIMITY_BONUS = 0.3
  * each of its passages, against the best passage's score (both read as a share of the best).
  */
 const PHRASE_WEIGHT = 0.5
+/**
+ * How much a page's closest asked question (questions visitors asked, each with the page that
+ * answers it) adds to each of its passages, read as PHRASE_WEIGHT reads keyword phrases. Chosen
+ * by leaving each question set out in turn (0.3 to 1.5 tried on the first seven sets; 0.75 and 1 best).
+ */
+const ASKED_WEIGHT = 0.75
+/** A query of fewer ideas than this is not leaned by asked questions: a search, not a question. */
+const ASKED_MIN_IDEAS = 3
 /** How much an idea's other words count beside its best one (Elasticsearch's dis_max tie_breaker). */
 const TIE_BREAKER = 0.3
 const COVERAGE_POWER = 1
@@ -234,14 +251,19 @@ export class DocsSearch<P extends SearchPassage> {
   private readonly documentFrequency = new Map<string, number>()
   /** The pages' keyword phrases, each searched on its own: a question close to one points to its page. */
   private readonly phrases: DocsSearch<PhrasePassage> | undefined
+  /** Questions visitors asked, each under the page that answers it: a question close to one points to its page. */
+  private readonly asked: DocsSearch<PhrasePassage> | undefined
 
   /**
    * @param thesaurus For a word the docs never use, docs words that mean the same (stems; see
    *   scripts/thesaurus.ts, from WordNet): searched for it, at less weight than a synonym.
+   * @param asked Questions visitors asked, under the page that answers each (AskedQuestions'
+   *   `answered`): a question close to one leans to its page.
    */
   constructor(
     passages: readonly P[],
     private readonly thesaurus: Readonly<Record<string, readonly string[]>> = {},
+    asked: Readonly<Record<string, readonly string[]>> = {},
   ) {
     this.engine = new MiniSearch({
       fields: ['title', 'about', 'heading', 'text'],
@@ -279,6 +301,11 @@ export class DocsSearch<P extends SearchPassage> {
       for (const text of phrasesOf(page.keywords)) phrases.push({ page: { title: '', path: page.path }, heading: null, anchor: null, text })
     }
     this.phrases = phrases.length > 0 ? new DocsSearch(phrases, thesaurus) : undefined
+    const questions: PhrasePassage[] = []
+    for (const path of new Set(passages.map((passage) => passage.page.path))) {
+      for (const text of asked[path] ?? []) questions.push({ page: { title: '', path }, heading: null, anchor: null, text })
+    }
+    this.asked = questions.length > 0 ? new DocsSearch(questions, thesaurus) : undefined
   }
 
   /** How many passages it searches. */
@@ -405,7 +432,7 @@ export class DocsSearch<P extends SearchPassage> {
       const previous = best.get(chunk.passage)
       if (!previous || previous.score < hit.score) best.set(chunk.passage, hit)
     }
-    const hits = this.withPhrases([...best.values()], query, options)
+    const hits = this.withPhrases([...best.values()], query, options, ideas.filter((concept) => concept.weight === 1).length)
     hits.sort((a, b) => b.score - a.score)
     return options.limit === undefined ? hits : hits.slice(0, options.limit)
   }
@@ -414,17 +441,29 @@ export class DocsSearch<P extends SearchPassage> {
    * Each passage's score as a share of the best one, plus its page's best keyword phrase's (as a
    * share of the best phrase's): a question asked the way a page's keywords put it leans to that page.
    */
-  private withPhrases(hits: DocsHit<P>[], query: string | readonly Concept[], options: SearchOptions): DocsHit<P>[] {
+  private withPhrases(hits: DocsHit<P>[], query: string | readonly Concept[], options: SearchOptions, ideas: number): DocsHit<P>[] {
     const top = hits.reduce((max, hit) => Math.max(max, hit.score), 0)
-    if (!this.phrases || top <= 0) return hits
-    const phraseHits = this.phrases.search(query, { prefixLast: options.prefixLast })
-    const phraseTop = phraseHits[0]?.score ?? 0
+    if (top <= 0) return hits
+    const phrases = this.closest(this.phrases, query, options)
+    // A few words typed in the search box ('retry-after') are matched as they are, not as a question.
+    const asked = ideas >= ASKED_MIN_IDEAS ? this.closest(this.asked, query, options) : new Map<string, number>()
+    return hits.map((hit) => ({
+      ...hit,
+      score: hit.score / top + PHRASE_WEIGHT * (phrases.get(hit.passage.page.path) ?? 0) + ASKED_WEIGHT * (asked.get(hit.passage.page.path) ?? 0),
+    }))
+  }
+
+  /** Each page's best match in a phrase index, as a share of the best page's. */
+  private closest(index: DocsSearch<PhrasePassage> | undefined, query: string | readonly Concept[], options: SearchOptions): Map<string, number> {
     const byPage = new Map<string, number>()
-    for (const hit of phraseHits) {
+    if (!index) return byPage
+    const found = index.search(query, { prefixLast: options.prefixLast })
+    const top = found[0]?.score ?? 0
+    for (const hit of found) {
       const path = hit.passage.page.path
-      if (!byPage.has(path)) byPage.set(path, phraseTop > 0 ? hit.score / phraseTop : 0)
+      if (!byPage.has(path)) byPage.set(path, top > 0 ? hit.score / top : 0)
     }
-    return hits.map((hit) => ({ ...hit, score: hit.score / top + PHRASE_WEIGHT * (byPage.get(hit.passage.page.path) ?? 0) }))
+    return byPage
   }
 
   /** The share of the query's neighbouring ideas that also stand near each other in the passage. */

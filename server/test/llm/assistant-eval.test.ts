@@ -1,6 +1,5 @@
 import path from 'node:path'
-import { evaluateRetrieval, pagesFor } from '../../../bench/lib/assistantEval'
-import { ALL_ANSWERABLE, ALL_UNANSWERABLE } from '../../../bench/lib/assistantQuestions'
+import { evaluateHeldOut, pagesFor } from '../../../bench/lib/assistantEval'
 import { LocalAssistant } from '../../src/llm/local/assistant'
 
 /**
@@ -14,13 +13,20 @@ describe('the offline assistant on questions as visitors ask them', () => {
     assistant = await LocalAssistant.fromDirectory(path.resolve(__dirname, '../../../docs'))
   })
 
-  it('answers from the right page and says it does not know what the docs do not cover', () => {
-    // The seven sets (418 and 132 questions), a little under the level reached (84.9%, 95.5%,
-    // 81.8%): docs edits move it a little.
-    const result = evaluateRetrieval(assistant, ALL_ANSWERABLE, ALL_UNANSWERABLE)
-    expect(result.top1 / result.answerable).toBeGreaterThanOrEqual(0.82)
-    expect(result.top3 / result.answerable).toBeGreaterThanOrEqual(0.93)
-    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.79)
+  it('answers from the right page and says it does not know what the docs do not cover', async () => {
+    // The nine sets (538 and 172 questions), each answered by an assistant that learned from the
+    // other sets only; a little under the level reached (94.2%, 96.5%, 86.6%): docs edits move it a little.
+    const { all: result } = await evaluateHeldOut(path.resolve(__dirname, '../../../docs'))
+    expect(result.top1 / result.answerable).toBeGreaterThanOrEqual(0.92)
+    expect(result.top3 / result.answerable).toBeGreaterThanOrEqual(0.94)
+    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.84)
+  })
+
+  it('does not know a question asked before that the docs do not answer, however it is put', () => {
+    const unanswered = ['Does the staff login support two-factor authentication?', 'does the staff login support two factor authentication', 'Hi, does the staff login support two-factor authentication?']
+    for (const question of unanswered) expect(assistant.retrieve([{ role: 'user', content: question }])).toEqual({ kind: 'reply', reply: 'unknown' })
+    // Close in words to answered ones, it is answered.
+    expect(pagesFor(assistant, 'Does the staff login support remember me?')[0]).toBe('/docs/api-reference/authentication')
   })
 
   it('answers the questions that used to miss', () => {
@@ -52,6 +58,7 @@ describe('the offline assistant on questions as visitors ask them', () => {
       { role: 'user', content: question },
     ])
     expect(found.kind === 'docs' && found.best.passage.page.path).toBe(pagesFor(assistant, question)[0])
-    expect(pagesFor(assistant, question)[0]).toBe('/docs/architect-suite/approvals')
+    // Both pages say each decision is stored with who made it and when.
+    expect(['/docs/architect-suite/approvals', '/docs/guides/permission-controls']).toContain(pagesFor(assistant, question)[0])
   })
 })

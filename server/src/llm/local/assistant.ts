@@ -1,9 +1,11 @@
-import { conceptsOf, DocsSearch, isCode as isCodeTerm, stem, termOf, terms, words, type Concept, type DocsHit } from '@contracts/docsSearch'
+import { conceptsOf, DocsSearch, isCode as isCodeTerm, stem, termOf, terms, words, type AskedQuestions, type Concept, type DocsHit } from '@contracts/docsSearch'
 import { escapeRegExp } from '@contracts/text'
+import ASKED from '@contracts/docsSearch/asked.json'
 import THESAURUS from '@contracts/docsSearch/thesaurus.json'
 import type { ChatMessage } from '../types'
 import { loadDocs, type Passage } from './docs'
 import { offDocsTopic } from './scope'
+import { UnansweredQuestions } from './unanswered'
 
 type Hit = DocsHit<Passage>
 
@@ -166,13 +168,20 @@ export class LocalAssistant {
   constructor(
     private readonly index: DocsSearch<Passage>,
     private readonly passages: readonly Passage[],
+    /** Questions asked before that the docs do not answer. */
+    private readonly unanswered?: UnansweredQuestions,
   ) {
     this.docsText = passages.map((passage) => passage.text.toLowerCase()).join('\n')
   }
 
-  static async fromDirectory(dir: string): Promise<LocalAssistant> {
+  /**
+   * The assistant over the docs in `dir`, learning from the questions visitors asked (by default
+   * contracts/docsSearch/asked.json; the bench leaves out the set it measures).
+   */
+  static async fromDirectory(dir: string, asked: AskedQuestions = ASKED): Promise<LocalAssistant> {
     const { passages } = await loadDocs(dir)
-    return new LocalAssistant(new DocsSearch(passages, THESAURUS), passages)
+    const index = new DocsSearch(passages, THESAURUS, asked.answered)
+    return new LocalAssistant(index, passages, new UnansweredQuestions(index, asked))
   }
 
   /** How many passages the docs gave (0 when the docs directory is missing or empty). */
@@ -198,6 +207,8 @@ export class LocalAssistant {
     // Prices, the company, certifications: the site's own pages, unless the docs cover them too.
     const offDocs = offDocsTopic(text)
     if (offDocs && !this.docsSay(offDocs.matched)) return { kind: 'reply', reply: offDocs.topic }
+    // Asked before, and the docs do not say: still not in the docs.
+    if (this.unanswered?.has(text.replace(GREETING_PREFIX, ''))) return { kind: 'reply', reply: 'unknown' }
     return this.fromDocs(this.queryFor(text, userTurns.at(-2)?.content), userTurns.at(-1)?.content ?? '', text)
   }
 
