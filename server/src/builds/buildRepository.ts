@@ -186,38 +186,48 @@ export const buildRepository = {
     )
   },
 
-  async complete(db: Queryable, id: string, archive: { bytes: number; files: number; message: string }): Promise<void> {
-    await db.query(
+  /*
+   * A build's end, written by the process that runs it, only while it is still running: a build
+   * that a stop marked interrupted (its process taken for gone) or the stale sweep failed keeps
+   * that end, and the writer learns so (false).
+   */
+
+  async complete(db: Queryable, id: string, archive: { bytes: number; files: number; message: string }): Promise<boolean> {
+    const { rows } = await db.query(
       `update builds set status = 'completed', stage = 'delivery', percentage = 100, message = $4, archive_bytes = $2, archive_files = $3,
-         updated_at = now(), finished_at = now() where id = $1`,
+         updated_at = now(), finished_at = now() where id = $1 and status = 'running' returning id`,
       [id, archive.bytes, archive.files, archive.message],
     )
+    return rows.length > 0
   },
 
   /** A message that was a question, not a build request: completed with its answer, nothing built. */
-  async answered(db: Queryable, id: string, message: string): Promise<void> {
-    await db.query(
+  async answered(db: Queryable, id: string, message: string): Promise<boolean> {
+    const { rows } = await db.query(
       `update builds set status = 'completed', percentage = 100, message = $2, archive_bytes = null, archive_files = null,
-         updated_at = now(), finished_at = now() where id = $1`,
+         updated_at = now(), finished_at = now() where id = $1 and status = 'running' returning id`,
       [id, message],
     )
+    return rows.length > 0
   },
 
-  async fail(db: Queryable, id: string, error: string): Promise<void> {
-    await db.query(
+  async fail(db: Queryable, id: string, error: string): Promise<boolean> {
+    const { rows } = await db.query(
       `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
-       where id = $1`,
+       where id = $1 and status = 'running' returning id`,
       [id, error],
     )
+    return rows.length > 0
   },
 
   /** Its owner stopped it: status stopped with the message, no archive. */
-  async stopped(db: Queryable, id: string, message: string): Promise<void> {
-    await db.query(
+  async stopped(db: Queryable, id: string, message: string): Promise<boolean> {
+    const { rows } = await db.query(
       `update builds set status = 'stopped', error = null, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
-       where id = $1`,
+       where id = $1 and status = 'running' returning id`,
       [id, message],
     )
+    return rows.length > 0
   },
 
   /** Builds left running by a server that stopped (no progress for `olderThanMs`, no live wait at a gate): marked error. Returns them. */

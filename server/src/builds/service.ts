@@ -158,30 +158,10 @@ export class BuildService {
       const outcome = await runner.run({ buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }, controller.signal)
       // The classification found a question, not a build request: the assistant answers it.
       if (outcome.kind === 'question') return await this.answer({ buildId, conversationId, sessionId, model, context: opened.context, usage: outcome.usage }, controller.signal)
-      if (outcome.kind === 'stopped') {
-        // Not a failure: the conversation keeps a reply that says so (stopped, as a chat reply its owner stopped), and no archive.
-        await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
-        const { promptTokens, completionTokens } = outcome.usage
-        const stored = { buildId, conversationId }
-        await db.transaction(async (tx) => {
-          await conversations.complete(tx, stored.conversationId, { content: BUILD_MESSAGES.stopped, model, promptTokens, completionTokens, stopped: true })
-          await builds.stopped(tx, stored.buildId, BUILD_MESSAGES.stopped)
-        })
-        await agentLogs.write(db, { level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build stopped by its owner`, buildId })
-        events.stopped(sessionId, BUILD_MESSAGES.stopped)
-        return {
-          kind: 'stopped',
-          buildId,
-          conversationId,
-          sessionId,
-          model,
-          reply: BUILD_MESSAGES.stopped,
-          usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
-        }
-      }
+      if (outcome.kind === 'stopped') return await this.stopped({ buildId, conversationId, sessionId, model }, BUILD_MESSAGES.stopped, outcome.usage)
       if (outcome.kind !== 'completed') {
-        await builds.fail(db, buildId, outcome.message)
-        await conversations.fail(db, conversationId, outcome.message)
+        const turn = { buildId, conversationId, sessionId }
+        if (!(await this.failed(turn, outcome.message))) return await this.endedElsewhere(turn)
         events[outcome.kind === 'timeout' ? 'timeout' : 'error'](sessionId, outcome.message)
         return { kind: outcome.kind, buildId, conversationId, sessionId, message: outcome.message }
       }
@@ -193,10 +173,15 @@ export class BuildService {
       const reply = buildReply(project, files, zipUrl, planner, tests, development, changes)
       const { promptTokens, completionTokens } = outcome.usage
       const stored = { buildId, conversationId }
-      await db.transaction(async (tx) => {
+      const delivered = await db.transaction(async (tx) => {
+        if (!(await builds.complete(tx, stored.buildId, { bytes: archive.bytes, files: archive.files, message: BUILD_MESSAGES.ready }))) return false
         await conversations.complete(tx, stored.conversationId, { content: reply, model, promptTokens, completionTokens, stopped: false })
-        await builds.complete(tx, stored.buildId, { bytes: archive.bytes, files: archive.files, message: BUILD_MESSAGES.ready })
+        return true
       })
+      if (!delivered) {
+        await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
+        return await this.endedElsewhere({ buildId, conversationId, sessionId })
+      }
       events.progress(sessionId, { stage: 'delivery', message: BUILD_MESSAGES.ready, percentage: 100 })
       return {
         kind: 'completed',
@@ -212,12 +197,13 @@ export class BuildService {
       // Not a stage (those end in an outcome): a refusal (DomainError) or a storage failure.
       // Nothing may stay processing, and no archive may outlive its build.
       if (!(error instanceof DomainError) || buildId) {
-        if (buildId) {
-          await rm(archivePath(this.options.downloadsDir, buildId), { force: true }).catch(() => undefined)
-          await builds.fail(db, buildId, STORAGE_FAILED).catch(() => undefined)
+        if (buildId) await rm(archivePath(this.options.downloadsDir, buildId), { force: true }).catch(() => undefined)
+        // A build that ended otherwise meanwhile (interrupted by a stop) keeps that end.
+        const ended = buildId ? await builds.fail(db, buildId, STORAGE_FAILED).catch(() => true) : true
+        if (conversationId && ended) {
+          await conversations.fail(db, conversationId, STORAGE_FAILED).catch(() => undefined)
+          events.error(sessionId, STORAGE_FAILED)
         }
-        if (conversationId) await conversations.fail(db, conversationId, STORAGE_FAILED).catch(() => undefined)
-        if (conversationId) events.error(sessionId, STORAGE_FAILED)
       }
       throw error
     } finally {
@@ -243,8 +229,7 @@ export class BuildService {
       completion = await provider.complete({ model, messages: turn.context }, { signal, onDelta: () => undefined })
     } catch (error) {
       const message = error instanceof ProviderError ? error.message : 'The model failed unexpectedly. Please try again.'
-      await builds.fail(db, buildId, message)
-      await conversations.fail(db, conversationId, message)
+      if (!(await this.failed(turn, message))) return await this.endedElsewhere(turn)
       events.error(sessionId, message)
       return { kind: 'failed', buildId, conversationId, sessionId, message }
     }
@@ -252,10 +237,14 @@ export class BuildService {
     // The classification's tokens, then the answer's.
     const promptTokens = turn.usage.promptTokens + (completion.usage?.promptTokens ?? counter.prompt(completion.prompt))
     const completionTokens = turn.usage.completionTokens + (completion.usage?.completionTokens ?? counter.text(completion.content))
-    await db.transaction(async (tx) => {
+    // Stopped while answering: the answer so far is kept, as a stopped chat reply is, and the build is stopped.
+    if (completion.stopped) return this.stopped(turn, completion.content.trim() ? completion.content : BUILD_MESSAGES.stopped, { promptTokens, completionTokens })
+    const answered = await db.transaction(async (tx) => {
+      if (!(await builds.answered(tx, buildId, BUILD_MESSAGES.answered))) return false
       await conversations.complete(tx, conversationId, { content: completion.content, model, promptTokens, completionTokens, stopped: false })
-      await builds.answered(tx, buildId, BUILD_MESSAGES.answered)
+      return true
     })
+    if (!answered) return this.endedElsewhere(turn)
     events.progress(sessionId, { stage: 'classification', message: BUILD_MESSAGES.answered, percentage: 100 })
     return {
       kind: 'answered',
@@ -266,6 +255,44 @@ export class BuildService {
       reply: completion.content,
       usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
     }
+  }
+
+  /**
+   * Its owner stopped the build: its conversation keeps `reply` as a stopped reply, the build is
+   * stopped with no archive, and a `stopped` event says so; unless it had ended otherwise.
+   */
+  private async stopped(turn: { buildId: string; conversationId: string; sessionId: string; model: string }, reply: string, usage: Usage): Promise<BuildResult> {
+    const { db, events } = this.options
+    const { buildId, conversationId, sessionId, model } = turn
+    const { promptTokens, completionTokens } = usage
+    // Not a failure: the conversation keeps a reply that says so (stopped, as a chat reply its owner stopped), and no archive.
+    await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
+    const stopped = await db.transaction(async (tx) => {
+      if (!(await builds.stopped(tx, buildId, BUILD_MESSAGES.stopped))) return false
+      await conversations.complete(tx, conversationId, { content: reply, model, promptTokens, completionTokens, stopped: true })
+      return true
+    })
+    if (!stopped) return this.endedElsewhere(turn)
+    await agentLogs.write(db, { level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build stopped by its owner`, buildId })
+    events.stopped(sessionId, BUILD_MESSAGES.stopped)
+    return { kind: 'stopped', buildId, conversationId, sessionId, model, reply, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } }
+  }
+
+  /** The build failed with `message`, and its conversation; false when it had already ended otherwise. */
+  private async failed(turn: { buildId: string; conversationId: string }, message: string): Promise<boolean> {
+    const { db } = this.options
+    if (!(await builds.fail(db, turn.buildId, message))) return false
+    await conversations.fail(db, turn.conversationId, message)
+    return true
+  }
+
+  /**
+   * A build that ended before its process could write its end: a stop took its process for gone
+   * and marked it interrupted (its conversation and room were told then). It stays so.
+   */
+  private async endedElsewhere(turn: { buildId: string; conversationId: string; sessionId: string }): Promise<BuildResult> {
+    const build = await builds.findById(this.options.db, turn.buildId)
+    return { kind: 'failed', ...turn, message: build?.message ?? BUILD_MESSAGES.interrupted }
   }
 
   /**

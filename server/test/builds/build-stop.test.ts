@@ -5,8 +5,10 @@ import type { BuildMessageEvent } from '@contracts/socket'
 import { useTestApp, type TestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
 import { chatConfig, newVisitor, type Headers, type HistoryItemBody } from '../support/chat'
+import { buildRepository } from '../../src/builds/buildRepository'
 import { BUILD_MESSAGES } from '../../src/builds/pipeline'
-import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, streamed, streamedToolCalls, type FakeToolCall } from '../support/fakeLlm'
+import { conversationRepository } from '../../src/chat/conversationRepository'
+import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, stall, streamed, streamedToolCalls, type FakeToolCall } from '../support/fakeLlm'
 import { connectSocket, followBuild } from '../support/sockets'
 
 /**
@@ -358,5 +360,84 @@ describe('a stop of a build that no server process runs any more', () => {
     // Ended: a second stop says how, and changes nothing.
     expect((await stop(target, sessionId, visitor)).json()).toEqual({ success: true, stopped: false, status: 'error', message: BUILD_MESSAGES.interrupted })
     expect(events.errors).toHaveLength(1)
+  })
+})
+
+describe('a build marked interrupted while its process still runs it', () => {
+  /** Set by a test: the build, past its last stage, waits until released and says it got there. */
+  let hold: ((release: () => void) => void) | undefined
+  const target = useTestApp({
+    config: async () => ({ ...chatConfig(), ...(await buildConfig()) }),
+    options: {
+      builds: {
+        afterStages: () => {
+          const reached = hold
+          if (!reached) return Promise.resolve()
+          hold = undefined
+          return new Promise<void>((resolve) => reached(resolve))
+        },
+      },
+    },
+    listen: true,
+  })
+
+  it('keeps that end when the process finishes: not delivered, no archive, its request answered with the interruption', async () => {
+    const held = new Promise<() => void>((resolve) => (hold = resolve))
+    const started = await startBuild(target)
+    const release = await held
+    const { visitor, body, events } = started
+    const { rows } = await target.db.query<{ id: string; conversation_id: string }>('select id, conversation_id from builds where session_id = $1', [body.sessionId])
+    const { id: buildId, conversation_id: conversationId } = rows[0] as { id: string; conversation_id: string }
+    // What a stop that took its process for gone writes (its subscriber was reconnecting): the build and its conversation failed as interrupted.
+    expect(await buildRepository.failRunning(target.db, [buildId], BUILD_MESSAGES.interrupted)).toHaveLength(1)
+    await conversationRepository.fail(target.db, conversationId, BUILD_MESSAGES.interrupted)
+
+    release()
+    const response = await started.response
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toMatchObject({ success: false, message: BUILD_MESSAGES.interrupted, status: 'error' })
+    expect((await stateOf(target, body.sessionId, visitor)).json()).toMatchObject({ data: { status: 'error', error: BUILD_MESSAGES.interrupted } })
+    expect(await conversationOf(target, visitor, conversationId)).toMatchObject({ status: 'error', error: BUILD_MESSAGES.interrupted })
+    expect((await readdir(target.app.config.builds.downloadsDir)).filter((file) => file.startsWith(buildId))).toEqual([])
+    expect(events.progress.some((event) => event.percentage === 100)).toBe(false)
+    expect(target.app.builds.activeCount).toBe(0)
+  })
+})
+
+describe("stopping a question sent as a build while the model answers it", () => {
+  let fake: FakeLlm
+  beforeAll(async () => {
+    fake = await FakeLlm.start()
+    // The classification says it is a question; the answer starts, then waits (until stopped).
+    fake.fallback = byPrompt([[/You classify requests/, streamed(['question'])]], stall(['Approval gates are ', 'set with']))
+  })
+  afterAll(async () => {
+    await fake?.close()
+  })
+
+  const target = useTestApp({
+    config: async () => {
+      const base = chatConfig()
+      return {
+        ...chatConfig({ llm: { baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 5_000, providerName: 'Fake AI' }, docsDir: base.chat.docsDir }),
+        ...(await buildConfig()),
+      }
+    },
+    listen: true,
+  })
+
+  it('stops it: the answer so far kept as a stopped reply, the build stopped, not completed', async () => {
+    const started = await startBuild(target, 'How do I enable approval gates in the build pipeline?', { model: 'fake-small' })
+    const { visitor, body, stoppedEvent } = started
+    await waitFor('the answer to start', () => fake.completions.length >= 2)
+
+    expect((await stop(target, body.sessionId, visitor)).json()).toEqual({ success: true, stopped: true, status: 'stopped', message: 'Build stopped.' })
+    const answer = (await started.response).json<{ reply: string; conversationId: string }>()
+    expect(answer).toMatchObject({ success: true, stopped: true })
+    // The answer as far as it had come when the stop took effect (nothing yet: 'Build stopped.').
+    expect(['Build stopped.', 'Approval gates are ', 'Approval gates are set with']).toContain(answer.reply)
+    expect(await stoppedEvent).toEqual({ sessionId: body.sessionId, message: 'Build stopped.' })
+    expect((await stateOf(target, body.sessionId, visitor)).json()).toMatchObject({ data: { status: 'stopped', message: 'Build stopped.' } })
+    expect(await conversationOf(target, visitor, answer.conversationId)).toMatchObject({ status: 'completed', response: answer.reply, stopped: true })
   })
 })
