@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { AskedQuestions } from '../contracts/docsSearch'
+import { questionKey, type AskedQuestions } from '../contracts/docsSearch'
 import { QUESTION_SETS } from '../bench/lib/assistantQuestions'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -19,7 +19,7 @@ export const buildAsked = (): AskedQuestions => {
   const unanswered: string[] = []
   const seen = new Set<string>()
   const once = (question: string): boolean => {
-    const key = question.trim().toLowerCase()
+    const key = questionKey(question)
     if (seen.has(key)) return false
     seen.add(key)
     return true

@@ -232,9 +232,7 @@ export const QUESTION_SETS: readonly { name: string; answerable: readonly EvalQu
   { name: 'eighth', ...EIGHTH_SET },
   { name: 'ninth (held out)', ...NINTH_SET },
 ]
-const SETS = QUESTION_SETS
-
 /** All the sets. */
-export const ALL_ANSWERABLE: readonly EvalQuestion[] = SETS.flatMap((set) => set.answerable)
-export const ALL_UNANSWERABLE: readonly string[] = SETS.flatMap((set) => set.unanswerable)
-export const ALL_INTENTS: readonly EvalIntent[] = SETS.flatMap((set) => set.intents)
+export const ALL_ANSWERABLE: readonly EvalQuestion[] = QUESTION_SETS.flatMap((set) => set.answerable)
+export const ALL_UNANSWERABLE: readonly string[] = QUESTION_SETS.flatMap((set) => set.unanswerable)
+export const ALL_INTENTS: readonly EvalIntent[] = QUESTION_SETS.flatMap((set) => set.intents)

@@ -37,7 +37,8 @@ export const assistantSection = async (budgets: Budgets, summary: { assistant?: 
     `${assistant.passageCount} docs passages; ${ALL_ANSWERABLE.length} answerable questions, ${ALL_UNANSWERABLE.length} unanswerable, ${ALL_INTENTS.length} build-word messages, in ${QUESTION_SETS.length} sets written apart`,
   )
   // The assistant learns from the sets' questions (contracts/docsSearch/asked.json): each set is
-  // measured by an assistant that learned from the others only.
+  // measured by an assistant that learned from the others only (see evaluateHeldOut for what that
+  // does not hold out; the newest set's first measurement is the blind figure).
   const { sets, all: result } = await evaluateHeldOut(docs)
   subheading('Retrieval (each set answered by an assistant that learned from the other sets only)')
   const row = (name: string, r: RetrievalEval) => [

@@ -25,6 +25,14 @@ export interface AskedQuestions {
   unanswered: readonly string[]
 }
 
+/** A question as one asked before is matched: its words in lower case, punctuation and spacing aside. */
+export const questionKey = (question: string): string =>
+  question
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+
 /** What the search needs of a passage: its page, its heading and its text. */
 export interface SearchPassage {
   page: { title: string; path: string; keywords?: string }
@@ -439,7 +447,8 @@ export class DocsSearch<P extends SearchPassage> {
 
   /**
    * Each passage's score as a share of the best one, plus its page's best keyword phrase's (as a
-   * share of the best phrase's): a question asked the way a page's keywords put it leans to that page.
+   * share of the best phrase's): a question asked the way a page's keywords put it leans to that page;
+   * and, for a question of ASKED_MIN_IDEAS ideas or more, its page's closest asked question's, so.
    */
   private withPhrases(hits: DocsHit<P>[], query: string | readonly Concept[], options: SearchOptions, ideas: number): DocsHit<P>[] {
     const top = hits.reduce((max, hit) => Math.max(max, hit.score), 0)

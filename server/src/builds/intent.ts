@@ -65,7 +65,9 @@ const normalise = (text: string): string =>
   text
     .toLowerCase()
     .replace(/[’‘]/g, "'")
-    .replace(/\s+/g, ' ')
+    // Line breaks end sentences too.
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n')
     .trim()
 
 /** The keyword rules: a request to build something, or a question or remark that mentions building. */
@@ -83,9 +85,10 @@ export const intentByRules = (message: string): Intent => {
   if (QUESTION_OPENER.test(first) || first.endsWith('?')) return 'question'
   // A description of what is wanted, then the ask.
   if (SOFTWARE.test(text) && later.some((sentence) => ASK_FOR_IT.test(sentence))) return 'build'
-  // A description of a product ('A REST API for a bookstore, please make it quick'), not a
-  // statement about one ('The dashboard is slow'): no verb before what qualifies it.
-  if (/^(?:an?|the|my|our|one)\b/.test(first) && SOFTWARE.test(first) && !STATEMENT.test(first.split(QUALIFIER)[0] ?? first)) return 'build'
+  // A description of a product ('A REST API for a bookstore, please make it quick'); of one
+  // named as known ('The app for our bakery…'), not a statement about it ('The dashboard is slow').
+  if (/^(?:an?|one)\b/.test(first) && SOFTWARE.test(first)) return 'build'
+  if (/^(?:the|my|our)\b/.test(first) && SOFTWARE.test(first) && !STATEMENT.test(first.split(QUALIFIER)[0] ?? first)) return 'build'
   // A build word used as a verb on something to make ('… and generate a landing page for it').
   if (new RegExp(`\\b(?:${BUILD_VERBS})\\s+(?:me\\s+|us\\s+)?(?:an?|the|my|our|some|this|that)\\b[^.?!]*${SOFTWARE.source}`).test(text)) return 'build'
   return 'question'

@@ -26,6 +26,10 @@ describe('questions are not builds: the keyword rules', () => {
     expect(intentByRules('A habit tracker with streaks and reminders. Build it please.')).toBe('build')
     expect(intentByRules('The token chart on the dashboard is tiny. Can you make it bigger?')).toBe('question')
     expect(intentByRules('My build of the recipe app failed. Could you make it work?')).toBe('question')
+    // A description says what the product does ('works offline') and is still one.
+    expect(intentByRules('A todo app, works offline, with reminders.')).toBe('build')
+    // A line break ends a sentence as a full stop does.
+    expect(intentByRules('A pre-order page for our bakery\nCould you build that for us?')).toBe('build')
   })
 
   it('reads polite and indirect requests, and a build word used as a noun', () => {

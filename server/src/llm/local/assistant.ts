@@ -60,8 +60,13 @@ const MIN_ANSWER_COVERAGE = 0.3
  * less than half of it does not say so.
  */
 const MIN_EXISTENCE_COVERAGE = 0.5
+/** All of a question's ideas (short of rounding). */
+const FULL_COVERAGE = 0.999
 /** Words before what such a question asks about: 'Is there *any way to* cancel…', 'Can I *still* …'. */
 const FOCUS_SKIP = new Set(['also', 'still', 'actually', 'really', 'somehow', 'possible'])
+/** Words that qualify what a question asks about ('a *dedicated* page for approvals'): not what it asks. */
+const QUALIFIERS = new Set(['dedicated', 'separate', 'specific', 'single', 'proper', 'official', 'particular'])
+const QUALIFIER_TERMS = new Set([...QUALIFIERS].map((word) => termOf(word)))
 /** 'Is there a *simple way* to…': a way, and what qualifies it, come before what is asked about. */
 const WAYS = new Set(['way', 'ways', 'option', 'options', 'means', 'method', 'setting'])
 /** An adverb ('Can I *temporarily* disable…', '*programmatically*'): how, not what. */
@@ -207,8 +212,9 @@ export class LocalAssistant {
     // Prices, the company, certifications: the site's own pages, unless the docs cover them too.
     const offDocs = offDocsTopic(text)
     if (offDocs && !this.docsSay(offDocs.matched)) return { kind: 'reply', reply: offDocs.topic }
-    // Asked before, and the docs do not say: still not in the docs.
-    if (this.unanswered?.has(text.replace(GREETING_PREFIX, ''))) return { kind: 'reply', reply: 'unknown' }
+    // Asked before, when the docs did not say; unless they say it now (one passage has all of it).
+    const askedBefore = this.unanswered?.match(text.replace(GREETING_PREFIX, ''))
+    if (askedBefore !== undefined && !this.docsCover(askedBefore)) return { kind: 'reply', reply: 'unknown' }
     return this.fromDocs(this.queryFor(text, userTurns.at(-2)?.content), userTurns.at(-1)?.content ?? '', text)
   }
 
@@ -218,7 +224,8 @@ export class LocalAssistant {
    */
   private queryFor(text: string, previous: string | undefined): Concept[] {
     const question = text.replace(GREETING_PREFIX, '')
-    const query = conceptsOf(question)
+    // A qualifier the docs never use says nothing of where the answer is.
+    const query = conceptsOf(question).filter((concept) => !(QUALIFIER_TERMS.has(concept.term) && !this.index.knows(concept)))
     if (previous !== undefined && FOLLOW_UP.test(question.replace(EXISTENTIAL_THERE, ' '))) {
       const own = new Set(query.map((concept) => concept.term))
       for (const concept of conceptsOf(normalize(previous), 0.5)) if (!own.has(concept.term)) query.push(concept)
@@ -290,10 +297,15 @@ export class LocalAssistant {
     const rest = words(question.slice(opening[0].length))
     const word = rest.find(
       (candidate, index) =>
-        !FOCUS_SKIP.has(candidate) && !WAYS.has(candidate) && !WAYS.has(rest[index + 1] ?? '') && !isAdverb(candidate) && termOf(candidate) !== null,
+        !FOCUS_SKIP.has(candidate) && !QUALIFIERS.has(candidate) && !WAYS.has(candidate) && !WAYS.has(rest[index + 1] ?? '') && !isAdverb(candidate) && termOf(candidate) !== null,
     )
     const term = word === undefined ? null : termOf(word)
     return query.find((concept) => concept.weight === 1 && concept.term === term)
+  }
+
+  /** Whether one passage has every idea of `question`. */
+  private docsCover(question: string): boolean {
+    return (this.index.search(conceptsOf(normalize(question)), { limit: 1 })[0]?.coverage ?? 0) >= FULL_COVERAGE
   }
 
   /** Whether some passage uses `phrase` (lower case) as words of its own. */

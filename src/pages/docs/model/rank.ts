@@ -18,12 +18,16 @@ interface IndexedPassage extends SearchPassage {
   sectionTitle: string
 }
 
-const indexes = new WeakMap<object, DocsSearch<IndexedPassage>>()
+/** No thesaurus, or no asked questions: one object, so that the index built without them is reused. */
+const NONE: Readonly<Record<string, never>> = {}
+
+/** The index of each set of sources, with the thesaurus and asked questions it was built with. */
+const indexes = new WeakMap<object, { thesaurus: Thesaurus; answered: Answered; index: DocsSearch<IndexedPassage> }>()
 
 /** The docs search index over every page's sections (contracts/docsSearch, as the assistant's), built once per source set. */
 const indexOf = (sources: Readonly<Record<string, DocSearchSource>>, thesaurus: Thesaurus, answered: Answered): DocsSearch<IndexedPassage> => {
   const cached = indexes.get(sources)
-  if (cached) return cached
+  if (cached?.thesaurus === thesaurus && cached.answered === answered) return cached.index
   const passages: IndexedPassage[] = []
   for (const topic of DOCS_TOPICS) {
     const entry = sources[topic.path]?.search
@@ -33,7 +37,7 @@ const indexOf = (sources: Readonly<Record<string, DocSearchSource>>, thesaurus: 
     for (const section of entry.sections) passages.push({ page, sectionTitle, heading: section.heading, anchor: section.anchor, text: section.text })
   }
   const index = new DocsSearch(passages, thesaurus, answered)
-  indexes.set(sources, index)
+  indexes.set(sources, { thesaurus, answered, index })
   return index
 }
 
@@ -63,7 +67,7 @@ const MIN_COVERAGE = 0.5
  * synonyms, titles and headings above text, misspellings, and the last word as a prefix while
  * typing. One result per page, best first, with an excerpt of its best passage. A blank query finds nothing.
  */
-export const searchDocs = (sources: Readonly<Record<string, DocSearchSource>>, query: string, thesaurus: Thesaurus = {}, answered: Answered = {}): DocSearchResult[] => {
+export const searchDocs = (sources: Readonly<Record<string, DocSearchSource>>, query: string, thesaurus: Thesaurus = NONE, answered: Answered = NONE): DocSearchResult[] => {
   const needle = normalizeQuery(query)
   if (!needle) return []
   const results: DocSearchResult[] = []
