@@ -25,9 +25,9 @@ const NOT_AN_OBJECT = '(?!s?\\s+(?:fail|failed|fails|failing|is|was|were|are|has
 const HELPED = '(?:help\\s+(?:me|us)\\s+(?:to\\s+)?)?'
 /** 'Build a todo app', 'Please create…', 'Now make…', 'Let's build…', 'Help me build…'. */
 const IMPERATIVE = new RegExp(`^${POLITE_OPENER}(?:let'?s\\s+|lets\\s+|help\\s+(?:me|us)\\s+(?:to\\s+)?|go\\s+(?:ahead\\s+and\\s+)?)?(?:${BUILD_VERBS}|${CHANGE_VERBS})\\b${NOT_AN_OBJECT}`)
-/** 'Can you build…', 'Could you please make…', 'Would you help me create…', 'Is it possible to generate…', 'How about making…'. */
+/** 'Can you build…', 'Could you please make…', 'Would you help me create…', 'Would you be able to build…', 'Is it possible to generate…', 'How about making…'. */
 const ASK_TO_BUILD = new RegExp(
-  `^${POLITE_OPENER}(?:(?:can|could|would|will)\\s+(?:you|u)\\s+(?:please\\s+|pls\\s+|kindly\\s+)?${HELPED}|(?:can|could|may)\\s+(?:i|we)\\s+(?:get|have)\\s+(?:you\\s+to\\s+)?|(?:how|what)\\s+about\\s+|why\\s+don'?t\\s+you\\s+)(?:${BUILD_VERBS}|${CHANGE_VERBS}|building|creating|making|developing|generating|writing|coding|adding)\\b${NOT_AN_OBJECT}`,
+  `^${POLITE_OPENER}(?:(?:can|could|would|will)\\s+(?:you|u)\\s+(?:please\\s+|pls\\s+|kindly\\s+)?(?:be\\s+able\\s+to\\s+)?${HELPED}|(?:can|could|may)\\s+(?:i|we)\\s+(?:get|have)\\s+(?:you\\s+to\\s+)?|(?:how|what)\\s+about\\s+|why\\s+don'?t\\s+you\\s+)(?:${BUILD_VERBS}|${CHANGE_VERBS}|building|creating|making|developing|generating|writing|coding|adding)\\b${NOT_AN_OBJECT}`,
 )
 /**
  * '…a page where customers can pre-order. Could you build that for us?': a later sentence that asks

@@ -35,6 +35,7 @@ describe('questions are not builds: the keyword rules', () => {
   it('reads polite and indirect requests, and a build word used as a noun', () => {
     for (const request of [
       'Can you help me build a todo app?',
+      'Would you be able to build a small web app that tracks which vendors signed our agreement?',
       'Would it be possible to create a landing page for my cafe?',
       'How about making a snake game?',
       'Can I get a CLI that renames photos? Make it fast',

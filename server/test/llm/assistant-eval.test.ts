@@ -20,12 +20,12 @@ describe('the offline assistant on questions as visitors ask them', () => {
   })
 
   it('answers from the right page and says it does not know what the docs do not cover', async () => {
-    // The nine sets (538 and 172 questions), each answered by an assistant that learned from the
-    // other sets only; a little under the level reached (94.4%, 96.7%, 81.4%): docs edits move it a little.
+    // The ten sets (598 and 192 questions), each answered by an assistant that learned from the
+    // other sets only; a little under the level reached (95.0%, 97.2%, 82.8%): docs edits move it a little.
     const { all: result } = await evaluateHeldOut(DOCS)
-    expect(result.top1 / result.answerable).toBeGreaterThanOrEqual(0.92)
-    expect(result.top3 / result.answerable).toBeGreaterThanOrEqual(0.94)
-    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.79)
+    expect(result.top1 / result.answerable).toBeGreaterThanOrEqual(0.93)
+    expect(result.top3 / result.answerable).toBeGreaterThanOrEqual(0.95)
+    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.8)
   })
 
   it('does not know a question asked before that the docs do not answer, however it is put', () => {

@@ -64,6 +64,7 @@ describe('overseer-local', () => {
       ['company', 'Who are the founders of Overseer Labs?'],
       ['company', 'where is overseer based?'],
       ['company', 'Is Overseer Labs hiring engineers?'],
+      ['company', 'are you guys hiring? any open backend positions right now'],
       ['legal', 'Are you SOC 2 compliant?'],
       ['legal', 'What uptime do you guarantee?'],
     ] as const

@@ -53,7 +53,7 @@ const COMPANY: readonly Rule[] = [
   { pattern: /\bwhere (?:is|are) (?:your|overseer(?: labs)?'?s?|the company'?s?) (offices?|hq)\b|\b(offices?) (?:located|based)\b|\b(?:your|overseer(?: labs)?'?s?|the company'?s?) (offices?)\b/ },
   {
     pattern:
-      /\b(?:are you|is overseer(?: labs)?|is the company) (hiring|recruiting)\b|\b(job (?:openings?|offers?|vacanc(?:y|ies)|applications?))\b|\b(open (?:positions|roles|jobs))\b|\b(?:work|a job|jobs?) (?:for|at) (?:overseer labs|the company|your company|you guys)\b|\b(join your team)\b/,
+      /\b(?:are you(?: guys| folks| all)?|is overseer(?: labs)?|is the company) (hiring|recruiting)\b|\b(job (?:openings?|offers?|vacanc(?:y|ies)|applications?))\b|\b(open (?:positions|roles|jobs))\b|\bopen [a-z-]+ (positions|jobs)\b|\b(?:work|a job|jobs?) (?:for|at) (?:overseer labs|the company|your company|you guys)\b|\b(join your team)\b/,
   },
   {
     pattern: /\bhow many (?:people|employees|engineers) (?:work|are working) (?:at|for|there|in)\b|\b(company size|headcount)\b|\bwho (owns|funds) (?:overseer|the company)\b/,
