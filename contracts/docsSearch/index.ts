@@ -271,7 +271,7 @@ export class DocsSearch<P extends SearchPassage> {
   constructor(
     passages: readonly P[],
     private readonly thesaurus: Readonly<Record<string, readonly string[]>> = {},
-    asked: Readonly<Record<string, readonly string[]>> = {},
+    asked: AskedQuestions['answered'] = {},
   ) {
     this.engine = new MiniSearch({
       fields: ['title', 'about', 'heading', 'text'],

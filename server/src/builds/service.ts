@@ -9,6 +9,7 @@ import { ProviderError, type ChatMessage } from '../llm/types'
 import { tokenCounter } from '../llm/tokenizer'
 import { CHAT_MESSAGES, type ChatInput } from '../chat/validation'
 import type { Database } from '../db'
+import type { Queryable } from '../db/types'
 import { ConflictError, DomainError, InvalidError } from '../lib/errors'
 import { InFlight } from '../lib/inFlight'
 import { agentLogRepository as agentLogs } from './agentLogRepository'
@@ -67,6 +68,8 @@ export interface BuildServiceOptions {
 interface TotalUsage extends Usage {
   totalTokens: number
 }
+
+const withTotal = ({ promptTokens, completionTokens }: Usage): TotalUsage => ({ promptTokens, completionTokens, totalTokens: promptTokens + completionTokens })
 
 export type BuildResult =
   | { kind: 'completed'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; zipUrl: string; usage: TotalUsage }
@@ -156,11 +159,11 @@ export class BuildService {
       // A build request in a conversation whose earlier build delivered a project continues that project.
       const previous = input.conversationId ? await builds.previousProject(db, conversationId, buildId) : undefined
       const outcome = await runner.run({ buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }, controller.signal)
+      const turn = { buildId, conversationId, sessionId, model }
       // The classification found a question, not a build request: the assistant answers it.
-      if (outcome.kind === 'question') return await this.answer({ buildId, conversationId, sessionId, model, context: opened.context, usage: outcome.usage }, controller.signal)
-      if (outcome.kind === 'stopped') return await this.stopped({ buildId, conversationId, sessionId, model }, BUILD_MESSAGES.stopped, outcome.usage)
+      if (outcome.kind === 'question') return await this.answer({ ...turn, context: opened.context, usage: outcome.usage }, controller.signal)
+      if (outcome.kind === 'stopped') return await this.stopped(turn, BUILD_MESSAGES.stopped, outcome.usage)
       if (outcome.kind !== 'completed') {
-        const turn = { buildId, conversationId, sessionId }
         if (!(await this.failed(turn, outcome.message))) return await this.endedElsewhere(turn)
         events[outcome.kind === 'timeout' ? 'timeout' : 'error'](sessionId, outcome.message)
         return { kind: outcome.kind, buildId, conversationId, sessionId, message: outcome.message }
@@ -172,15 +175,13 @@ export class BuildService {
       const development = modelWritten && iterations ? { model, iterations, ...(devSummary && { summary: devSummary }) } : undefined
       const reply = buildReply(project, files, zipUrl, planner, tests, development, changes)
       const { promptTokens, completionTokens } = outcome.usage
-      const stored = { buildId, conversationId }
-      const delivered = await db.transaction(async (tx) => {
-        if (!(await builds.complete(tx, stored.buildId, { bytes: archive.bytes, files: archive.files, message: BUILD_MESSAGES.ready }))) return false
-        await conversations.complete(tx, stored.conversationId, { content: reply, model, promptTokens, completionTokens, stopped: false })
-        return true
-      })
+      const delivered = await this.end(
+        (tx) => builds.complete(tx, turn.buildId, { bytes: archive.bytes, files: archive.files, message: BUILD_MESSAGES.ready }),
+        (tx) => conversations.complete(tx, turn.conversationId, { content: reply, model, promptTokens, completionTokens, stopped: false }),
+      )
       if (!delivered) {
         await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
-        return await this.endedElsewhere({ buildId, conversationId, sessionId })
+        return await this.endedElsewhere(turn)
       }
       events.progress(sessionId, { stage: 'delivery', message: BUILD_MESSAGES.ready, percentage: 100 })
       return {
@@ -191,7 +192,7 @@ export class BuildService {
         model,
         reply,
         zipUrl,
-        usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+        usage: withTotal(outcome.usage),
       }
     } catch (error) {
       // Not a stage (those end in an outcome): a refusal (DomainError) or a storage failure.
@@ -220,7 +221,7 @@ export class BuildService {
     turn: { buildId: string; conversationId: string; sessionId: string; model: string; context: ChatMessage[]; usage: Usage },
     signal: AbortSignal,
   ): Promise<BuildResult> {
-    const { db, catalog, events } = this.options
+    const { catalog, events } = this.options
     const { buildId, conversationId, sessionId, model } = turn
     const provider = await catalog.providerFor(model)
     if (!provider) throw new InvalidError(CHAT_MESSAGES.unknownModel(model), { model: CHAT_MESSAGES.unknownModel(model) })
@@ -239,11 +240,10 @@ export class BuildService {
     const completionTokens = turn.usage.completionTokens + (completion.usage?.completionTokens ?? counter.text(completion.content))
     // Stopped while answering: the answer so far is kept, as a stopped chat reply is, and the build is stopped.
     if (completion.stopped) return this.stopped(turn, completion.content.trim() ? completion.content : BUILD_MESSAGES.stopped, { promptTokens, completionTokens })
-    const answered = await db.transaction(async (tx) => {
-      if (!(await builds.answered(tx, buildId, BUILD_MESSAGES.answered))) return false
-      await conversations.complete(tx, conversationId, { content: completion.content, model, promptTokens, completionTokens, stopped: false })
-      return true
-    })
+    const answered = await this.end(
+      (tx) => builds.answered(tx, buildId, BUILD_MESSAGES.answered),
+      (tx) => conversations.complete(tx, conversationId, { content: completion.content, model, promptTokens, completionTokens, stopped: false }),
+    )
     if (!answered) return this.endedElsewhere(turn)
     events.progress(sessionId, { stage: 'classification', message: BUILD_MESSAGES.answered, percentage: 100 })
     return {
@@ -253,7 +253,7 @@ export class BuildService {
       sessionId,
       model,
       reply: completion.content,
-      usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+      usage: withTotal({ promptTokens, completionTokens }),
     }
   }
 
@@ -267,23 +267,34 @@ export class BuildService {
     const { promptTokens, completionTokens } = usage
     // Not a failure: the conversation keeps a reply that says so (stopped, as a chat reply its owner stopped), and no archive.
     await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
-    const stopped = await db.transaction(async (tx) => {
-      if (!(await builds.stopped(tx, buildId, BUILD_MESSAGES.stopped))) return false
-      await conversations.complete(tx, conversationId, { content: reply, model, promptTokens, completionTokens, stopped: true })
-      return true
-    })
+    const stopped = await this.end(
+      (tx) => builds.stopped(tx, buildId, BUILD_MESSAGES.stopped),
+      (tx) => conversations.complete(tx, conversationId, { content: reply, model, promptTokens, completionTokens, stopped: true }),
+    )
     if (!stopped) return this.endedElsewhere(turn)
     await agentLogs.write(db, { level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build stopped by its owner`, buildId })
     events.stopped(sessionId, BUILD_MESSAGES.stopped)
-    return { kind: 'stopped', buildId, conversationId, sessionId, model, reply, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } }
+    return { kind: 'stopped', buildId, conversationId, sessionId, model, reply, usage: withTotal(usage) }
   }
 
   /** The build failed with `message`, and its conversation; false when it had already ended otherwise. */
-  private async failed(turn: { buildId: string; conversationId: string }, message: string): Promise<boolean> {
-    const { db } = this.options
-    if (!(await builds.fail(db, turn.buildId, message))) return false
-    await conversations.fail(db, turn.conversationId, message)
-    return true
+  private failed(turn: { buildId: string; conversationId: string }, message: string): Promise<boolean> {
+    return this.end(
+      (tx) => builds.fail(tx, turn.buildId, message),
+      (tx) => conversations.fail(tx, turn.conversationId, message),
+    )
+  }
+
+  /**
+   * Writes a build's end and then its conversation's, in one transaction; false, writing nothing,
+   * when the build had already ended otherwise (its end is written only while it runs).
+   */
+  private end(build: (tx: Queryable) => Promise<boolean>, conversation: (tx: Queryable) => Promise<unknown>): Promise<boolean> {
+    return this.options.db.transaction(async (tx) => {
+      if (!(await build(tx))) return false
+      await conversation(tx)
+      return true
+    })
   }
 
   /**
@@ -291,8 +302,9 @@ export class BuildService {
    * and marked it interrupted (its conversation and room were told then). It stays so.
    */
   private async endedElsewhere(turn: { buildId: string; conversationId: string; sessionId: string }): Promise<BuildResult> {
-    const build = await builds.findById(this.options.db, turn.buildId)
-    return { kind: 'failed', ...turn, message: build?.message ?? BUILD_MESSAGES.interrupted }
+    const { buildId, conversationId, sessionId } = turn
+    const build = await builds.findById(this.options.db, buildId)
+    return { kind: 'failed', buildId, conversationId, sessionId, message: build?.message ?? BUILD_MESSAGES.interrupted }
   }
 
   /**

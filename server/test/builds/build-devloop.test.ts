@@ -9,7 +9,7 @@ import type { Socket } from 'socket.io-client'
 import type { BuildState } from '@contracts/chat'
 import { useTestApp, type TestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
-import { chatConfig, history, newVisitor, type Headers } from '../support/chat'
+import { fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
 import {
   byPrompt,
   byTurn,
@@ -108,13 +108,7 @@ beforeEach(() => fake.reset())
 /** An app whose builds use the fake as their model's provider, with `builds` overriding the build settings. */
 const modelApp = (builds: Parameters<typeof buildConfig>[0] = {}): TestApp =>
   useTestApp({
-    config: async () => {
-      const base = chatConfig()
-      return {
-        ...chatConfig({ llm: { baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 5_000, providerName: 'Fake AI' }, docsDir: base.chat.docsDir }),
-        ...(await buildConfig(builds)),
-      }
-    },
+    config: async () => ({ ...fakeModelChatConfig(fake.baseUrl), ...(await buildConfig(builds)) }),
     options: { chat: { remote: { backoffMs: 10 } } },
     listen: true,
   })

@@ -10,7 +10,7 @@ import type { Database } from '../../src/db'
 import { startBuildWorker } from '../../src/scale/buildWorker'
 import { buildTestApp, openTestPglite, testConfig } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
-import { chatConfig, history, newVisitor, type Headers } from '../support/chat'
+import { fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
 import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, status, streamed, streamedToolCalls, type FakeHandler, type FakeUsage } from '../support/fakeLlm'
 import { connectSocket, followBuild } from '../support/sockets'
 
@@ -88,13 +88,9 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
     db = await openTestPglite()
     const builds = await buildConfig()
     downloadsDir = builds.builds.downloadsDir
-    const base = chatConfig()
     app = await buildTestApp(
       db,
-      {
-        ...chatConfig({ llm: { baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 2_000, providerName: 'Fake AI' }, docsDir: base.chat.docsDir }),
-        ...builds,
-      },
+      { ...fakeModelChatConfig(fake.baseUrl, 2_000), ...builds },
       { chat: { remote: { backoffMs: 10 } } },
     )
     await app.listen({ port: 0, host: '127.0.0.1' })
@@ -264,12 +260,11 @@ const REDIS_URL = process.env.TEST_REDIS_URL
     const fake = await FakeLlm.start()
     const db = await openTestPglite()
     const builds = await buildConfig()
-    const base = chatConfig()
-    const llm = { baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 2_000, providerName: 'Fake AI' }
+    const chat = fakeModelChatConfig(fake.baseUrl, 2_000)
     const redis = { redisUrl: REDIS_URL as string, redisPrefix: `overseer-test-${randomUUID()}` }
-    const app = await buildTestApp(db, { ...chatConfig({ llm, docsDir: base.chat.docsDir }), ...builds, ...redis })
+    const app = await buildTestApp(db, { ...chat, ...builds, ...redis })
     const worker = await startBuildWorker({
-      config: { ...testConfig(), ...chatConfig({ llm, docsDir: base.chat.docsDir }), ...builds, ...redis },
+      config: { ...testConfig(), ...chat, ...builds, ...redis },
       db,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     })

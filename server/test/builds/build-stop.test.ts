@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client'
 import type { BuildMessageEvent } from '@contracts/socket'
 import { useTestApp, type TestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
-import { chatConfig, newVisitor, type Headers, type HistoryItemBody } from '../support/chat'
+import { chatConfig, fakeModelChatConfig, newVisitor, type Headers, type HistoryItemBody } from '../support/chat'
 import { buildRepository } from '../../src/builds/buildRepository'
 import { BUILD_MESSAGES } from '../../src/builds/pipeline'
 import { conversationRepository } from '../../src/chat/conversationRepository'
@@ -205,16 +205,7 @@ test('waits forever', () => new Promise(() => {
     await fake?.close()
   })
 
-  const target = useTestApp({
-    config: async () => {
-      const base = chatConfig()
-      return {
-        ...chatConfig({ llm: { baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 5_000, providerName: 'Fake AI' }, docsDir: base.chat.docsDir }),
-        ...(await buildConfig()),
-      }
-    },
-    listen: true,
-  })
+  const target = useTestApp({ config: async () => ({ ...fakeModelChatConfig(fake.baseUrl), ...(await buildConfig()) }), listen: true })
 
   it('kills the sandboxed run with every process it started, and frees the build', async () => {
     expect(await sleepers()).toEqual([])
@@ -415,16 +406,7 @@ describe("stopping a question sent as a build while the model answers it", () =>
     await fake?.close()
   })
 
-  const target = useTestApp({
-    config: async () => {
-      const base = chatConfig()
-      return {
-        ...chatConfig({ llm: { baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 5_000, providerName: 'Fake AI' }, docsDir: base.chat.docsDir }),
-        ...(await buildConfig()),
-      }
-    },
-    listen: true,
-  })
+  const target = useTestApp({ config: async () => ({ ...fakeModelChatConfig(fake.baseUrl), ...(await buildConfig()) }), listen: true })
 
   it('stops it: the answer so far kept as a stopped reply, the build stopped, not completed', async () => {
     const started = await startBuild(target, 'How do I enable approval gates in the build pipeline?', { model: 'fake-small' })

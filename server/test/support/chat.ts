@@ -12,6 +12,10 @@ export const chatConfig = (overrides: Partial<ChatConfig> = {}): { chat: ChatCon
   chat: { ...testConfig().chat, docsDir: FIXTURE_DOCS, rateLimitPerOwner: 1000, rateLimitPerIp: 1000, ...overrides },
 })
 
+/** Chat settings whose remote provider is a fake model server (support/fakeLlm) at `baseUrl`. */
+export const fakeModelChatConfig = (baseUrl: string, timeoutMs = 5_000): { chat: ChatConfig } =>
+  chatConfig({ llm: { baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs, providerName: 'Fake AI' } })
+
 export type Headers = Record<string, string>
 
 export const VISITOR_COOKIE = 'overseer_visitor'

@@ -167,6 +167,8 @@ const linkOf = (passage: Passage): string => (passage.anchor ? `${passage.page.p
  */
 export class LocalAssistant {
   private readonly productTerms = new Set(terms('Overseer Overseer Labs'))
+  /** Whether the docs now answer a question asked before that they did not (see docsCover). */
+  private readonly covered = new Map<string, boolean>()
   /** Every passage's text in lower case, to tell whether the docs use a phrase. */
   private readonly docsText: string
 
@@ -303,9 +305,14 @@ export class LocalAssistant {
     return query.find((concept) => concept.weight === 1 && concept.term === term)
   }
 
-  /** Whether one passage has every idea of `question`. */
+  /** Whether one passage has every idea of `question` (a question asked before: each is searched once). */
   private docsCover(question: string): boolean {
-    return (this.index.search(conceptsOf(normalize(question)), { limit: 1 })[0]?.coverage ?? 0) >= FULL_COVERAGE
+    let covered = this.covered.get(question)
+    if (covered === undefined) {
+      covered = (this.index.search(conceptsOf(normalize(question)), { limit: 1 })[0]?.coverage ?? 0) >= FULL_COVERAGE
+      this.covered.set(question, covered)
+    }
+    return covered
   }
 
   /** Whether some passage uses `phrase` (lower case) as words of its own. */
