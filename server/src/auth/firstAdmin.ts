@@ -2,16 +2,25 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 import { UserCommandError, type UserService } from './userService'
 
+/** What a server with no staff account says at start: both ways to create the first admin. */
+export const NO_STAFF_NOTICE =
+  'No staff account yet: create the first admin with `ADMIN_EMAIL=you@example.com ADMIN_PASSWORD=… npm start` on this empty database, or with `npm run users -- create --email you@example.com --role admin`'
+
 /**
  * Creates the admin of ADMIN_EMAIL/ADMIN_PASSWORD when there are no users at all; otherwise does
- * nothing, so changing the variables later never touches existing accounts.
+ * nothing, so changing the variables later never touches existing accounts. Without them, a
+ * database with no users gets one line saying how to make the first admin: otherwise the staff
+ * area has no way in and nothing says so.
  */
 export const ensureFirstAdmin = async (
   users: UserService,
   admin: Config['admin'],
   log: FastifyBaseLogger,
 ): Promise<'created' | 'skipped'> => {
-  if (!admin) return 'skipped'
+  if (!admin) {
+    if ((await users.count()) === 0) log.info(NO_STAFF_NOTICE)
+    return 'skipped'
+  }
   if ((await users.count()) > 0) {
     log.debug('users exist: ADMIN_EMAIL is not used')
     return 'skipped'

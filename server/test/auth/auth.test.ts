@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { PasswordHasher } from '../../src/auth/password'
+import { NO_STAFF_NOTICE } from '../../src/auth/firstAdmin'
 import { PERMISSIONS } from '../../src/auth/permissions'
 import { hashSessionToken } from '../../src/auth/tokens'
 import { createUserService, type UserService } from '../../src/auth/userService'
@@ -572,5 +574,37 @@ describe.each(databasesUnderTest())('the first admin from ADMIN_EMAIL on $name',
     await app.ready()
     await app.close()
     expect(await emails()).toEqual([])
+  })
+
+  /** The messages an app built on `db` logs while it starts (at the default level, info). */
+  const startMessages = async (overrides: Parameters<typeof buildTestApp>[1] = {}): Promise<string[]> => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString())
+        done()
+      },
+    })
+    const app = await buildTestApp(db, overrides, { logger: { level: 'info', stream } })
+    try {
+      await app.ready()
+    } finally {
+      await app.close()
+    }
+    return lines.map((line) => (JSON.parse(line) as { msg: string }).msg)
+  }
+
+  it('without ADMIN_EMAIL, an empty database says at start how to create the first admin, both ways, in one line', async () => {
+    const notices = (await startMessages()).filter((message) => message.startsWith('No staff account yet'))
+    expect(notices).toEqual([NO_STAFF_NOTICE])
+    expect(NO_STAFF_NOTICE).not.toContain('\n')
+    expect(NO_STAFF_NOTICE).toContain('ADMIN_EMAIL=you@example.com ADMIN_PASSWORD=… npm start')
+    expect(NO_STAFF_NOTICE).toContain('npm run users -- create --email you@example.com --role admin')
+  })
+
+  it('says nothing about the first admin once a staff account exists, or when ADMIN_EMAIL creates it', async () => {
+    expect(await startMessages({ admin: { email: 'first@example.com', password: 'first-admin-password' } })).not.toContain(NO_STAFF_NOTICE)
+    expect(await startMessages()).not.toContain(NO_STAFF_NOTICE)
+    expect(await emails()).toEqual(['first@example.com'])
   })
 })
