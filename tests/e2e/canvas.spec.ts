@@ -372,3 +372,179 @@ test('the keyboard keeps working after Delete: Ctrl+Z brings the node back with 
   await expect(editor(other).node('Memory, inactive')).toHaveCount(0)
   expect(errors).toEqual([])
 })
+
+/** Two nodes a row for each layer, far enough apart for a long, straight connection between them. */
+const LAYER_ROWS = [
+  { layer: 'dataflow', name: 'Data Flow', color: [0x25, 0x63, 0xeb], style: 'solid' },
+  { layer: 'control', name: 'Control', color: [0x7c, 0x3a, 0xed], style: 'dashed' },
+  { layer: 'memory', name: 'Memory', color: [0x04, 0x78, 0x57], style: 'dotted' },
+  { layer: 'runtime', name: 'Runtime', color: [0xb4, 0x53, 0x09], style: 'double' },
+  { layer: 'security', name: 'Security', color: [0xdc, 0x26, 0x26], style: 'dashed' },
+] as const
+const ROW_TYPES = [
+  ['overseer', 'Overseer', 'devgpt', 'DevGPT'],
+  ['qagpt', 'QAGPT', 'prober', 'Prober'],
+  ['memory', 'Memory', 'vectorstore', 'Vector Store'],
+  ['sandbox', 'Sandbox', 'docker', 'Docker'],
+  ['debugger', 'Debugger', 'preview', 'Preview'],
+] as const
+
+const layersCanvasFile = () => {
+  const lastModified = '2026-11-01T00:00:00.000Z'
+  const node = (id: string, type: string, x: number, y: number) => ({ id, type, position: { x, y }, isContainer: false, children: [], metadata: { status: 'active', lastModified } })
+  return {
+    format: 'overseer-architecture-canvas',
+    version: 1,
+    timestamp: lastModified,
+    nodes: ROW_TYPES.flatMap(([from, , to], row) => [node(`${from}-${row}`, from, 0, row * 110), node(`${to}-${row}`, to, 420, row * 110)]),
+    connections: LAYER_ROWS.map(({ layer }, row) => ({ id: `c-${layer}`, from: `${ROW_TYPES[row]![0]}-${row}`, to: `${ROW_TYPES[row]![2]}-${row}`, layer, metadata: '' })),
+  }
+}
+
+interface StrokeSamples {
+  /** Points of the middle of the connection sampled on screen, 1 px apart. */
+  points: number
+  /** How many of them show the layer's colour (within a pixel of the point). */
+  coloured: number
+  /** How many show it on both sides of the line, within 3 px, and not on it (a double line's two strokes with their gap). */
+  besideOnly: number
+  /** The longest run of consecutive points without the colour. */
+  longestGap: number
+}
+
+/**
+ * What a person sees of a connection: a screenshot of the page, read at points along the edge's
+ * path (its middle 70%, on screen inside the diagram's box, where no node or panel covers it), for the layer's colour.
+ */
+const strokeSamples = async (page: Page, label: string, color: readonly [number, number, number]): Promise<StrokeSamples> => {
+  const screenshot = (await page.screenshot()).toString('base64')
+  return page.evaluate(
+    async ({ label, color, screenshot }) => {
+      const image = new Image()
+      image.src = `data:image/png;base64,${screenshot}`
+      await image.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = image.width
+      canvas.height = image.height
+      const context = canvas.getContext('2d', { willReadFrequently: true })
+      if (!context) throw new Error('no 2d context')
+      context.drawImage(image, 0, 0)
+      const scale = image.width / window.innerWidth
+      /** Whether the pixel at (x, y), or with `spread` one of its neighbours, is of the colour. */
+      const near = (x: number, y: number, spread = 1): boolean => {
+        const size = 2 * spread + 1
+        const pixels = context.getImageData(Math.round(x * scale) - spread, Math.round(y * scale) - spread, size, size).data
+        for (let at = 0; at < pixels.length; at += 4) {
+          const distance = Math.hypot(pixels[at]! - color[0], pixels[at + 1]! - color[1], pixels[at + 2]! - color[2])
+          if (distance < 60) return true
+        }
+        return false
+      }
+      const group = [...document.querySelectorAll('.react-flow__edge')].find((element) => element.getAttribute('aria-label') === label)
+      const path = group?.querySelector<SVGPathElement>('path.react-flow__edge-path')
+      const matrix = path?.getScreenCTM()
+      if (!path || !matrix) throw new Error(`no drawn path for ${label}`)
+      const box = document.querySelector('.react-flow')?.getBoundingClientRect()
+      if (!box) throw new Error('no diagram')
+      // What of the diagram is on screen.
+      const diagram = { left: Math.max(0, box.left), right: Math.min(window.innerWidth, box.right), top: Math.max(0, box.top), bottom: Math.min(window.innerHeight, box.bottom) }
+      // What covers parts of the diagram (the nodes, the minimap, panels): not where a line can be seen.
+      const covers = [...document.querySelectorAll('.react-flow__node, .react-flow__panel, .react-flow__minimap')].map((element) => element.getBoundingClientRect())
+      const covered = (x: number, y: number) => covers.some((rect) => x >= rect.left - 4 && x <= rect.right + 4 && y >= rect.top - 4 && y <= rect.bottom + 4)
+      const length = path.getTotalLength()
+      const result = { points: 0, coloured: 0, besideOnly: 0, longestGap: 0 }
+      let gap = 0
+      const screenLength = length * matrix.a
+      for (let step = 0.15 * screenLength; step <= 0.85 * screenLength; step += 1) {
+        const at = step / matrix.a
+        const here = path.getPointAtLength(at).matrixTransform(matrix)
+        const ahead = path.getPointAtLength(Math.min(length, at + 0.5)).matrixTransform(matrix)
+        if (here.x < diagram.left + 4 || here.x > diagram.right - 4 || here.y < diagram.top + 4 || here.y > diagram.bottom - 4 || covered(here.x, here.y)) continue
+        const along = Math.hypot(ahead.x - here.x, ahead.y - here.y) || 1
+        const [normalX, normalY] = [-(ahead.y - here.y) / along, (ahead.x - here.x) / along]
+        result.points += 1
+        const on = near(here.x, here.y)
+        if (on) {
+          result.coloured += 1
+          gap = 0
+        } else {
+          gap += 1
+          result.longestGap = Math.max(result.longestGap, gap)
+        }
+        // Across the line, pixel by pixel: the colour on both sides of a middle without it.
+        const across = (side: number) => [1, 1.5, 2, 2.5, 3].some((offset) => near(here.x + side * offset * normalX, here.y + side * offset * normalY, 0))
+        if (!near(here.x, here.y, 0) && across(1) && across(-1)) result.besideOnly += 1
+      }
+      return result
+    },
+    { label, color, screenshot },
+  )
+}
+
+/** Each layer's line, read off the screen: its colour along the path, in its style. */
+const expectLayersDrawn = async (page: Page, zoom: string, rows: readonly number[] = [0, 1, 2, 3, 4]) => {
+  for (const row of rows) {
+    const { name, color, style } = LAYER_ROWS[row]!
+    const label = `${name} connection from ${ROW_TYPES[row]![1]} to ${ROW_TYPES[row]![3]}`
+    const edge = page.getByRole('group', { name: label })
+    // Its drawn box has a size (a zero-width SVG draws nothing).
+    const box = await edge.locator('path.react-flow__edge-path').boundingBox()
+    expect(box?.width, `${label} at ${zoom}`).toBeGreaterThan(50)
+    const seen = await strokeSamples(page, label, color)
+    const why = `${label} at ${zoom}: ${JSON.stringify(seen)}`
+    expect(seen.points, why).toBeGreaterThan(40)
+    if (style === 'solid') {
+      expect(seen.coloured / seen.points, why).toBeGreaterThan(0.95)
+    } else if (style === 'double') {
+      // Two strokes with the canvas showing between them.
+      expect(seen.besideOnly / seen.points, why).toBeGreaterThan(0.8)
+    } else {
+      // Dashes or dots: the colour, with gaps of the background between.
+      expect(seen.coloured / seen.points, why).toBeGreaterThan(style === 'dashed' ? 0.4 : 0.2)
+      expect(seen.coloured / seen.points, why).toBeLessThan(0.85)
+      expect(seen.longestGap, why).toBeGreaterThanOrEqual(2)
+      expect(seen.longestGap, why).toBeLessThan(10)
+    }
+  }
+}
+
+test('every connection is drawn on screen in its layer colour and line style, at 100%, the smallest and the largest zoom', async ({ page }) => {
+  test.setTimeout(90_000)
+  // Tall enough for the whole diagram to be on screen under the page's header.
+  await page.setViewportSize({ width: 1280, height: 1200 })
+  await openCanvas(page)
+  const errors = watchErrors(page)
+  const canvas = editor(page)
+  await page.getByLabel('Canvas file to import').setInputFiles({
+    name: 'layers.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(layersCanvasFile())),
+  })
+  await expect(canvas.status).toHaveText(/^Canvas imported from layers\.json: 10 nodes, 5 connections$/)
+  const zoom = page.getByLabel('Zoom level')
+
+  // Fit to view brings the five rows on screen; then 100%.
+  await canvas.toolbar('Fit to view').click()
+  while (Number.parseInt((await zoom.textContent()) ?? '', 10) < 100) await canvas.toolbar('Zoom in').click()
+  while (Number.parseInt((await zoom.textContent()) ?? '', 10) > 100) await canvas.toolbar('Zoom out').click()
+  await expect(zoom).toHaveText('100%')
+  await expectLayersDrawn(page, '100%')
+
+  // Moving a node redraws its connection where it now is.
+  await canvas.node('DevGPT, active').click()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(canvas.position).toHaveText('420, 20')
+  await expectLayersDrawn(page, '100% after a move')
+
+  while (await canvas.toolbar('Zoom out').isEnabled()) await canvas.toolbar('Zoom out').click()
+  await expect(zoom).toHaveText('50%')
+  await expectLayersDrawn(page, '50%')
+
+  // Zoomed in around the middle of the view: the middle row's connection fills it.
+  await canvas.toolbar('Fit to view').click()
+  while (await canvas.toolbar('Zoom in').isEnabled()) await canvas.toolbar('Zoom in').click()
+  await expect(zoom).toHaveText('200%')
+  await expectLayersDrawn(page, '200%', [2])
+  expect(errors).toEqual([])
+})

@@ -13,7 +13,7 @@ const Swatch = ({ layer }: { layer: LayerId }) => {
           <line x1="2" y1="6" x2="34" y2="6" stroke="#fff" strokeWidth="2" />
         </>
       ) : (
-        <line x1="2" y1="6" x2="34" y2="6" stroke={color} strokeWidth="2.5" strokeDasharray={DASHES[lineStyle]} strokeLinecap={lineStyle === 'dotted' ? 'round' : undefined} />
+        <line x1="2" y1="6" x2="34" y2="6" stroke={color} strokeWidth="2.5" strokeDasharray={DASHES[lineStyle]?.join(' ')} strokeLinecap={lineStyle === 'dotted' ? 'round' : undefined} />
       )}
     </svg>
   )
