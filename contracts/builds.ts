@@ -11,3 +11,8 @@ export type ProjectKind = (typeof PROJECT_KINDS)[number]
 
 export const BUILD_STATUSES = ['running', 'completed', 'error', 'stopped'] as const
 export type BuildStatus = (typeof BUILD_STATUSES)[number]
+
+const FILE_LANGUAGES: Record<string, string> = { js: 'javascript', cjs: 'javascript', mjs: 'javascript', ts: 'typescript', json: 'json', md: 'markdown', html: 'html', css: 'css' }
+
+/** The highlight.js language of a project's file, by its extension: plaintext when none fits. */
+export const languageOf = (filePath: string): string => FILE_LANGUAGES[filePath.split('.').at(-1)?.toLowerCase() ?? ''] ?? 'plaintext'

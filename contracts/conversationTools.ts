@@ -4,8 +4,7 @@
  */
 import type { Static } from 'typebox'
 import * as Type from 'typebox/type'
-import { ChatMessage } from './chat'
-import { CONVERSATION_TITLE_MAX_LENGTH, EXPORT_FORMATS, SHARE_PATH, UNDO_WINDOW_SECONDS, type ExportFormat } from './conversationToolsText'
+import { CONVERSATION_TITLE_MAX_LENGTH, EXPORT_FORMATS, SHARE_PATH, SHARED_FILE_MAX_BYTES, UNDO_WINDOW_SECONDS, type ExportFormat } from './conversationToolsText'
 
 export {
   CONVERSATION_TITLE_MAX_LENGTH,
@@ -13,6 +12,10 @@ export {
   EXPORT_FORMATS,
   SHARE_PATH,
   SHARE_ROBOTS,
+  SHARED_DOWNLOADS_PER_MINUTE,
+  SHARED_FILE_MAX_BYTES,
+  SHARED_FILE_READS_PER_MINUTE,
+  sharedArchiveUrl,
   TOOLS_MESSAGES,
   UNDO_WINDOW_SECONDS,
 } from './conversationToolsText'
@@ -92,15 +95,48 @@ export type ShareCreated = Static<typeof ShareCreated>
 
 export const ShareParams = Type.Object({ token: Type.String({ maxLength: 100, description: 'The token of a share link' }) })
 
+const SharedBuild = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: 'The build' }),
+    name: Type.String({ description: 'The project’s folder in its archive' }),
+    files: Type.Array(Type.Object({ path: Type.String(), bytes: Type.Integer({ minimum: 0 }) }), {
+      description: `The delivered files, in path order: read one with GET /api/overseer-dev/shared/{token}/builds/{id}/files?path={path} (up to ${SHARED_FILE_MAX_BYTES / 1024} KiB)`,
+    }),
+    archiveUrl: Type.Optional(Type.String({ description: 'Where the project’s zip is downloaded with this link; absent when the archive is gone' })),
+  },
+  { additionalProperties: false },
+)
+
+const SharedMessage = Type.Object(
+  {
+    role: Type.Unsafe<'user' | 'assistant'>({ type: 'string', enum: ['user', 'assistant'] }),
+    content: Type.String({ description: 'Markdown text. A build reply’s download link leads to `build.archiveUrl`; a project no longer shared is named without a link' }),
+    build: Type.Optional(SharedBuild),
+  },
+  { additionalProperties: false },
+)
+
 export const SharedConversation = Type.Object(
   {
     success: Type.Literal(true),
     data: Type.Object({
       title: Type.String(),
       sharedAt: timestamp('When the snapshot was taken'),
-      messages: Type.Array(ChatMessage, { description: 'The conversation as it was then, oldest first' }),
+      messages: Type.Array(SharedMessage, { description: 'The conversation as it was then, oldest first; a reply that delivered a project has `build`, what was built' }),
     }),
   },
   { description: 'The shared snapshot: read-only, and the same for everyone who has the link' },
 )
 export type SharedConversation = Static<typeof SharedConversation>
+export type SharedMessage = Static<typeof SharedMessage>
+
+export const SharedBuildParams = Type.Object({
+  token: Type.String({ maxLength: 100, description: 'The token of a share link' }),
+  buildId: Type.String({ maxLength: 100, description: 'A build of the snapshot: `build.id` of its reply' }),
+})
+export type SharedBuildParams = Static<typeof SharedBuildParams>
+
+export const SharedFileQuery = Type.Object({
+  path: Type.String({ minLength: 1, maxLength: 300, description: 'The file’s path, as in `build.files`' }),
+})
+export type SharedFileQuery = Static<typeof SharedFileQuery>

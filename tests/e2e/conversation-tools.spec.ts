@@ -139,6 +139,79 @@ test('shares a read-only snapshot that a stranger can open, not indexed, until i
   expect(errors).toEqual([])
 })
 
+test('shares a built project: a stranger on a phone reads its files and downloads its zip through the link, until it is revoked', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const errors = watchErrors(page)
+  await openAssistant(page)
+  await messageBox(page).fill('build a todo web app')
+  await messageBox(page).press('Enter')
+  await expect(conversation(page).getByText('Your project files have been saved to the server downloads directory.')).toBeVisible({ timeout: 60_000 })
+  const panel = await openHistory(page)
+  await choose(panel, 'build a todo web app', 'Share link')
+  const share = panel.getByRole('region', { name: 'Share link' })
+  await share.getByRole('button', { name: 'Create link' }).click()
+  const linkBox = share.getByRole('textbox', { name: 'Share link' })
+  await expect(linkBox).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/)
+  const url = await linkBox.inputValue()
+
+  // A stranger with a phone: a fresh context, 390 px wide, without the owner's cookie.
+  const stranger = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  try {
+    const other = await stranger.newPage()
+    const strangerErrors = watchErrors(other)
+    await other.goto(url)
+    await expect(other.getByRole('heading', { level: 1, name: 'build a todo web app' })).toBeVisible()
+    const messages = other.getByRole('list', { name: 'Messages' })
+
+    // The reply's download goes through the link; the owner's own address is nowhere.
+    const download = messages.getByRole('link', { name: 'Download todo-web-app.zip' })
+    await expect(download).toHaveAttribute('href', /^\/api\/overseer-dev\/shared\/[A-Za-z0-9_-]{43}\/builds\/[0-9a-f-]{36}\/archive$/)
+    await expect(messages.locator('a[href^="/api/overseer/"]')).toHaveCount(0)
+
+    // What was built: the files, one read with the keyboard, in a box of its own.
+    const files = messages.getByRole('region', { name: 'Project files' })
+    const tree = files.getByRole('navigation', { name: 'Files of the project' })
+    await expect(tree.getByText('test/')).toBeVisible()
+    const serverFile = tree.getByRole('button', { name: /^server\.js\b/ })
+    await serverFile.focus()
+    await serverFile.press('Enter')
+    const viewer = files.getByRole('region', { name: 'server.js' })
+    await expect(viewer.getByRole('heading', { name: 'server.js' })).toBeVisible()
+    const code = viewer.getByLabel('Contents of server.js')
+    await expect(code).toContainText("require('node:http')")
+    await expect(code.locator('.hljs-keyword').first()).toBeVisible()
+    await expect(serverFile).toHaveAttribute('aria-current', 'true')
+    // Nothing is wider than the phone: long lines scroll inside the code's box.
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    const box = await code.boundingBox()
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 390).toBe(true)
+    expect(await code.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+
+    const [zip] = await Promise.all([other.waitForEvent('download'), download.click()])
+    expect(zip.suggestedFilename()).toBe('todo-web-app.zip')
+    const bytes = await readFile(await zip.path())
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK')
+    await expect(other).toHaveURL(url)
+
+    const axe = await analyzeSettled(other, WCAG_TAGS)
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
+    expect(strangerErrors).toEqual([])
+
+    // The owner revokes the link: the next file the stranger opens finds it gone, and the page says so.
+    const archiveUrl = (await download.getAttribute('href')) ?? ''
+    await share.getByRole('button', { name: 'Revoke link' }).click()
+    await expect(panel.getByText('Shared', { exact: true })).toBeHidden()
+    await tree.getByRole('button', { name: /^README\.md\b/ }).click()
+    await expect(other.getByRole('heading', { level: 1, name: 'Conversation not found' })).toBeVisible()
+    const gone = await other.request.get(archiveUrl)
+    expect(gone.status()).toBe(404)
+    expect(await gone.json()).toEqual({ success: false, message: 'This shared conversation does not exist or is no longer shared' })
+  } finally {
+    await stranger.close()
+  }
+  expect(errors).toEqual([])
+})
+
 test('has no serious or critical axe violations with the Actions menu and the share panel open', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await openAssistant(page)

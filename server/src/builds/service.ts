@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { rm, stat } from 'node:fs/promises'
+import { languageOf } from '@contracts/builds'
 import { conversationRepository as conversations } from '../chat/conversationRepository'
 import type { ModelCatalog } from '../llm/models'
 import type { ChatService } from '../chat/service'
 import { STALE_PROCESSING_MS } from '../chat/service'
 import type { SessionOwners } from '../chat/sessionOwners'
+import type { SharedSnapshot } from '../chat/conversationToolsRepository'
 import { ProviderError, type ChatMessage } from '../llm/types'
 import { tokenCounter } from '../llm/tokenizer'
 import { CHAT_MESSAGES, type ChatInput } from '../chat/validation'
@@ -18,18 +20,21 @@ import { APPROVAL_ABANDONED_MS } from './approvals'
 import { buildRepository as builds, type Build, type BuildIteration, type RunningBuild } from './buildRepository'
 import type { TestSummary } from './engine'
 import { archivePath, zipUrlOf } from './paths'
+import { linkedBuilds, type SharedBuild } from './shared'
 import { BUILD_MESSAGES, BuildStopped, type BuildRunner, type Progress, type Usage } from './pipeline'
 import { STOP_ANSWER_TIMEOUT_MS, type StopAnswer } from '../scale/queueRunner'
 import { withinTimeout } from '../lib/withinTimeout'
 import { buildReply } from './reply'
 import { STAGES } from './stages'
 
+/** A build's zip on this server: where it is, the name it downloads as, its size in bytes. */
+export interface Archive {
+  path: string
+  filename: string
+  size: number
+}
+
 /** A completed build whose archive is still kept: its conversation was not deleted. */
-const LANGUAGES: Record<string, string> = { js: 'javascript', cjs: 'javascript', mjs: 'javascript', ts: 'typescript', json: 'json', md: 'markdown', html: 'html', css: 'css' }
-
-/** The highlight.js language of a file, by its extension. */
-export const languageOf = (filePath: string): string => LANGUAGES[filePath.split('.').at(-1)?.toLowerCase() ?? ''] ?? 'plaintext'
-
 export const hasArchive = (build: Build): boolean => build.status === 'completed' && build.conversationId !== null && build.archiveBytes !== null
 
 /** What a build tells the session's socket.io room. */
@@ -397,18 +402,55 @@ export class BuildService {
   /** One delivered file of the owner's build, with the language to highlight it as; undefined for anyone else, or when gone. */
   async file(ownerKey: string, sessionId: string, filePath: string): Promise<{ path: string; content: string; language: string } | undefined> {
     const build = await this.state(ownerKey, sessionId)
-    if (!build || !hasArchive(build)) return undefined
-    const content = await builds.file(this.options.db, build.id, filePath)
+    const content = build ? await this.deliveredFile(build, filePath) : undefined
     return content === undefined ? undefined : { path: filePath, content, language: languageOf(filePath) }
   }
 
+  /** The text of one delivered file of a build while it is kept; undefined for a path that is not one of its files. */
+  async deliveredFile(build: Build, filePath: string): Promise<string | undefined> {
+    return hasArchive(build) ? builds.file(this.options.db, build.id, filePath) : undefined
+  }
+
   /** The owner's completed archive: its file, name and size; undefined for anyone else or when gone. */
-  async archive(ownerKey: string, buildId: string): Promise<{ path: string; filename: string; size: number } | undefined> {
+  async archive(ownerKey: string, buildId: string): Promise<Archive | undefined> {
     const build = await builds.findById(this.options.db, buildId)
-    if (!build || build.ownerKey !== ownerKey || !hasArchive(build) || !build.name) return undefined
+    return build && build.ownerKey === ownerKey ? this.archiveOf(build) : undefined
+  }
+
+  private async archiveOf(build: Build): Promise<Archive | undefined> {
+    if (!hasArchive(build) || !build.name) return undefined
     const file = archivePath(this.options.downloadsDir, build.id)
     const info = await stat(file).catch(() => undefined)
     return info?.isFile() ? { path: file, filename: `${build.name}.zip`, size: info.size } : undefined
+  }
+
+  /**
+   * The delivered builds a shared snapshot shows, by id: those its replies link for download that
+   * still belong to its conversation and are kept, with their files and whether their archive is
+   * there. A build cut off by an edit after the link was made, or any of a deleted conversation's, is not.
+   */
+  async sharedBuilds(snapshot: SharedSnapshot): Promise<Map<string, SharedBuild>> {
+    const shown = new Map<string, SharedBuild>()
+    for (const id of linkedBuilds(snapshot)) {
+      const build = await this.sharedBuild(snapshot, id)
+      if (!build?.name) continue
+      const [files, archive] = await Promise.all([builds.fileList(this.options.db, id), this.archiveOf(build)])
+      shown.set(id, { id, name: build.name, files, archive: archive !== undefined })
+    }
+    return shown
+  }
+
+  /** One build of a shared snapshot (see sharedBuilds); undefined for any other. */
+  async sharedBuild(snapshot: SharedSnapshot, buildId: string): Promise<Build | undefined> {
+    if (!linkedBuilds(snapshot).includes(buildId)) return undefined
+    const build = await builds.findById(this.options.db, buildId)
+    return build && build.conversationId === snapshot.conversationId && hasArchive(build) ? build : undefined
+  }
+
+  /** The archive of a build of a shared snapshot; undefined when the build is not one of it, or its archive is gone. */
+  async sharedArchive(snapshot: SharedSnapshot, buildId: string): Promise<Archive | undefined> {
+    const build = await this.sharedBuild(snapshot, buildId)
+    return build ? this.archiveOf(build) : undefined
   }
 
   /**

@@ -5,6 +5,8 @@ import type { ChatMessage } from '../llm/types'
 export const REPLY_LOST_ON_DELETE = 'The reply was stopped when the conversation was deleted. Please send the message again.'
 
 export interface SharedSnapshot {
+  /** The conversation it was taken of: the builds it shows must still be that conversation's. */
+  conversationId: string
   title: string
   messages: ChatMessage[]
   sharedAt: Date
@@ -159,11 +161,11 @@ export const conversationToolsRepository = {
 
   /** The snapshot behind a token's hash, for anyone who has the link. */
   async shared(db: Queryable, tokenHash: string): Promise<SharedSnapshot | undefined> {
-    const { rows } = await db.query<{ title: string; messages: unknown; created_at: Date }>(
-      'select title, messages, created_at from conversation_shares where token_hash = $1',
+    const { rows } = await db.query<{ conversation_id: string; title: string; messages: unknown; created_at: Date }>(
+      'select conversation_id, title, messages, created_at from conversation_shares where token_hash = $1',
       [tokenHash],
     )
     const row = rows[0]
-    return row ? { title: row.title, messages: messagesOf(row.messages), sharedAt: row.created_at } : undefined
+    return row ? { conversationId: row.conversation_id, title: row.title, messages: messagesOf(row.messages), sharedAt: row.created_at } : undefined
   },
 }

@@ -4,10 +4,19 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { guardOf } from '@contracts/check'
-import { ConversationExport, SHARE_ROBOTS, SharedConversation, UNDO_WINDOW_SECONDS } from '@contracts/conversationTools'
+import {
+  ConversationExport,
+  SHARE_ROBOTS,
+  SHARED_DOWNLOADS_PER_MINUTE,
+  SHARED_FILE_MAX_BYTES,
+  SHARED_FILE_READS_PER_MINUTE,
+  SharedConversation,
+  UNDO_WINDOW_SECONDS,
+} from '@contracts/conversationTools'
 import { createUserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from '../support/chat'
 
 const API = '/api/overseer-dev'
@@ -19,6 +28,22 @@ interface ShareBody {
   data: { token: string; path: string; sharedAt: string }
 }
 
+interface SharedBuildBody {
+  id: string
+  name: string
+  files: { path: string; bytes: number }[]
+  archiveUrl?: string
+}
+
+interface SharedBody {
+  success: true
+  data: { title: string; sharedAt: string; messages: { role: string; content: string; build?: SharedBuildBody }[] }
+}
+
+const SHARE_GONE = { success: false, message: 'This shared conversation does not exist or is no longer shared' }
+const BUILD_NOT_SHARED = { success: false, message: 'This project is not part of the shared conversation' }
+const FILE_NOT_SHARED = { success: false, message: 'This file is not part of the shared project' }
+
 describe.each(databasesUnderTest())('conversation tools on $name', ({ open }) => {
   let db: Database
   let app: FastifyInstance
@@ -27,7 +52,7 @@ describe.each(databasesUnderTest())('conversation tools on $name', ({ open }) =>
 
   beforeAll(async () => {
     db = await open()
-    app = await buildTestApp(db, chatConfig(), { chat: { clock: () => now } })
+    app = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig()) }, { chat: { clock: () => now } })
   })
 
   afterAll(async () => {
@@ -359,6 +384,156 @@ describe.each(databasesUnderTest())('conversation tools on $name', ({ open }) =>
     })
   })
 
+  describe('a shared build', () => {
+    /** The reader's view: no cookie, only the link. */
+    const sharedFile = (token: string, buildId: string, path: string) =>
+      app.inject({ method: 'GET', url: `${API}/shared/${token}/builds/${buildId}/files`, query: { path } })
+    const sharedArchive = (token: string, buildId: string) => app.inject({ method: 'GET', url: `${API}/shared/${token}/builds/${buildId}/archive` })
+    const buildIdOf = (zipUrl: string) => zipUrl.split('/').at(-1) as string
+    const build = async (headers: Headers, content: string, extra = {}): Promise<BuildReplyBody> => {
+      const response = await sendBuild(app, headers, buildRequest(content, extra))
+      expect(response.statusCode).toBe(200)
+      return response.json<BuildReplyBody>()
+    }
+    const sharedOf = async (token: string): Promise<SharedBody['data']> => {
+      const response = await openShared(token)
+      expect(response.statusCode).toBe(200)
+      return response.json<SharedBody>().data
+    }
+    const ownerFiles = async (headers: Headers, sessionId: string) =>
+      (await app.inject({ method: 'GET', url: `/api/overseer/builds/${sessionId}`, headers })).json<{ data: { files: { path: string; bytes: number }[] } }>().data.files
+    const expectGone = (response: LightMyRequestResponse, body: unknown) => {
+      expect(response.statusCode).toBe(404)
+      expect(response.headers['x-robots-tag']).toBe(SHARE_ROBOTS)
+      expect(response.json()).toEqual(body)
+    }
+
+    it('shows a reader what was built, each file readable and the archive downloadable through the link, never the owner’s address', async () => {
+      const alice = await newVisitor(app)
+      const built = await build(alice, 'Build a todo web app')
+      const buildId = buildIdOf(built.zipUrl)
+      const { token } = (await share(alice, built.conversationId)).json<ShareBody>().data
+
+      const opened = await openShared(token)
+      expect(opened.statusCode).toBe(200)
+      const body: unknown = opened.json()
+      expect(guardOf(SharedConversation)(body)).toBe(true)
+      const [question, answer] = (body as SharedBody).data.messages
+      expect(question).toEqual({ role: 'user', content: 'Build a todo web app' })
+      const archiveUrl = `${API}/shared/${token}/builds/${buildId}/archive`
+      // The reply as the owner has it, its download leading through the link instead.
+      expect(answer?.content).toBe(built.reply.replace(`](${built.zipUrl})`, `](${archiveUrl})`))
+      expect(answer?.content).toContain(`[Download todo-web-app.zip](${archiveUrl})`)
+      expect(opened.body).not.toContain('/api/overseer/downloads/')
+      expect(answer?.build).toEqual({ id: buildId, name: 'todo-web-app', files: await ownerFiles(alice, built.sessionId), archiveUrl })
+      const files = answer?.build?.files ?? []
+      expect(files.map((file) => file.path)).toEqual(expect.arrayContaining(['README.md', 'server.js', 'test/store.test.js']))
+
+      // Each file, as the owner reads it, as plain text that nothing runs.
+      for (const { path: filePath, bytes } of files) {
+        const file = await sharedFile(token, buildId, filePath)
+        expect(file.statusCode).toBe(200)
+        expect(file.headers['content-type']).toBe('text/plain; charset=utf-8')
+        expect(file.headers['x-content-type-options']).toBe('nosniff')
+        expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+        expect(file.headers['x-robots-tag']).toBe(SHARE_ROBOTS)
+        expect(file.headers['set-cookie']).toBeUndefined()
+        const owners = await app.inject({ method: 'GET', url: `/api/overseer/builds/${built.sessionId}/files/${filePath}`, headers: alice })
+        expect(file.body).toBe(owners.json<{ data: { content: string } }>().data.content)
+        expect(file.rawPayload.length).toBe(bytes)
+      }
+
+      // The archive: the owner's own zip, as an attachment.
+      const archive = await sharedArchive(token, buildId)
+      expect(archive.statusCode).toBe(200)
+      expect(archive.headers['content-type']).toBe('application/zip')
+      expect(archive.headers['content-disposition']).toBe('attachment; filename="todo-web-app.zip"')
+      expect(archive.headers['x-robots-tag']).toBe(SHARE_ROBOTS)
+      expect(archive.headers['set-cookie']).toBeUndefined()
+      const owners = await app.inject({ method: 'GET', url: built.zipUrl, headers: alice })
+      expect(archive.rawPayload.equals(owners.rawPayload)).toBe(true)
+      expect((await unzip(archive.rawPayload)).map((entry) => entry.name).sort()).toEqual(files.map((file) => `todo-web-app/${file.path}`).sort())
+      // The owner's address stays the owner's.
+      expect((await app.inject({ method: 'GET', url: built.zipUrl })).json()).toEqual({ success: false, message: 'Archive not found' })
+    })
+
+    it('shows only the builds of the snapshot: none made later or elsewhere, and none an edit cut off, without a link', async () => {
+      const alice = await newVisitor(app)
+      const first = await build(alice, 'Build a todo web app')
+      const { token } = (await share(alice, first.conversationId)).json<ShareBody>().data
+      const later = await build(alice, 'Add a due date to each todo', { conversationId: first.conversationId })
+      const elsewhere = await build(alice, 'Create a command-line tool that counts words')
+      const bobs = await build(await newVisitor(app), 'Build a todo web app')
+      expect((await sharedOf(token)).messages).toHaveLength(2)
+      for (const other of [later, elsewhere, bobs]) {
+        expectGone(await sharedArchive(token, buildIdOf(other.zipUrl)), BUILD_NOT_SHARED)
+        expectGone(await sharedFile(token, buildIdOf(other.zipUrl), 'README.md'), BUILD_NOT_SHARED)
+      }
+      for (const id of [randomUUID(), 'not-a-build', '..%2F..%2Fetc']) {
+        expectGone(await sharedArchive(token, id), BUILD_NOT_SHARED)
+        expectGone(await sharedFile(token, id, 'README.md'), BUILD_NOT_SHARED)
+      }
+
+      // The owner edits the request after sharing: its build is cut off, the snapshot keeps the text.
+      const edited = await ask(alice, 'Which port does the server listen on?', { conversationId: first.conversationId, replaceFrom: 0 })
+      expect(edited.conversationId).toBe(first.conversationId)
+      const [, answer] = (await sharedOf(token)).messages
+      expect(answer?.build).toBeUndefined()
+      expect(answer?.content).toContain('Download todo-web-app.zip (no longer available)')
+      expect(answer?.content).not.toContain('](/api/')
+      expectGone(await sharedArchive(token, buildIdOf(first.zipUrl)), BUILD_NOT_SHARED)
+      expectGone(await sharedFile(token, buildIdOf(first.zipUrl), 'README.md'), BUILD_NOT_SHARED)
+    })
+
+    it('serves only the project’s own files, up to the size it shows', async () => {
+      const alice = await newVisitor(app)
+      const built = await build(alice, 'Build a todo web app')
+      const buildId = buildIdOf(built.zipUrl)
+      const { token } = (await share(alice, built.conversationId)).json<ShareBody>().data
+      for (const filePath of ['../../etc/passwd', '/etc/passwd', 'src', 'README.md/', 'readme.md', 'nope.js', '%2e%2e/server.js']) {
+        expectGone(await sharedFile(token, buildId, filePath), FILE_NOT_SHARED)
+      }
+      for (const query of ['', '?path=', `?path=${'a'.repeat(301)}`]) {
+        const response = await app.inject({ method: 'GET', url: `${API}/shared/${token}/builds/${buildId}/files${query}` })
+        expect(response.statusCode).toBe(400)
+        expect(response.json<{ errors: Record<string, string> }>().errors).toHaveProperty(['path'])
+      }
+      // A file too large to show here (a model's build can write one) is left to the archive.
+      await db.query('insert into build_files (build_id, path, content, executable) values ($1, $2, $3, false)', [buildId, 'data/large.txt', 'x'.repeat(SHARED_FILE_MAX_BYTES + 1)])
+      const large = await sharedFile(token, buildId, 'data/large.txt')
+      expect(large.statusCode).toBe(413)
+      expect(large.json()).toEqual({ success: false, message: 'This file is too large to show here (over 512 KiB): download the project instead' })
+      expect((await sharedOf(token)).messages[1]?.build?.files).toContainEqual({ path: 'data/large.txt', bytes: SHARED_FILE_MAX_BYTES + 1 })
+    })
+
+    it('stops serving the files and the archive when the link is revoked or the conversation deleted, and serves them again after an undo', async () => {
+      const alice = await newVisitor(app)
+      const built = await build(alice, 'Build a todo web app')
+      const buildId = buildIdOf(built.zipUrl)
+      const { token } = (await share(alice, built.conversationId)).json<ShareBody>().data
+      expect((await sharedArchive(token, buildId)).statusCode).toBe(200)
+
+      expect((await remove(alice, built.conversationId)).statusCode).toBe(200)
+      expectGone(await openShared(token), SHARE_GONE)
+      expectGone(await sharedArchive(token, buildId), SHARE_GONE)
+      expectGone(await sharedFile(token, buildId, 'README.md'), SHARE_GONE)
+
+      expect((await restore(alice, built.conversationId)).statusCode).toBe(200)
+      expect((await sharedOf(token)).messages[1]?.build?.id).toBe(buildId)
+      expect((await sharedArchive(token, buildId)).statusCode).toBe(200)
+      expect((await sharedFile(token, buildId, 'README.md')).statusCode).toBe(200)
+
+      expect((await revoke(alice, built.conversationId)).statusCode).toBe(200)
+      expectGone(await openShared(token), SHARE_GONE)
+      expectGone(await sharedArchive(token, buildId), SHARE_GONE)
+      expectGone(await sharedFile(token, buildId, 'README.md'), SHARE_GONE)
+      // A new link shares it again; the old one stays gone.
+      const again = (await share(alice, built.conversationId)).json<ShareBody>().data
+      expect((await sharedArchive(again.token, buildId)).statusCode).toBe(200)
+      expectGone(await sharedArchive(token, buildId), SHARE_GONE)
+    })
+  })
+
   describe('owners and cross-site requests', () => {
     let alice: Headers
     let staff: Headers
@@ -438,6 +613,38 @@ describe('conversation tools rate limit', () => {
       expect((await app.inject({ method: 'POST', url: `${API}/chat/history/${conversationId}/share`, headers: alice })).statusCode).toBe(201)
       const bob = await newVisitor(app)
       expect((await renameAs(bob, 'Not mine')).statusCode).toBe(404)
+    } finally {
+      await app.close()
+      await db.close()
+    }
+  })
+})
+
+describe('shared build rate limits', () => {
+  it(`answers 429 once a client IP has read ${SHARED_FILE_READS_PER_MINUTE} files or downloaded ${SHARED_DOWNLOADS_PER_MINUTE} archives of shared builds in a minute`, async () => {
+    const db = await databasesUnderTest()[0]!.open()
+    const app = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig()) })
+    try {
+      const alice = await newVisitor(app)
+      const built = (await sendBuild(app, alice, buildRequest('Build a todo web app'))).json<BuildReplyBody>()
+      const buildId = built.zipUrl.split('/').at(-1) as string
+      const { token } = (await app.inject({ method: 'POST', url: `${API}/chat/history/${built.conversationId}/share`, headers: alice })).json<ShareBody>().data
+      const read = (remoteAddress: string) =>
+        app.inject({ method: 'GET', url: `${API}/shared/${token}/builds/${buildId}/files`, query: { path: 'README.md' }, remoteAddress })
+      const download = (remoteAddress: string) => app.inject({ method: 'GET', url: `${API}/shared/${token}/builds/${buildId}/archive`, remoteAddress })
+      for (const [request, limit] of [
+        [read, SHARED_FILE_READS_PER_MINUTE],
+        [download, SHARED_DOWNLOADS_PER_MINUTE],
+      ] as const) {
+        for (let n = 1; n <= limit; n += 1) expect((await request('203.0.113.7')).statusCode).toBe(200)
+        const limited = await request('203.0.113.7')
+        expect(limited.statusCode).toBe(429)
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+        expect(limited.json<{ message: string }>().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\./)
+        // Another reader has their own allowance; the snapshot itself is not limited.
+        expect((await request('203.0.113.8')).statusCode).toBe(200)
+      }
+      expect((await app.inject({ method: 'GET', url: `${API}/shared/${token}`, remoteAddress: '203.0.113.7' })).statusCode).toBe(200)
     } finally {
       await app.close()
       await db.close()

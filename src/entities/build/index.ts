@@ -19,3 +19,7 @@ export { BuildProgress } from './ui/BuildProgress'
 
 /** A delivered build's files under its reply; loads with the first delivered build (highlighting included). */
 export const ProjectFiles = lazy(() => import(/* webpackChunkName: "project-files" */ './ui/ProjectFiles').then((module) => ({ default: module.ProjectFiles })))
+/** The files of a build a shared conversation shows, read through its link; loads with the first one. */
+export const SharedProjectFiles = lazy(() =>
+  import(/* webpackChunkName: "project-files" */ './ui/ProjectFiles').then((module) => ({ default: module.SharedProjectFiles })),
+)

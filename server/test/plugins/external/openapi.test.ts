@@ -43,6 +43,8 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer-dev/sessions/{sessionId}',
       '/api/overseer-dev/sessions/{sessionId}/stop',
       '/api/overseer-dev/shared/{token}',
+      '/api/overseer-dev/shared/{token}/builds/{buildId}/archive',
+      '/api/overseer-dev/shared/{token}/builds/{buildId}/files',
       '/api/overseer/builds/{sessionId}',
       '/api/overseer/builds/{sessionId}/files/{path}',
       '/api/overseer/chat',
@@ -67,6 +69,11 @@ describe('GET /api/openapi.json', () => {
     expect(responses('/api/overseer-dev/chat/history/{id}/share', 'delete')).toEqual(expect.arrayContaining(['200', '403', '404', '429']))
     expect(responses('/api/overseer-dev/shared/{token}', 'get')).toEqual(expect.arrayContaining(['200', '404']))
     expect(document.paths['/api/overseer-dev/shared/{token}']?.get?.security).toEqual([])
+    expect(responses('/api/overseer-dev/shared/{token}/builds/{buildId}/files', 'get')).toEqual(expect.arrayContaining(['200', '400', '404', '413', '429']))
+    expect(responses('/api/overseer-dev/shared/{token}/builds/{buildId}/archive', 'get')).toEqual(expect.arrayContaining(['200', '404', '429']))
+    for (const path of ['/api/overseer-dev/shared/{token}/builds/{buildId}/files', '/api/overseer-dev/shared/{token}/builds/{buildId}/archive']) {
+      expect(document.paths[path]?.get?.security).toEqual([])
+    }
     expect(responses('/api/overseer-dev/sessions/{sessionId}/stop', 'post')).toEqual(expect.arrayContaining(['200', '403', '404']))
     expect(responses('/api/overseer-dev/models', 'get')).toEqual(['200', '500'])
     expect(document.paths['/api/overseer-dev/chat']?.post?.tags).toEqual(['chat'])

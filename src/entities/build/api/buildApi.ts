@@ -1,5 +1,6 @@
 import { baseApi } from '@/shared/api'
 import type { BuildSnapshot, ProjectFileContent, ProjectFileEntry } from '../model/types'
+import { languageOf } from '@contracts/builds'
 import type { BuildFile, BuildState } from '@contracts/chat'
 import { guardOfJson } from '@contracts/check'
 
@@ -64,6 +65,21 @@ export const buildApi = baseApi.injectEndpoints({
         if (result.error) return { error: result.error }
         const { isBuildFile } = await buildContracts()
         return isBuildFile(result.data) ? { data: result.data.data } : { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
+      },
+    }),
+    /** One file of a build a shared conversation shows, read through its share link `token` (plain text). */
+    getSharedBuildFile: build.query<ProjectFileContent, { token: string; buildId: string; path: string }>({
+      queryFn: async ({ token, buildId, path }, _api, _extra, baseQuery) => {
+        const result = await baseQuery({
+          url: `/overseer-dev/shared/${encodeURIComponent(token)}/builds/${encodeURIComponent(buildId)}/files`,
+          params: { path },
+          // The file as text; a refusal as its JSON message.
+          responseHandler: 'content-type',
+        })
+        if (result.error) return { error: result.error }
+        return typeof result.data === 'string'
+          ? { data: { path, content: result.data, language: languageOf(path) } }
+          : { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
       },
     }),
   }),

@@ -1,4 +1,6 @@
+import { Suspense } from 'react'
 import { useParams } from 'react-router-dom'
+import { SharedProjectFiles } from '@/entities/build'
 import { ReadOnlyConversation } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
 import { useNoIndex, usePageMeta } from '@/shared/lib/seo'
@@ -12,14 +14,15 @@ const formatDate = (iso: string): string => {
 }
 
 /**
- * /share/:token: a conversation someone shared, read-only, as it was when they made the link.
+ * /share/:token: a conversation someone shared, read-only, as it was when they made the link,
+ * with the files of the projects its replies delivered (read, and downloaded, through the link).
  * Search engines are told not to index it (here, and by the server's X-Robots-Tag); an unknown
  * or revoked link says so.
  */
 export const SharedConversationPage = () => {
   useNoIndex()
   const { token = '' } = useParams()
-  const { data, error, isLoading } = useGetSharedConversationQuery(token)
+  const { data, error, isLoading, refetch } = useGetSharedConversationQuery(token)
   const notFound = error !== undefined && 'data' in error && (error.data as { kind?: string } | undefined)?.kind === 'not-found'
   usePageMeta({
     title: data ? data.title || 'Shared conversation' : notFound ? 'Conversation not found' : 'Shared conversation',
@@ -28,7 +31,8 @@ export const SharedConversationPage = () => {
 
   if (isLoading) return <Spinner label="Loading the shared conversation..." />
 
-  if (!data) {
+  // A link revoked while the page was open: its files stop loading, the snapshot is looked up again, and is gone.
+  if (!data || notFound) {
     return (
       <section className={styles.missing} aria-labelledby="shared-missing">
         <h1 id="shared-missing">{notFound ? 'Conversation not found' : 'The conversation could not be loaded'}</h1>
@@ -53,7 +57,17 @@ export const SharedConversationPage = () => {
         <p className={styles.meta}>
           Shared <time dateTime={data.sharedAt}>{formatDate(data.sharedAt)}</time>
         </p>
-        <ReadOnlyConversation messages={data.messages} label="Messages" />
+        <ReadOnlyConversation
+          messages={data.messages}
+          label="Messages"
+          renderAfterMessage={(message) =>
+            message.build && (
+              <Suspense fallback={null}>
+                <SharedProjectFiles token={token} buildId={message.build.id} files={message.build.files} onGone={refetch} />
+              </Suspense>
+            )
+          }
+        />
         <p className={styles.cta}>
           <ButtonLink to="/assistant" variant="secondary">
             Start your own conversation
