@@ -17,6 +17,7 @@ import { approvalRepository as approvals } from './approvalRepository'
 import { APPROVAL_ABANDONED_MS } from './approvals'
 import { buildRepository as builds, type Build, type BuildIteration, type RunningBuild } from './buildRepository'
 import type { TestSummary } from './engine'
+import { languageOf } from './languages'
 import { archivePath, zipUrlOf } from './paths'
 import { BUILD_MESSAGES, BuildStopped, type BuildRunner, type Progress, type Usage } from './pipeline'
 import { STOP_ANSWER_TIMEOUT_MS, type StopAnswer } from '../scale/queueRunner'
@@ -25,11 +26,6 @@ import { buildReply } from './reply'
 import { STAGES } from './stages'
 
 /** A completed build whose archive is still kept: its conversation was not deleted. */
-const LANGUAGES: Record<string, string> = { js: 'javascript', cjs: 'javascript', mjs: 'javascript', ts: 'typescript', json: 'json', md: 'markdown', html: 'html', css: 'css' }
-
-/** The highlight.js language of a file, by its extension. */
-export const languageOf = (filePath: string): string => LANGUAGES[filePath.split('.').at(-1)?.toLowerCase() ?? ''] ?? 'plaintext'
-
 export const hasArchive = (build: Build): boolean => build.status === 'completed' && build.conversationId !== null && build.archiveBytes !== null
 
 /** What a build tells the session's socket.io room. */
