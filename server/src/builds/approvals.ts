@@ -25,7 +25,8 @@ import { withArticle } from './templates/common'
 import { changesBetween, type BuildState } from './engine'
 import { languageOf } from './languages'
 import { BUILD_MESSAGES, GateDenied, GateExpired, type Gatekeeper, type GateRequest } from './pipeline'
-import { GATE_KINDS, type GateKind } from './stages'
+import { buildRepository as builds } from './buildRepository'
+import { GATE_KINDS, STAGES, type GateKind, type StageId } from './stages'
 
 /** How often a waiting build tells the database it is still waiting. */
 export const APPROVAL_HEARTBEAT_MS = 30_000
@@ -197,6 +198,13 @@ export const describeGate = (
   }
 }
 
+/** What a build does once `approval` is decided: the stage after the gate starts, or (denied) it stops. */
+const nextAfter = (approval: ApprovalRequest, comment: string | null): { stage?: StageId; percentage?: number; message: string } | undefined => {
+  if (approval.status !== 'approved') return { message: BUILD_MESSAGES.denied(approval.gate, comment) }
+  const next = STAGES.find((stage) => stage.id === approval.context.stage)
+  return next && { stage: next.id, percentage: next.start, message: next.message }
+}
+
 export type DecisionResult =
   | { kind: 'decided'; approval: ApprovalRequest }
   | { kind: 'not-found' }
@@ -321,7 +329,14 @@ export class ApprovalGates implements Gatekeeper {
   async decide(id: string, user: Pick<AuthUser, 'id' | 'email'>, decision: ApprovalDecision, comment: string | null): Promise<DecisionResult> {
     const { db } = this.options
     const status = decision === 'approve' ? 'approved' : 'denied'
-    const approval = await approvals.decide(db, id, { status, userId: user.id, email: user.email, comment })
+    // The build's row says what it does next in the same transaction, so the answer shows it going on or stopping.
+    const approval = await db.transaction(async (tx) => {
+      const decided = await approvals.decide(tx, id, { status, userId: user.id, email: user.email, comment })
+      const next = decided?.buildId ? nextAfter(decided, comment) : undefined
+      if (!decided?.buildId || !next) return decided
+      await builds.decidedAtGate(tx, decided.buildId, BUILD_MESSAGES.waiting(decided.gate), next)
+      return approvals.findById(tx, id)
+    })
     if (!approval) {
       const existing = await approvals.findById(db, id)
       return existing ? { kind: 'already-decided', approval: existing } : { kind: 'not-found' }

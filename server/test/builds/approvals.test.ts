@@ -199,12 +199,16 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     const decided = approved.json<{ data: ApprovalBody }>().data
     expect(decided).toMatchObject({ id: planning.id, status: 'approved', comment: 'Looks right', decidedBy: { userId: operatorId, email: 'operator@example.com' } })
     expect(Math.abs(Date.parse(decided.decidedAt as string) - Date.now())).toBeLessThan(10_000)
+    // The answer already shows the build going on: the stage after the gate starting, not the wait.
+    expect(decided.build).toEqual({ ...planning.build, status: 'running', stage: 'development', percentage: 45, message: 'Writing and checking the code...' })
 
     // Deployment is enabled too: the build stops again before delivery.
     const deployment = await pendingFor(body.sessionId, 'deployment')
     expect(deployment).toMatchObject({ priority: 'High', category: 'deployment', build: { stage: 'assembly' }, context: { stage: 'delivery' } })
     expect(events.progress.some((event) => event.stage === 'delivery')).toBe(false)
-    expect((await decide(deployment.id, { decision: 'approve' })).statusCode).toBe(200)
+    const delivering = await decide(deployment.id, { decision: 'approve' })
+    expect(delivering.statusCode).toBe(200)
+    expect(delivering.json<{ data: ApprovalBody }>().data.build).toMatchObject({ status: 'running', stage: 'delivery', percentage: 90, message: 'Packaging the archive...' })
 
     const response = await reply
     await events.ended
@@ -236,11 +240,16 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
 
     const denied = await decide(planning.id, { decision: 'deny', comment: 'Use the existing billing service instead' })
     expect(denied.statusCode).toBe(200)
-    expect(denied.json<{ data: ApprovalBody }>().data).toMatchObject({ status: 'denied', comment: 'Use the existing billing service instead' })
+    const message = 'The build was denied at the planning gate: Use the existing billing service instead'
+    // The answer already shows the build stopping, with the message its owner gets.
+    expect(denied.json<{ data: ApprovalBody }>().data).toMatchObject({
+      status: 'denied',
+      comment: 'Use the existing billing service instead',
+      build: { stage: 'structuring', percentage: planning.build?.percentage, message },
+    })
 
     const response = await reply
     await events.ended
-    const message = 'The build was denied at the planning gate: Use the existing billing service instead'
     expect(response.statusCode).toBe(500)
     expect(response.json()).toMatchObject({ success: false, message, sessionId: body.sessionId, status: 'error' })
     expect(events.errors).toEqual([{ sessionId: body.sessionId, message }])
@@ -289,7 +298,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
       expect(files.find((file) => file.path === 'package.json')).toMatchObject({ language: 'json' })
 
       const approved = await decide(development.id, { decision: 'approve' }, operator, coding)
-      expect(approved.statusCode).toBe(200)
+      expect(approved.json<{ data: ApprovalBody }>().data.build).toMatchObject({ stage: 'assembly', percentage: 75, message: 'Assembling the project...' })
       const response = await reply
       await events.ended
       expect(response.statusCode).toBe(200)
