@@ -89,13 +89,14 @@ const filePatches = (before: readonly ProjectFile[], after: readonly ProjectFile
   })
 }
 
-/** Every changed file of `after` against `before`, as one unified diff, cut at MAX_DIFF_CHARS. */
-export const unifiedDiff = (before: readonly ProjectFile[], after: readonly ProjectFile[]): string => {
-  const text = filePatches(before, after)
-    .map((file) => file.patch)
-    .join('')
+/** The files' patches as one unified diff, cut at MAX_DIFF_CHARS. */
+const diffOf = (patches: readonly FilePatch[]): string => {
+  const text = patches.map((file) => file.patch).join('')
   return text.length > MAX_DIFF_CHARS ? `${text.slice(0, MAX_DIFF_CHARS)}\n… (the diff is longer: download the archive after delivery to see all of it)` : text
 }
+
+/** Every changed file of `after` against `before`, as one unified diff, cut at MAX_DIFF_CHARS. */
+export const unifiedDiff = (before: readonly ProjectFile[], after: readonly ProjectFile[]): string => diffOf(filePatches(before, after))
 
 /** `text` cut to at most `max` characters, at the end of a line. */
 const cutLines = (text: string, max: number): string => {
@@ -109,9 +110,11 @@ const cutLines = (text: string, max: number): string => {
  * file's hunks are cut at MAX_FILE_CHANGES_CHARS and all files' together at MAX_CHANGES_CHARS
  * (files past it keep their counts, without hunks), so a request stays a bounded row.
  */
-export const fileChanges = (before: readonly ProjectFile[], after: readonly ProjectFile[]): ApprovalFileChange[] => {
+export const fileChanges = (before: readonly ProjectFile[], after: readonly ProjectFile[]): ApprovalFileChange[] => changesOf(filePatches(before, after))
+
+const changesOf = (patches: readonly FilePatch[]): ApprovalFileChange[] => {
   let room = MAX_CHANGES_CHARS
-  return filePatches(before, after).map(({ path, status, hunks, added, removed }) => {
+  return patches.map(({ path, status, hunks, added, removed }) => {
     const own = cutLines(hunks, MAX_FILE_CHANGES_CHARS)
     const kept = cutLines(own, room)
     room -= kept.length
@@ -165,8 +168,9 @@ export const describeGate = (
     } else {
       details.push(`A new project: all ${files.length} files are added`)
     }
-    changed = fileChanges(start, files)
-    if (changed.length > 0) diff = unifiedDiff(start, files)
+    const patches = filePatches(start, files)
+    changed = changesOf(patches)
+    if (patches.length > 0) diff = diffOf(patches)
     const run = state.loopTests
     details.push(
       run
