@@ -26,6 +26,42 @@ const oneOf = <T extends string>(values: readonly T[], options: { description?: 
 const timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description && { description }) })
 const nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
+/** How a file of the development gate's changes differs from the build's starting point. */
+export const APPROVAL_FILE_STATUSES = ['added', 'changed', 'removed'] as const
+export type ApprovalFileStatus = (typeof APPROVAL_FILE_STATUSES)[number]
+
+/** The most of one file's changes a request keeps (characters of its hunks); the rest is cut. */
+export const MAX_FILE_CHANGES_CHARS = 30_000
+/** The most of all files' changes together a request keeps; files past it are listed without their hunks. */
+export const MAX_CHANGES_CHARS = 150_000
+/** The tail of the test output a request keeps. */
+export const MAX_TEST_OUTPUT_CHARS = 4_000
+
+/** Why a file's hunks are not all there: the file's own are too long, or all files' together. */
+export const APPROVAL_CUTS = ['file', 'total'] as const
+export type ApprovalCut = (typeof APPROVAL_CUTS)[number]
+
+export const ApprovalFileChange = Type.Object(
+  {
+    path: Type.String({ description: "The file's path in the project" }),
+    status: oneOf(APPROVAL_FILE_STATUSES, { description: 'added (every file of a new build), changed or removed, against the starting point' }),
+    language: Type.String({ description: 'The highlight.js language of the file, by its extension (plaintext when unknown)' }),
+    added: Type.Integer({ minimum: 0, description: 'Lines added' }),
+    removed: Type.Integer({ minimum: 0, description: 'Lines removed' }),
+    hunks: Type.String({
+      description:
+        "The file's unified diff hunks: `@@` headers, then lines starting with a space (context), `+` (added) or `-` (removed); an added file is one hunk of `+` lines. Empty when cut for the total",
+    }),
+    cut: Type.Optional(
+      oneOf(APPROVAL_CUTS, {
+        description: `Set when hunks is not whole: file (the file's changes are over ${MAX_FILE_CHANGES_CHARS.toLocaleString('en-US')} characters: the first are kept) or total (all files' changes together are over ${MAX_CHANGES_CHARS.toLocaleString('en-US')}: this file's are left out or cut)`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type ApprovalFileChange = Static<typeof ApprovalFileChange>
+
 export const ApprovalContext = Type.Object(
   {
     request: Type.String({ description: "The build's request (at most 2,000 characters)" }),
@@ -33,15 +69,30 @@ export const ApprovalContext = Type.Object(
     name: Type.Union([Type.String(), Type.Null()], { description: 'The project name' }),
     stage: oneOf(STAGE_IDS, { description: 'The stage the build starts once approved' }),
     details: Type.Array(Type.String(), { description: 'The evidence, a line each' }),
+    files: Type.Optional(
+      Type.Array(ApprovalFileChange, {
+        description:
+          'At the development gate: each file the build added, changed or removed against its starting point (the project a follow-up continues; nothing for a new build, so every file is added), in path order',
+      }),
+    ),
     diff: Type.Optional(
-      Type.String({ description: 'At the development gate: the files the build changed against its starting point (the template, or the project it continues), as a unified diff (at most 20,000 characters)' }),
+      Type.String({
+        description:
+          'At the development gate: the same changes as one unified diff (at most 20,000 characters, then cut with a note). Requests raised before `files` existed carry only this',
+      }),
     ),
     tests: Type.Optional(
       Type.Object(
-        { passed: Type.Integer({ minimum: 0 }), failed: Type.Integer({ minimum: 0 }), failing: Type.Array(Type.String()) },
-        { description: "At the development gate: the development loop's last test run in the sandbox" },
+        {
+          passed: Type.Integer({ minimum: 0 }),
+          failed: Type.Integer({ minimum: 0 }),
+          failing: Type.Array(Type.String(), { description: "The failing tests' names" }),
+          output: Type.Optional(Type.String({ description: `The tail of the test output (at most ${MAX_TEST_OUTPUT_CHARS.toLocaleString('en-US')} characters)` })),
+        },
+        { description: "At the development gate: the project's last test run in the sandbox, in the development stage (a model's loop, or the offline engine's run)" },
       ),
     ),
+    testsNotRun: Type.Optional(Type.String({ description: "At the development gate, when the tests could not run before it: why (no sandbox)" })),
   },
   { additionalProperties: false, description: 'What the build had produced when it reached the gate (More Details)' },
 )

@@ -6,8 +6,9 @@ import { STAFF } from './staff'
 
 /**
  * The staff pages as an admin, against a server of their own whose builds wait at the
- * planning gate (APPROVAL_GATES=planning): Permission Controls decides real build requests, Agent
- * Logs filters and pages what those builds wrote, Leads exports its entries as CSV.
+ * planning and development gates (APPROVAL_GATES=planning,development): Permission Controls
+ * decides real build requests and shows the code and tests a build asks approval for, Agent Logs
+ * filters and pages what those builds wrote, Leads exports its entries as CSV.
  */
 
 const SAVED_FILES = 'Your project files have been saved to the server downloads directory.'
@@ -21,7 +22,7 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  server = await startServer({ APPROVAL_GATES: 'planning', RATE_LIMIT_FORMS: '1000' })
+  server = await startServer({ APPROVAL_GATES: 'planning,development', RATE_LIMIT_FORMS: '1000' })
   await createUser(server.dataDir, STAFF.admin.email, STAFF.admin.role, STAFF.admin.password)
 })
 
@@ -107,10 +108,62 @@ test('approves one waiting build and denies another: the first goes on to its ar
   await expect(approvedCard.getByRole('button', { name: 'Deny' })).toHaveCount(0)
   await expect(approvedOutcome.locator('..').locator('time')).toHaveCount(1)
   await expect(approvedOutcome.locator('..')).toBeFocused()
+  // Its details say at once that the build went on, without a Refresh (the filter's change closed them).
+  await approvedCard.getByRole('button', { name: 'More Details' }).click()
+  await expect(approvedCard.getByRole('definition').filter({ hasText: 'Running · Development · 45% · Writing and checking the code...' })).toBeVisible()
+  await expect(approvedCard.getByText(/Waiting for approval/)).toHaveCount(0)
 
   await deniedCard.getByRole('button', { name: 'Deny' }).click()
   await expect(deniedCard.getByText('Denied', { exact: true })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: /^Denied: / })).toHaveCount(1)
+  await deniedCard.getByRole('button', { name: 'More Details' }).click()
+  await expect(deniedCard.getByRole('definition').filter({ hasText: /^Stopping · Structuring · \d+% · The build was denied at the planning gate\.$/ })).toBeVisible()
+
+  // The approved build wrote its code and ran its tests, and waits at the development gate.
+  await expect(approvedTab.getByRole('region', { name: 'Build progress' })).toContainText('Waiting for approval at the development gate', { timeout: 60_000 })
+  await action.selectOption({ label: 'Code Generation' })
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  const codeCard = page.getByRole('article').filter({ hasText: `"${APPROVED_REQUEST}"` }).filter({ has: page.getByRole('heading', { name: /^Approve the code of / }) })
+  await expect(codeCard).toBeVisible()
+  await codeCard.getByRole('button', { name: 'More Details' }).click()
+  await expect(codeCard.getByText(/^Last test run in the sandbox: [1-9]\d* passed, 0 failed$/)).toBeVisible()
+  await expect(codeCard.getByText(/^A new project: all \d+ files are added$/)).toBeVisible()
+
+  // Every file, added, its code highlighted; a long one folded until Show all, by keyboard.
+  const changes = codeCard.getByRole('region', { name: 'Changes to review' })
+  await expect(changes.getByRole('heading', { level: 5, name: 'server.js' })).toBeVisible()
+  const store = changes.getByRole('group', { name: 'src/store.js' })
+  await expect(store.getByText(/^Added · \d+ lines$/)).toBeVisible()
+  const storeCode = store.getByLabel('Code of src/store.js')
+  await expect(storeCode.locator('.hljs-keyword').first()).toBeVisible()
+  await expect(storeCode.locator('.hljs-keyword').first()).toHaveCSS('color', 'rgb(196, 181, 253)')
+  const firstFolded = changes.getByRole('group').filter({ has: page.getByRole('button', { name: /^Show all \d+ lines$/ }) }).first()
+  const foldedFile = changes.getByRole('group', { name: (await firstFolded.getByRole('heading', { level: 5 }).textContent()) ?? '', exact: true })
+  const showAll = foldedFile.getByRole('button', { name: /^Show all \d+ lines$/ })
+  const lineCount = Number(/\d+/.exec((await showAll.textContent()) ?? '')?.[0])
+  const rows = foldedFile.locator('pre code > span')
+  await expect(rows).toHaveCount(40)
+  await showAll.focus()
+  await page.keyboard.press('Enter')
+  await expect(foldedFile.getByRole('button', { name: 'Show the first 40 lines only' })).toHaveAttribute('aria-expanded', 'true')
+  await expect(rows).toHaveCount(lineCount)
+  await codeCard.getByText('Test output').click()
+  await expect(codeCard.getByLabel('Test output, its last lines')).toContainText('pass')
+  expect(await seriousViolations(page)).toEqual([])
+
+  // On a phone, the code scrolls in its own box: the page does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(storeCode).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  const box = await storeCode.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }))
+  expect(box.client).toBeLessThan(390)
+  expect(box.scroll).toBeGreaterThan(box.client)
+  await page.setViewportSize({ width: 1280, height: 720 })
+
+  await codeCard.getByRole('button', { name: 'Approve' }).click()
+  await expect(codeCard.getByText('Approved', { exact: true })).toBeVisible()
+  await expect(codeCard.getByRole('definition').filter({ hasText: 'Running · Assembly · 75% · Assembling the project...' })).toBeVisible()
+  await action.selectOption({ label: 'All Actions' })
 
   // The approved build goes on to its archive; the denied one stops with the server's message.
   await expect(approvedTab.getByRole('region', { name: 'Current Conversation' }).getByText(SAVED_FILES)).toBeVisible({ timeout: 90_000 })
@@ -178,9 +231,10 @@ test('filters the agent log by module and level, keeps the filters in the URL ov
   await page.getByRole('searchbox', { name: 'Search' }).fill(STAFF.admin.email)
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter')
   await expect(page).toHaveURL(new RegExp(`\\?search=${encodeURIComponent(STAFF.admin.email)}&module=overseer-core$`))
-  await expect(counter(page)).toHaveText('Showing 2 of 2 logs')
-  await expect(rows.locator('td:nth-child(2)')).toHaveText(['OWNER', 'OWNER'])
-  await expect(rows.first()).toContainText(`${STAFF.admin.email} denied the planning gate request`)
+  await expect(counter(page)).toHaveText('Showing 3 of 3 logs')
+  await expect(rows.locator('td:nth-child(2)')).toHaveText(['OWNER', 'OWNER', 'OWNER'])
+  await expect(rows.first()).toContainText(`${STAFF.admin.email} approved the development gate request`)
+  await expect(rows.nth(1)).toContainText(`${STAFF.admin.email} denied the planning gate request`)
   await expect(rows.last()).toContainText(`${STAFF.admin.email} approved the planning gate request`)
 
   // All modules at Info: more than a page, 20 a page.

@@ -10,13 +10,23 @@ import {
   type ApprovalPriority,
   type ApprovalRequest,
 } from './approvalRepository'
-import { createTwoFilesPatch } from 'diff'
+import { formatPatch, structuredPatch } from 'diff'
+import {
+  MAX_CHANGES_CHARS,
+  MAX_FILE_CHANGES_CHARS,
+  MAX_TEST_OUTPUT_CHARS,
+  type ApprovalCut,
+  type ApprovalFileChange,
+  type ApprovalFileStatus,
+} from '@contracts/approvals'
 import type { ProjectFile } from './archive'
 import { KIND_LABELS } from './classify'
 import { withArticle } from './templates/common'
-import { changesBetween } from './engine'
+import { changesBetween, type BuildState } from './engine'
+import { languageOf } from './languages'
 import { BUILD_MESSAGES, GateDenied, GateExpired, type Gatekeeper, type GateRequest } from './pipeline'
-import { GATE_KINDS, type GateKind } from './stages'
+import { buildRepository as builds } from './buildRepository'
+import { GATE_KINDS, STAGES, type GateKind, type StageId } from './stages'
 
 /** How often a waiting build tells the database it is still waiting. */
 export const APPROVAL_HEARTBEAT_MS = 30_000
@@ -43,23 +53,78 @@ const list = (items: readonly string[]): string => items.join(', ')
 
 const MAX_DIFF_CHARS = 20_000
 
-/** Every changed file of `after` against `before`, as one unified diff, cut at MAX_DIFF_CHARS. */
-export const unifiedDiff = (before: readonly ProjectFile[], after: readonly ProjectFile[]): string => {
+/** One file's changes: its unified diff (headers and hunks), and how many lines it adds and removes. */
+interface FilePatch {
+  path: string
+  status: ApprovalFileStatus
+  /** The file's part of a unified diff: `---`/`+++` headers, then its hunks. */
+  patch: string
+  hunks: string
+  added: number
+  removed: number
+}
+
+/** Every file that differs between `before` and `after`, in path order, as jsdiff writes its patch. */
+const filePatches = (before: readonly ProjectFile[], after: readonly ProjectFile[]): FilePatch[] => {
   const old = new Map(before.map((file) => [file.path, file.content]))
   const now = new Map(after.map((file) => [file.path, file.content]))
   const paths = [...new Set([...old.keys(), ...now.keys()])].sort().filter((path) => old.get(path) !== now.get(path))
-  const text = paths
-    .map((path) =>
-      createTwoFilesPatch(old.has(path) ? `a/${path}` : '/dev/null', now.has(path) ? `b/${path}` : '/dev/null', old.get(path) ?? '', now.get(path) ?? '', undefined, undefined, {
-        context: 3,
-      })
-        .split('\n')
-        .slice(1)
-        .join('\n'),
-    )
-    .join('')
+  return paths.map((path) => {
+    const was = old.get(path)
+    const is = now.get(path)
+    const structured = structuredPatch(was === undefined ? '/dev/null' : `a/${path}`, is === undefined ? '/dev/null' : `b/${path}`, was ?? '', is ?? '', undefined, undefined, {
+      context: 3,
+    })
+    const lines = structured.hunks.flatMap((hunk) => hunk.lines)
+    // formatPatch opens with a line of `=`; then come the two headers and the hunks.
+    const patch = formatPatch(structured).split('\n').slice(1).join('\n')
+    return {
+      path,
+      status: was === undefined ? 'added' : is === undefined ? 'removed' : 'changed',
+      patch,
+      hunks: patch.split('\n').slice(2).join('\n'),
+      added: lines.filter((line) => line.startsWith('+')).length,
+      removed: lines.filter((line) => line.startsWith('-')).length,
+    }
+  })
+}
+
+/** The files' patches as one unified diff, cut at MAX_DIFF_CHARS. */
+const diffOf = (patches: readonly FilePatch[]): string => {
+  const text = patches.map((file) => file.patch).join('')
   return text.length > MAX_DIFF_CHARS ? `${text.slice(0, MAX_DIFF_CHARS)}\n… (the diff is longer: download the archive after delivery to see all of it)` : text
 }
+
+/** Every changed file of `after` against `before`, as one unified diff, cut at MAX_DIFF_CHARS. */
+export const unifiedDiff = (before: readonly ProjectFile[], after: readonly ProjectFile[]): string => diffOf(filePatches(before, after))
+
+/** `text` cut to at most `max` characters, at the end of a line. */
+const cutLines = (text: string, max: number): string => {
+  if (text.length <= max) return text
+  const end = text.lastIndexOf('\n', max - 1)
+  return end < 0 ? '' : text.slice(0, end + 1)
+}
+
+/**
+ * The development gate's changes, a file each: its status, language, line counts and hunks. One
+ * file's hunks are cut at MAX_FILE_CHANGES_CHARS and all files' together at MAX_CHANGES_CHARS
+ * (files past it keep their counts, without hunks), so a request stays a bounded row.
+ */
+export const fileChanges = (before: readonly ProjectFile[], after: readonly ProjectFile[]): ApprovalFileChange[] => changesOf(filePatches(before, after))
+
+const changesOf = (patches: readonly FilePatch[]): ApprovalFileChange[] => {
+  let room = MAX_CHANGES_CHARS
+  return patches.map(({ path, status, hunks, added, removed }) => {
+    const own = cutLines(hunks, MAX_FILE_CHANGES_CHARS)
+    const kept = cutLines(own, room)
+    room -= kept.length
+    const cut: ApprovalCut | undefined = kept.length < own.length ? 'total' : own.length < hunks.length ? 'file' : undefined
+    return { path, status, language: languageOf(path), added, removed, hunks: kept, ...(cut && { cut }) }
+  })
+}
+
+/** What a build's changes are measured against: the project a follow-up continues, else nothing. */
+const startedFrom = (state: BuildState): readonly ProjectFile[] => state.previous?.files ?? []
 
 /** The title, description and evidence of the request a build raises at `gate`. */
 export const describeGate = (
@@ -72,6 +137,7 @@ export const describeGate = (
   const asked = `The build of ${what} for the request "${quote(state.request)}"`
   const details: string[] = []
   let diff: string | undefined
+  let changed: ApprovalFileChange[] | undefined
   let title: string
   let description: string
   if (gate === 'planning') {
@@ -88,23 +154,30 @@ export const describeGate = (
     description = `${asked} has written and checked ${files.length} files, ${tests.length} of them tests. It waits before assembly: approve to assemble the project, deny to stop it.`
     if (files.length > 0) details.push(`Files written: ${list(files.map((file) => file.path))}`)
     if (tests.length > 0) details.push(`Tests: ${list(tests.map((file) => file.path))}`)
-    // The starting point: the project a follow-up continues (its plan may already hold the additions), else the template.
-    const start = state.previous?.files ?? state.plan
-    if (start) {
+    // The starting point: the project a follow-up continues (its plan may already hold the additions), else
+    // nothing: a new build's every file is new to whoever approves it, template or not.
+    const start = startedFrom(state)
+    if (state.previous) {
       const changes = changesBetween(start, files)
-      const from = state.previous ? 'the project it continues' : 'the template'
       const parts = [
         changes.added.length > 0 && `added ${list(changes.added)}`,
         changes.changed.length > 0 && `changed ${list(changes.changed)}`,
         changes.removed.length > 0 && `removed ${list(changes.removed)}`,
       ].filter((part): part is string => typeof part === 'string')
-      details.push(parts.length > 0 ? `Against ${from}: ${parts.join('; ')}` : `No change against ${from}`)
-      if (parts.length > 0) diff = unifiedDiff(start, files)
+      details.push(parts.length > 0 ? `Against the project it continues: ${parts.join('; ')}` : 'No change against the project it continues')
+    } else {
+      details.push(`A new project: all ${files.length} files are added`)
     }
+    const patches = filePatches(start, files)
+    changed = changesOf(patches)
+    if (patches.length > 0) diff = diffOf(patches)
+    const run = state.loopTests
     details.push(
-      state.loopTests
-        ? `Last test run in the sandbox: ${state.loopTests.passed} passed, ${state.loopTests.failed} failed${state.loopTests.failing.length > 0 ? ` (${list(state.loopTests.failing)})` : ''}`
-        : 'Tests not run yet: they run in the sandbox after this approval, before delivery',
+      run
+        ? `Last test run in the sandbox: ${run.passed} passed, ${run.failed} failed${run.failing.length > 0 ? ` (${list(run.failing)})` : ''}`
+        : state.testsNotRun
+          ? `Tests not run, since there is no sandbox: ${state.testsNotRun}`
+          : 'Tests not run yet: they run in the sandbox after this approval, before delivery',
     )
   } else {
     const files = state.files ?? []
@@ -121,10 +194,19 @@ export const describeGate = (
       name: project?.slug ?? null,
       stage,
       details,
+      ...(changed !== undefined && { files: changed }),
       ...(diff !== undefined && { diff }),
-      ...(gate === 'development' && state.loopTests && { tests: state.loopTests }),
+      ...(gate === 'development' && state.loopTests && { tests: { ...state.loopTests, output: state.loopTests.output.slice(-MAX_TEST_OUTPUT_CHARS) } }),
+      ...(gate === 'development' && !state.loopTests && state.testsNotRun && { testsNotRun: state.testsNotRun }),
     },
   }
+}
+
+/** What a build does once `approval` is decided: the stage after the gate starts, or (denied) it stops. */
+const nextAfter = (approval: ApprovalRequest, comment: string | null): { stage?: StageId; percentage?: number; message: string } | undefined => {
+  if (approval.status !== 'approved') return { message: BUILD_MESSAGES.denied(approval.gate, comment) }
+  const next = STAGES.find((stage) => stage.id === approval.context.stage)
+  return next && { stage: next.id, percentage: next.start, message: next.message }
 }
 
 export type DecisionResult =
@@ -251,7 +333,14 @@ export class ApprovalGates implements Gatekeeper {
   async decide(id: string, user: Pick<AuthUser, 'id' | 'email'>, decision: ApprovalDecision, comment: string | null): Promise<DecisionResult> {
     const { db } = this.options
     const status = decision === 'approve' ? 'approved' : 'denied'
-    const approval = await approvals.decide(db, id, { status, userId: user.id, email: user.email, comment })
+    // The build's row says what it does next in the same transaction, so the answer shows it going on or stopping.
+    const approval = await db.transaction(async (tx) => {
+      const decided = await approvals.decide(tx, id, { status, userId: user.id, email: user.email, comment })
+      const next = decided?.buildId ? nextAfter(decided, comment) : undefined
+      if (!decided?.buildId || !next) return decided
+      await builds.decidedAtGate(tx, decided.buildId, BUILD_MESSAGES.waiting(decided.gate), next)
+      return approvals.findById(tx, id)
+    })
     if (!approval) {
       const existing = await approvals.findById(db, id)
       return existing ? { kind: 'already-decided', approval: existing } : { kind: 'not-found' }

@@ -172,6 +172,19 @@ export const buildRepository = {
     ])
   },
 
+  /**
+   * A decision at a gate, on the build waiting there (its row still saying so): what it does next,
+   * at once, so whoever decided sees it move on or stop. Its runner's next progress, or its end
+   * (still written while it runs), follows.
+   */
+  async decidedAtGate(db: Queryable, id: string, waiting: string, next: { stage?: StageId; percentage?: number; message: string }): Promise<void> {
+    await db.query(
+      `update builds set stage = coalesce($3::text, stage), percentage = coalesce($4::integer, percentage), message = $5, updated_at = now()
+       where id = $1 and status = 'running' and message = $2`,
+      [id, waiting, next.stage ?? null, next.percentage ?? null, next.message],
+    )
+  },
+
   async classified(db: Queryable, id: string, kind: ProjectKind, name: string): Promise<void> {
     await db.query(`update builds set kind = $2, name = $3, updated_at = now() where id = $1`, [id, kind, name])
   },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Script } from 'node:vm'
 import type { Sandbox } from '../sandbox/types'
 import type { BuildIteration } from './buildRepository'
@@ -50,9 +51,22 @@ export interface BuildState {
   previous?: { buildId: string; kind: ProjectKind; slug: string; files: ProjectFile[] }
   /** What this build changed in the project it continued. */
   changes?: ProjectChanges
-  /** The development loop's last test run in the sandbox (what the development gate shows). */
-  loopTests?: { passed: number; failed: number; failing: string[] }
+  /**
+   * The development stage's last test run in the sandbox (what the development gate shows): a
+   * model's loop's last run, or the offline engine's run of the project's tests.
+   */
+  loopTests?: { passed: number; failed: number; failing: string[]; output: string }
+  /** Why the development stage could not run the tests (no sandbox: its problem). */
+  testsNotRun?: string
+  /** The files `tests` was run on (filesKey), so assembly need not run the same files' tests again. */
+  testedFiles?: string
 }
+
+/** What identifies a set of files for a test run: their paths, contents and modes. */
+export const filesKey = (files: readonly ProjectFile[]): string =>
+  createHash('sha256')
+    .update(JSON.stringify([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).map((file) => [file.path, file.content, file.executable === true])))
+    .digest('hex')
 
 /** The files a build added, changed and removed, against the project it started from. */
 export interface ProjectChanges {
@@ -162,6 +176,9 @@ const EXPECTATIONS: Record<ProjectKind, string[]> = {
   cli: ['--help and --version', 'works in pipes (standard input and output)', 'meaningful exit codes'],
   library: ['documented functions with examples', 'type declarations', 'input checks with clear errors'],
 }
+
+/** The offline development stage's share of its progress that writing the files takes; the test run has the rest. */
+const WRITING_SHARE = 0.5
 
 /** Compiles JavaScript without running it (CommonJS wrapper; a shebang line is allowed). */
 const checkSyntax = (file: ProjectFile): void => {
@@ -298,23 +315,48 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
     }
   },
 
-  development: async ({ state, log, progress, signal }) => {
+  development: async ({ state, log, progress, sandbox, signal, untimed, recordIteration }) => {
     const plan = need(state.plan, 'The file plan')
     const written: ProjectFile[] = []
+    // Writing is the first half of the stage's share of the bar, the test run the second.
     for (const [index, file] of plan.entries()) {
       signal.throwIfAborted()
       checkSyntax(file)
       written.push(file)
       await log('DEBUG', `Wrote and checked ${file.path} (${file.content.split('\n').length} lines)`)
-      await progress((index + 1) / plan.length, `Wrote ${file.path}`)
+      await progress(((index + 1) / plan.length) * WRITING_SHARE, `Wrote ${file.path}`)
     }
     state.files = written
     const tests = written.filter((file) => file.path.startsWith('test/')).length
     await log('INFO', `${written.length} files written and checked, ${tests} of them tests`)
+    // The tests run here, before the development gate, so whoever approves the code sees their result.
+    const run = await runQa({
+      files: written,
+      log,
+      progress: (fraction, message) => progress(WRITING_SHARE + fraction * (1 - WRITING_SHARE), message),
+      sandbox,
+      signal,
+      untimed,
+      modelWritten: state.modelWritten === true,
+    })
+    state.tests = run
+    state.testedFiles = filesKey(written)
+    if (run.ran) {
+      state.loopTests = { passed: run.passed, failed: run.failed, failing: run.failing, output: run.output }
+      // Without a development loop, this run is the build's one iteration: the whole project, tested once.
+      if (!state.iterations) {
+        const { passed, failed, failing, durationMs, output } = run
+        await recordIteration({ number: 1, filesChanged: written.map((file) => file.path), passed, failed, failing, output, promptTokens: 0, completionTokens: 0, durationMs })
+        state.iterations = 1
+      }
+    } else {
+      state.testsNotRun = sandbox.problem ?? run.reason
+    }
+    const verdict = run.ran ? `${run.passed} tests passed` : QA_MESSAGES.notRun
     return {
       prompt: `${state.request}\n${lines(plan.map((file) => file.path))}`,
       output: written.map((file) => `// ${file.path}\n${file.content}`).join('\n'),
-      summary: `${written.length} files written`,
+      summary: `${written.length} files written; ${verdict}`,
     }
   },
 
@@ -325,14 +367,26 @@ export const LOCAL_STAGES: Record<StageId, StageWork> = {
     const bytes = entries.reduce((sum, entry) => sum + entry.data.length, 0)
     await log('INFO', `Assembled ${entries.length} files (${bytes.toLocaleString('en-US')} bytes) under ${project.slug}/`)
     if (state.previous) state.changes = changesBetween(state.previous.files, files)
-    state.tests = await runQa({ files, log, progress, sandbox, signal, untimed, modelWritten: state.modelWritten === true })
+    const earlier = state.tests
+    // The development stage ran these very files' tests: their result stands (model-written code is never delivered untested).
+    if (earlier && state.testedFiles === filesKey(files) && (earlier.ran || state.modelWritten !== true)) {
+      if (earlier.ran) {
+        const total = earlier.passed + earlier.failed
+        await log('INFO', `QA: ${earlier.passed} of ${total} tests passed in the sandbox (${sandbox.mode}, ${earlier.durationMs} ms) in the development stage, on these same files`)
+        await progress(0.9, `Tests passed: ${earlier.passed} of ${total}`)
+      }
+    } else {
+      state.tests = await runQa({ files, log, progress, sandbox, signal, untimed, modelWritten: state.modelWritten === true })
+      state.testedFiles = filesKey(files)
+    }
+    const tested = need(state.tests, 'The QA run')
     // Without a development loop, the QA run is the build's one iteration: the whole project, tested once.
-    if (state.tests.ran && !state.iterations) {
-      const { passed, failed, failing, durationMs, output } = state.tests
+    if (tested.ran && !state.iterations) {
+      const { passed, failed, failing, durationMs, output } = tested
       await recordIteration({ number: 1, filesChanged: files.map((file) => file.path), passed, failed, failing, output, promptTokens: 0, completionTokens: 0, durationMs })
       state.iterations = 1
     }
-    const verdict = state.tests.ran ? `${state.tests.passed} tests passed` : QA_MESSAGES.notRun
+    const verdict = tested.ran ? `${tested.passed} tests passed` : QA_MESSAGES.notRun
     return { prompt: lines(files.map((file) => file.path)), output: lines(entries.map((entry) => entry.name)), summary: `Project assembled; ${verdict}` }
   },
 

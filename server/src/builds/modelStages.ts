@@ -4,7 +4,7 @@ import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from './classi
 import { intentByRules, parseFollowUpIntent, parseIntent } from './intent'
 import { withArticle } from './templates/common'
 import { askedAQuestion, continueProject, LOCAL_STAGES, QA_MESSAGES, StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './engine'
-import { runDevLoop, Workspace, WorkspaceError } from './devloop'
+import { MAX_TEST_OUTPUT_CHARS, runDevLoop, tail, Workspace, WorkspaceError } from './devloop'
 import { understand } from './understand'
 import type { StageId } from './stages'
 
@@ -263,7 +263,10 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
           })
         }
         state.files = await workspace.snapshot()
-        if (result.lastReport) state.loopTests = { passed: result.lastReport.passed, failed: result.lastReport.failed, failing: result.lastReport.failing }
+        if (result.lastReport) {
+          const { passed, failed, failing, output } = result.lastReport
+          state.loopTests = { passed, failed, failing, output: tail(output, MAX_TEST_OUTPUT_CHARS) }
+        }
         state.devSummary = sanitizeNotes(result.summary)
         await log('INFO', `${model} wrote the project in ${result.iterations.length} iteration${result.iterations.length === 1 ? '' : 's'}: ${result.message}`)
         return {

@@ -27,7 +27,17 @@ interface ApprovalBody {
   decidedAt: string | null
   decidedBy: { userId: number | null; email: string } | null
   comment: string | null
-  context: { request: string; kind: string | null; name: string | null; stage: string; details: string[] }
+  context: {
+    request: string
+    kind: string | null
+    name: string | null
+    stage: string
+    details: string[]
+    files?: { path: string; status: string; language: string; added: number; removed: number; hunks: string; cut?: string }[]
+    diff?: string
+    tests?: { passed: number; failed: number; failing: string[]; output?: string }
+    testsNotRun?: string
+  }
   build: { id: string; sessionId: string; status: string; stage: string; percentage: number; message: string } | null
 }
 
@@ -189,12 +199,16 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     const decided = approved.json<{ data: ApprovalBody }>().data
     expect(decided).toMatchObject({ id: planning.id, status: 'approved', comment: 'Looks right', decidedBy: { userId: operatorId, email: 'operator@example.com' } })
     expect(Math.abs(Date.parse(decided.decidedAt as string) - Date.now())).toBeLessThan(10_000)
+    // The answer already shows the build going on: the stage after the gate starting, not the wait.
+    expect(decided.build).toEqual({ ...planning.build, status: 'running', stage: 'development', percentage: 45, message: 'Writing and checking the code...' })
 
     // Deployment is enabled too: the build stops again before delivery.
     const deployment = await pendingFor(body.sessionId, 'deployment')
     expect(deployment).toMatchObject({ priority: 'High', category: 'deployment', build: { stage: 'assembly' }, context: { stage: 'delivery' } })
     expect(events.progress.some((event) => event.stage === 'delivery')).toBe(false)
-    expect((await decide(deployment.id, { decision: 'approve' })).statusCode).toBe(200)
+    const delivering = await decide(deployment.id, { decision: 'approve' })
+    expect(delivering.statusCode).toBe(200)
+    expect(delivering.json<{ data: ApprovalBody }>().data.build).toMatchObject({ status: 'running', stage: 'delivery', percentage: 90, message: 'Packaging the archive...' })
 
     const response = await reply
     await events.ended
@@ -226,11 +240,16 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
 
     const denied = await decide(planning.id, { decision: 'deny', comment: 'Use the existing billing service instead' })
     expect(denied.statusCode).toBe(200)
-    expect(denied.json<{ data: ApprovalBody }>().data).toMatchObject({ status: 'denied', comment: 'Use the existing billing service instead' })
+    const message = 'The build was denied at the planning gate: Use the existing billing service instead'
+    // The answer already shows the build stopping, with the message its owner gets.
+    expect(denied.json<{ data: ApprovalBody }>().data).toMatchObject({
+      status: 'denied',
+      comment: 'Use the existing billing service instead',
+      build: { stage: 'structuring', percentage: planning.build?.percentage, message },
+    })
 
     const response = await reply
     await events.ended
-    const message = 'The build was denied at the planning gate: Use the existing billing service instead'
     expect(response.statusCode).toBe(500)
     expect(response.json()).toMatchObject({ success: false, message, sessionId: body.sessionId, status: 'error' })
     expect(events.errors).toEqual([{ sessionId: body.sessionId, message }])
@@ -248,6 +267,49 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     const secondReply = sendBuild(app, carol, second)
     await decide((await pendingFor(second.sessionId, 'planning')).id, { decision: 'deny', comment: '   ' })
     expect((await secondReply).json()).toMatchObject({ message: 'The build was denied at the planning gate.' })
+  })
+
+  it('shows at the development gate every file of a new build and the tests it ran in the sandbox; assembly does not run them again', async () => {
+    const coding = await gatedApp({ approvalGates: ['development'] })
+    await coding.listen({ port: 0, host: '127.0.0.1' })
+    // Closed even when an expectation fails, so a build left waiting does not keep the tests running.
+    try {
+      const { body, events, reply } = await startBuild('Make a library of date helpers', coding)
+      const development = await pendingFor(body.sessionId, 'development', coding)
+      const { context } = development
+
+      // The tests ran before the gate, in the development stage.
+      const running = events.progress.filter((event) => event.message === 'Running the tests in the sandbox...')
+      expect(running.map((event) => event.stage)).toEqual(['development'])
+      expect(context.tests?.failed).toBe(0)
+      expect(context.tests?.passed).toBeGreaterThan(0)
+      expect(context.tests?.output).toMatch(/pass \d+/)
+      expect(context.details).toContain(`Last test run in the sandbox: ${context.tests?.passed} passed, 0 failed`)
+
+      // A new build's every file is added, against nothing (not against the template it came from).
+      const files = context.files ?? []
+      const { rows } = await db.query<{ id: string }>('select id from builds where session_id = $1', [body.sessionId])
+      expect(context.details).toContain(`A new project: all ${files.length} files are added`)
+      expect(files.length).toBeGreaterThan(3)
+      expect(files.every((file) => file.status === 'added' && file.removed === 0 && file.added > 0 && file.cut === undefined)).toBe(true)
+      const index = files.find((file) => file.path === 'src/index.js')
+      expect(index).toMatchObject({ language: 'javascript' })
+      expect(index?.hunks).toMatch(/^@@ -0,0 \+1,\d+ @@\n\+'use strict'\n/)
+      expect(files.find((file) => file.path === 'package.json')).toMatchObject({ language: 'json' })
+
+      const approved = await decide(development.id, { decision: 'approve' }, operator, coding)
+      expect(approved.json<{ data: ApprovalBody }>().data.build).toMatchObject({ stage: 'assembly', percentage: 75, message: 'Assembling the project...' })
+      const response = await reply
+      await events.ended
+      expect(response.statusCode).toBe(200)
+      expect(response.json<BuildReplyBody>().reply).toContain(`**Tests:** ${context.tests?.passed} of ${context.tests?.passed} passed`)
+      // One run: assembly took the development stage's result for the same files, and the build has one iteration.
+      expect(events.progress.filter((event) => event.message === 'Running the tests in the sandbox...')).toHaveLength(1)
+      const iterations = await db.query('select 1 from build_iterations where build_id = $1', [rows[0]?.id])
+      expect(iterations.rows).toHaveLength(1)
+    } finally {
+      await coding.close()
+    }
   })
 
   it('ends a build that waits longer than APPROVAL_TIMEOUT_MS with a timeout event, and the request expires', async () => {

@@ -6,8 +6,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Socket } from 'socket.io-client'
+import type { ApprovalContext } from '@contracts/approvals'
 import type { BuildState } from '@contracts/chat'
-import { useTestApp, type TestApp } from '../helper'
+import { createUserService } from '../../src/auth/userService'
+import { fastPasswords, useTestApp, type TestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
 import {
@@ -441,6 +443,43 @@ describe('a build whose model never fixes its code (BUILD_MAX_ITERATIONS=2)', ()
     expect(state.files).toBeUndefined()
     const file = await target.app.inject({ method: 'GET', url: `/api/overseer/builds/${body.sessionId}/files/src/sum.js`, headers: visitor })
     expect(file.statusCode).toBe(404)
+  })
+})
+
+describe('a model build at the development gate (APPROVAL_GATES=development)', () => {
+  const target = modelApp({ approvalGates: ['development'] })
+
+  it('shows the approver the loop’s last test run, its output too, and every file of the new project as added', async () => {
+    fake.fallback = model([
+      streamedToolCalls([write('src/sum.js', FIXED_SUM), write('test/sum.test.js', SUM_TEST)], { usage: usage(1_000, 200) }),
+      streamedToolCalls([call('run_tests')], { usage: usage(1_200, 5) }),
+      streamedToolCalls([call('finish', { summary: 'Added sum(a, b).' })], { usage: usage(1_300, 9) }),
+    ])
+    const reviewer = await createUserService(target.db, fastPasswords()).create({ email: 'reviewer@example.com', password: 'reviewer-password', roles: ['operator'] })
+    const visitor = await newVisitor(target.app)
+    const body = buildRequest(REQUEST, { model: 'fake-small' })
+    const response = sendBuild(target.app, visitor, body)
+    const pending = async () =>
+      (
+        await target.db.query<{ id: string; context: ApprovalContext }>(
+          `select a.id, a.context from approval_requests a join builds b on b.id = a.build_id where b.session_id = $1 and a.gate = 'development' and a.status = 'pending'`,
+          [body.sessionId],
+        )
+      ).rows[0]
+    let request = await pending()
+    for (const deadline = Date.now() + 30_000; !request && Date.now() < deadline; request = await pending()) await new Promise((resolve) => setTimeout(resolve, 50))
+    if (!request) throw new Error('the build never reached the development gate')
+
+    const { context } = request
+    expect(context.tests).toMatchObject({ passed: 4, failed: 0, failing: [] })
+    expect(context.tests?.output).toMatch(/pass 4/)
+    expect(context.details).toContain('Last test run in the sandbox: 4 passed, 0 failed')
+    expect(context.details).toContain(`A new project: all ${TEMPLATE_FILES.length + 2} files are added`)
+    expect(context.files?.map((file) => [file.path, file.status])).toEqual([...TEMPLATE_FILES, 'src/sum.js', 'test/sum.test.js'].sort().map((file) => [file, 'added']))
+    expect(context.files?.find((file) => file.path === 'src/sum.js')?.hunks).toBe(`@@ -0,0 +1,6 @@\n${FIXED_SUM.trimEnd().split('\n').map((line) => `+${line}`).join('\n')}\n`)
+
+    expect(await target.app.approvals.decide(request.id, { id: reviewer.id, email: 'reviewer@example.com' }, 'deny', 'Seen enough')).toMatchObject({ kind: 'decided' })
+    expect((await response).json()).toMatchObject({ message: 'The build was denied at the development gate: Seen enough' })
   })
 })
 

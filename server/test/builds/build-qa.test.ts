@@ -1,10 +1,12 @@
 import { mkdtemp, readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { SANDBOX_MESSAGES } from '../../src/sandbox'
-import { LOCAL_STAGES, QA_MESSAGES, type StageWork } from '../../src/builds/engine'
+import { createSandbox, SANDBOX_MESSAGES, type Sandbox } from '../../src/sandbox'
+import type { BuildIteration } from '../../src/builds/buildRepository'
+import { describeGate } from '../../src/builds/approvals'
+import { LOCAL_STAGES, QA_MESSAGES, type BuildState, type StageContext, type StageWork } from '../../src/builds/engine'
 import { useTestApp } from '../helper'
-import { buildConfig, buildRequest, sendBuild, type BuildReplyBody } from '../support/builds'
+import { buildConfig, buildRequest, sendBuild, TEST_SANDBOX_LIMITS, type BuildReplyBody } from '../support/builds'
 import { chatConfig, newVisitor } from '../support/chat'
 import { connectSocket, followBuild } from '../support/sockets'
 import type { Socket } from 'socket.io-client'
@@ -104,5 +106,91 @@ describe('QA without a sandbox', () => {
     const response = await sendBuild(unsandboxed.app, owner, buildRequest('Build a model-written todo web app'))
     expect(response.statusCode).toBe(500)
     expect(response.json<{ message: string }>().message).toBe(QA_MESSAGES.noSandbox(SANDBOX_MESSAGES.missing))
+  })
+})
+
+describe('the offline engine tests the project before the development gate', () => {
+  /** The stages up to development of `request`, run in order on one state, as the pipeline does; what they logged, progressed and recorded. */
+  const runStages = async (request: string, sandbox: Sandbox, stages: readonly (keyof typeof LOCAL_STAGES)[]) => {
+    const state: BuildState = { request }
+    const logs: string[] = []
+    const progress: string[] = []
+    const iterations: BuildIteration[] = []
+    const context = (): StageContext => ({
+      buildId: 'b1',
+      state,
+      signal: new AbortController().signal,
+      downloadsDir: tmpdir(),
+      log: async (level, message) => void logs.push(`${level} ${message}`),
+      progress: async (_fraction, message) => void progress.push(message),
+      sandbox,
+      untimed: (work) => work(),
+      recordIteration: async (iteration) => void iterations.push(iteration),
+    })
+    for (const stage of stages) await LOCAL_STAGES[stage](context())
+    return { state, logs, progress, iterations, next: (stage: keyof typeof LOCAL_STAGES) => LOCAL_STAGES[stage](context()) }
+  }
+  const UP_TO_DEVELOPMENT = ['classification', 'clarification', 'market_analysis', 'structuring', 'development'] as const
+
+  /** The real sandbox, counting its runs. */
+  const countingSandbox = async () => {
+    const real = await createSandbox('bwrap', TEST_SANDBOX_LIMITS)
+    const counted = { runs: 0 }
+    const sandbox: Sandbox = { mode: real.mode, limits: real.limits, runTests: (dir, signal) => ((counted.runs += 1), real.runTests(dir, signal)) }
+    return { sandbox, counted }
+  }
+
+  it('runs the tests in the development stage, and assembly takes their result for the same files: one run, one iteration', async () => {
+    const { sandbox, counted } = await countingSandbox()
+    const build = await runStages('Make a library of date helpers', sandbox, UP_TO_DEVELOPMENT)
+    expect(counted.runs).toBe(1)
+    expect(build.progress).toContain('Running the tests in the sandbox...')
+    const { state } = build
+    expect(state.tests).toMatchObject({ ran: true, failed: 0, failing: [] })
+    expect(state.loopTests?.passed).toBeGreaterThan(0)
+    expect(state.loopTests?.output).toContain('pass')
+    expect(build.iterations).toHaveLength(1)
+    expect(build.iterations[0]).toMatchObject({ number: 1, passed: state.loopTests?.passed, failed: 0, promptTokens: 0, completionTokens: 0 })
+
+    // What the development gate shows: the counts and the output, before any approval.
+    const { context } = describeGate('development', { stage: 'assembly', state })
+    expect(context.tests).toEqual(state.loopTests)
+    expect(context.details).toContain(`Last test run in the sandbox: ${state.loopTests?.passed} passed, 0 failed`)
+
+    await build.next('assembly')
+    expect(counted.runs).toBe(1)
+    expect(build.iterations).toHaveLength(1)
+    expect(build.logs.filter((line) => line.includes('QA:')).at(-1)).toMatch(/^INFO QA: \d+ of \d+ tests passed in the sandbox \(bwrap, \d+ ms\) in the development stage, on these same files$/)
+  })
+
+  it('runs them again in assembly when the files changed after the development stage', async () => {
+    const { sandbox, counted } = await countingSandbox()
+    const build = await runStages('Make a library of date helpers', sandbox, UP_TO_DEVELOPMENT)
+    const passed = build.state.loopTests?.passed ?? 0
+    build.state.files = [
+      ...(build.state.files ?? []),
+      { path: 'test/extra.test.js', content: "'use strict'\nconst test = require('node:test')\n\ntest('one more', () => {})\n" },
+    ]
+    await build.next('assembly')
+    expect(counted.runs).toBe(2)
+    expect(build.state.tests).toMatchObject({ ran: true, passed: passed + 1, failed: 0 })
+    // Still the build's one iteration.
+    expect(build.iterations).toHaveLength(1)
+  })
+
+  it('says why the tests did not run without a sandbox, and assembly does not try again', async () => {
+    const problem = SANDBOX_MESSAGES.missing
+    let runs = 0
+    const unavailable: Sandbox = { mode: 'unavailable', problem, limits: TEST_SANDBOX_LIMITS, runTests: async () => ((runs += 1), Promise.reject(new Error('no sandbox'))) }
+    const build = await runStages('Build a command line tool that renames files', unavailable, UP_TO_DEVELOPMENT)
+    expect(build.state.testsNotRun).toBe(problem)
+    const { context } = describeGate('development', { stage: 'assembly', state: build.state })
+    expect(context.details).toContain(`Tests not run, since there is no sandbox: ${problem}`)
+    expect(context.testsNotRun).toBe(problem)
+    await build.next('assembly')
+    expect(build.state.tests).toEqual({ ran: false, reason: QA_MESSAGES.notRun })
+    expect(build.logs.filter((line) => line.startsWith('WARNING The tests were not run'))).toHaveLength(1)
+    expect(runs).toBe(0)
+    expect(build.iterations).toEqual([])
   })
 })

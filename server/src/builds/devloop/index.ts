@@ -22,5 +22,5 @@ export {
   type IterationRecord,
 } from './loop'
 export { parseTestOutput, type TestCounts } from '../../sandbox/testReport'
-export { DEVLOOP_TOOLS, MAX_TEST_OUTPUT_CHARS, parseToolCall, runFileTool, testResultText, TOOL_NAMES, type DevLoopAction, type ToolName } from './tools'
+export { DEVLOOP_TOOLS, MAX_TEST_OUTPUT_CHARS, parseToolCall, runFileTool, tail, testResultText, TOOL_NAMES, type DevLoopAction, type ToolName } from './tools'
 export { checkPath, packageJsonProblem, Workspace, WorkspaceError, WORKSPACE_LIMITS, type WorkspaceLimits } from './workspace'

@@ -7,6 +7,7 @@ export type {
   ApprovalStatus,
   ApprovalDecision as Decision,
   ApprovalContext,
+  ApprovalFileChange,
   ApprovalBuild,
   Approval,
 } from '@contracts/approvals'

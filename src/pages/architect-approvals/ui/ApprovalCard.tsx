@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Button, Spinner } from '@/shared/ui'
 import { BUILD_STAGES } from '@/entities/build'
 import { approvalsErrorText, useDecideApprovalMutation } from '../api/approvalsApi'
@@ -12,6 +12,9 @@ export const formatTime = (iso: string): string => {
   return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date)
 }
 
+// The code view and its highlighting load when a card's details are first opened, not with the page.
+const FileChanges = lazy(() => import(/* webpackChunkName: "approval-changes" */ './FileChanges').then((module) => ({ default: module.FileChanges })))
+
 const stageLabel = (stage: string): string => BUILD_STAGES.find((item) => item.id === stage)?.label ?? stage
 
 /** How a diff line shows: added and removed lines stand out (and say so to screen readers by their +/- sign). */
@@ -24,6 +27,10 @@ const diffLineClass = (line: string): string | undefined => {
 }
 
 const BUILD_STATUS_LABELS: Record<string, string> = { running: 'Running', completed: 'Completed', error: 'Stopped', stopped: 'Stopped by its owner' }
+
+/** The build's state as the card says it: a denied build still running is on its way to stopping. */
+const buildStatusLabel = (approval: Approval, status: string): string =>
+  approval.status === 'denied' && status === 'running' ? 'Stopping' : (BUILD_STATUS_LABELS[status] ?? status)
 
 const DECIDED_LABELS: Record<string, string> = { approved: 'Approved', denied: 'Denied', expired: 'Expired', cancelled: 'Cancelled' }
 
@@ -41,6 +48,8 @@ interface ApprovalCardProps {
 export const ApprovalCard = ({ approval, onDecided }: ApprovalCardProps) => {
   const [decide, { isLoading: saving, error, reset }] = useDecideApprovalMutation()
   const [open, setOpen] = useState(false)
+  // Once opened, the details keep what was loaded and unfolded in them.
+  const [opened, setOpened] = useState(false)
   const decidedRef = useRef<HTMLParagraphElement>(null)
   const id = useId()
   const pending = approval.status === 'pending'
@@ -49,6 +58,11 @@ export const ApprovalCard = ({ approval, onDecided }: ApprovalCardProps) => {
   useEffect(() => {
     if (!pending) decidedRef.current?.focus()
   }, [pending])
+
+  const toggleDetails = () => {
+    setOpen(!open)
+    setOpened(true)
+  }
 
   const choose = async (decision: Decision) => {
     reset()
@@ -108,7 +122,7 @@ export const ApprovalCard = ({ approval, onDecided }: ApprovalCardProps) => {
         </p>
       )}
 
-      <button type="button" className={styles.details} aria-expanded={open} aria-controls={`${id}-details`} onClick={() => setOpen(!open)}>
+      <button type="button" className={styles.details} aria-expanded={open} aria-controls={`${id}-details`} onClick={toggleDetails}>
         More Details <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </button>
       <div id={`${id}-details`} hidden={!open} className={styles.detailsPanel}>
@@ -129,7 +143,7 @@ export const ApprovalCard = ({ approval, onDecided }: ApprovalCardProps) => {
           <dt>Build</dt>
           <dd>
             {build
-              ? `${BUILD_STATUS_LABELS[build.status] ?? build.status} · ${stageLabel(build.stage)} · ${build.percentage}% · ${build.message}`
+              ? `${buildStatusLabel(approval, build.status)} · ${stageLabel(build.stage)} · ${build.percentage}% · ${build.message}`
               : 'No build waits on this request.'}
           </dd>
         </dl>
@@ -140,7 +154,21 @@ export const ApprovalCard = ({ approval, onDecided }: ApprovalCardProps) => {
             ))}
           </ul>
         )}
-        {context.diff && (
+        {context.tests?.output && (
+          <details className={styles.testOutput}>
+            <summary>Test output</summary>
+            <pre tabIndex={0} aria-label="Test output, its last lines">
+              {context.tests.output}
+            </pre>
+          </details>
+        )}
+        {opened && context.files && (
+          <Suspense fallback={<p role="status">Loading the changes...</p>}>
+            <FileChanges files={context.files} />
+          </Suspense>
+        )}
+        {/* Requests raised before the changes came a file each have the unified diff only. */}
+        {!context.files && context.diff && (
           <figure className={styles.diff}>
             <figcaption>Changes to review</figcaption>
             <pre tabIndex={0} aria-label="Changes to review, as a unified diff">

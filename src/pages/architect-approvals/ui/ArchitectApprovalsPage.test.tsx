@@ -43,8 +43,11 @@ type ApprovalBody = Omit<ReturnType<typeof approval>, 'decidedAt' | 'decidedBy'>
   decidedBy: { userId: number; email: string } | null
 }
 
-/** A fake approvals API: the pending list and decisions, which close a request; records decisions. */
-const approvalsServer = (initial: ApprovalBody[], { hold }: { hold?: Promise<void> } = {}) => {
+/** A fake approvals API: the pending list and decisions, which close a request (and move its build on, when `moved` says how); records decisions. */
+const approvalsServer = (
+  initial: ApprovalBody[],
+  { hold, moved }: { hold?: Promise<void>; moved?: (decision: string) => ApprovalBody['build'] } = {},
+) => {
   let all: ApprovalBody[] = initial
   const decisions: Array<{ id: string; decision: string }> = []
   const lists: URL[] = []
@@ -67,6 +70,7 @@ const approvalsServer = (initial: ApprovalBody[], { hold }: { hold?: Promise<voi
         status: decision === 'approve' ? 'approved' : 'denied',
         decidedAt: '2026-11-23T13:30:00.000Z',
         decidedBy: { userId: 1, email: 'ops@example.com' },
+        ...(moved && { build: moved(decision) }),
       }
       all = all.map((item) => (item.id === params.id ? decided : item))
       return HttpResponse.json({ success: true, data: decided })
@@ -257,7 +261,7 @@ describe('ArchitectApprovalsPage', () => {
     expect(within(card('Request 1')).queryByText('Build app number 1')).not.toBeVisible()
   })
 
-  it('shows the development gate’s diff against the template, added and removed lines marked', async () => {
+  it('shows the unified diff of a development request raised before the changes came a file each, added and removed lines marked', async () => {
     server.use(signedIn())
     const base = approval(3, 'development')
     const diff = '--- a/src/index.js\n+++ b/src/index.js\n@@ -1,3 +1,3 @@\n-const sum = (a, b) => a - b\n+const sum = (a, b) => a + b\n module.exports = { sum }\n'
@@ -272,6 +276,103 @@ describe('ArchitectApprovalsPage', () => {
     expect(within(changes).getByText('+const sum = (a, b) => a + b')).toHaveClass('diffAdded')
     expect(within(changes).getByText('-const sum = (a, b) => a - b')).toHaveClass('diffRemoved')
     expect(within(card('Request 3')).getByText('Last test run in the sandbox: 4 passed, 0 failed')).toBeVisible()
+  })
+
+  it('shows at once, after a decision, the build as the server answered: going on once approved, stopping once denied', async () => {
+    server.use(signedIn())
+    const base = approval(1, 'planning')
+    const running = { ...base.build, status: 'running', stage: 'structuring', percentage: 44, message: 'Waiting for approval at the planning gate...' }
+    approvalsServer([{ ...base, build: running }, { ...approval(2, 'planning'), build: { ...running, id: uuid(102), sessionId: 'session-2' } }], {
+      moved: (decision) =>
+        decision === 'approve'
+          ? { ...running, stage: 'development', percentage: 45, message: 'Writing and checking the code...' }
+          : { ...running, id: uuid(102), sessionId: 'session-2', message: 'The build was denied at the planning gate.' },
+    })
+    const user = userEvent.setup()
+    renderPage()
+    await screen.findByRole('article', { name: 'Request 1' })
+
+    await user.click(within(card('Request 1')).getByRole('button', { name: 'More Details' }))
+    expect(within(card('Request 1')).getByText('Running · Structuring · 44% · Waiting for approval at the planning gate...')).toBeVisible()
+    await user.click(within(card('Request 1')).getByRole('button', { name: 'Approve' }))
+    expect(await within(card('Request 1')).findByText('Running · Development · 45% · Writing and checking the code...')).toBeVisible()
+    expect(within(card('Request 1')).queryByText(/Waiting for approval/)).not.toBeInTheDocument()
+
+    await user.click(within(card('Request 2')).getByRole('button', { name: 'Deny' }))
+    await within(card('Request 2')).findByText('Denied')
+    await user.click(within(card('Request 2')).getByRole('button', { name: 'More Details' }))
+    expect(within(card('Request 2')).getByText('Stopping · Structuring · 44% · The build was denied at the planning gate.')).toBeVisible()
+  })
+
+  it('shows the development gate’s changes a file each: its path, status and highlighted code, a changed file’s lines marked', async () => {
+    server.use(signedIn())
+    const base = approval(4, 'development')
+    const added = Array.from({ length: 60 }, (_, index) => `const value${index} = ${index}`)
+    const files = [
+      { path: 'src/app.js', status: 'added', language: 'javascript', added: 60, removed: 0, hunks: `@@ -0,0 +1,60 @@\n${added.map((line) => `+${line}`).join('\n')}\n` },
+      {
+        path: 'src/index.js',
+        status: 'changed',
+        language: 'javascript',
+        added: 1,
+        removed: 1,
+        hunks: "@@ -1,3 +1,3 @@\n 'use strict'\n-const sum = (a, b) => a - b\n+const sum = (a, b) => a + b\n module.exports = { sum }\n",
+      },
+      { path: 'test/old.test.js', status: 'removed', language: 'javascript', added: 0, removed: 1, hunks: "@@ -1,1 +0,0 @@\n-require('node:test')\n" },
+      { path: 'README.md', status: 'added', language: 'markdown', added: 2, removed: 0, hunks: '@@ -0,0 +1,2 @@\n+# Sums\n+<img src=x onerror="alert(1)"><script>alert(2)</script>\n' },
+      { path: 'public/big.css', status: 'added', language: 'css', added: 9000, removed: 0, hunks: '', cut: 'total' },
+    ]
+    const evidence = { files, tests: { passed: 4, failed: 0, failing: [], output: '✔ sum (1ms)\nℹ tests 4\nℹ pass 4' }, details: ['Last test run in the sandbox: 4 passed, 0 failed'] }
+    approvalsServer([{ ...base, context: { ...base.context, ...evidence } }])
+    const user = userEvent.setup()
+    renderPage()
+    await screen.findByRole('article', { name: 'Request 4' })
+    await user.click(within(card('Request 4')).getByRole('button', { name: 'More Details' }))
+    const changes = within(await within(card('Request 4')).findByRole('region', { name: 'Changes to review' }))
+    expect(changes.getByText('5 files: 3 added, 1 changed, 1 removed')).toBeVisible()
+    expect(changes.getAllByRole('heading', { level: 5 }).map((heading) => heading.textContent)).toEqual(['src/app.js', 'src/index.js', 'test/old.test.js', 'README.md', 'public/big.css'])
+
+    // An added file: its code, highlighted, the first 40 of its 60 lines until Show all.
+    const app = within(changes.getByRole('group', { name: 'src/app.js' }))
+    expect(app.getByText('Added · 60 lines')).toBeVisible()
+    const code = app.getByLabelText('Code of src/app.js')
+    expect(code.querySelectorAll('.hljs-keyword')).toHaveLength(40)
+    expect(code).toHaveTextContent('const value39 = 39')
+    expect(code).not.toHaveTextContent('const value40 = 40')
+    const fold = app.getByRole('button', { name: 'Show all 60 lines' })
+    expect(fold).toHaveAttribute('aria-expanded', 'false')
+    expect(fold).toHaveAttribute('aria-controls', code.id)
+    await user.click(fold)
+    expect(code).toHaveTextContent('const value59 = 59')
+    expect(code.querySelectorAll('.hljs-keyword')).toHaveLength(60)
+    expect(app.getByRole('button', { name: 'Show the first 40 lines only' })).toHaveAttribute('aria-expanded', 'true')
+
+    // A changed file: its diff, the added and removed lines marked, and highlighted too.
+    const index = within(changes.getByRole('group', { name: 'src/index.js' }))
+    expect(index.getByText('Changed · 1 line added, 1 removed')).toBeVisible()
+    const diff = index.getByLabelText('Changes of src/index.js')
+    expect(within(diff).getByText('@@ -1,3 +1,3 @@').parentElement).toHaveClass('rowHunk')
+    const addedLine = within(diff).getByText((_, element) => element?.classList.contains('rowAdded') === true)
+    expect(addedLine).toHaveTextContent('+const sum = (a, b) => a + b')
+    expect(addedLine.querySelector('.hljs-keyword')).toHaveTextContent('const')
+    expect(within(diff).getByText((_, element) => element?.classList.contains('rowRemoved') === true)).toHaveTextContent('-const sum = (a, b) => a - b')
+    expect(within(changes.getByRole('group', { name: 'test/old.test.js' })).getByText('Removed · 1 line')).toBeVisible()
+
+    // Markup in a file is shown as its text.
+    const readme = changes.getByLabelText('Code of README.md')
+    expect(readme).toHaveTextContent('<img src=x onerror="alert(1)"><script>alert(2)</script>')
+    expect(card('Request 4').querySelector('img, script, [onerror]')).toBeNull()
+
+    // A file left out for the total says so.
+    const big = within(changes.getByRole('group', { name: 'public/big.css' }))
+    expect(big.getByText('Not shown: the changes of all files together are over 150,000 characters.')).toBeVisible()
+    expect(big.queryByRole('button')).not.toBeInTheDocument()
+
+    // The tests' output, folded under its summary.
+    const output = within(card('Request 4')).getByText('Test output')
+    expect(within(card('Request 4')).getByLabelText('Test output, its last lines')).not.toBeVisible()
+    await user.click(output)
+    expect(within(card('Request 4')).getByLabelText('Test output, its last lines')).toHaveTextContent('ℹ pass 4')
   })
 
   it('shows the server’s error and loads again on Try again', async () => {
