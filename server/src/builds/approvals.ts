@@ -23,7 +23,7 @@ import type { ProjectFile } from './archive'
 import { KIND_LABELS } from './classify'
 import { withArticle } from './templates/common'
 import { changesBetween, type BuildState } from './engine'
-import { languageOf } from './languages'
+import { languageOf } from '@contracts/builds'
 import { BUILD_MESSAGES, GateDenied, GateExpired, type Gatekeeper, type GateRequest } from './pipeline'
 import { buildRepository as builds } from './buildRepository'
 import { GATE_KINDS, STAGES, type GateKind, type StageId } from './stages'
@@ -92,7 +92,7 @@ const filePatches = (before: readonly ProjectFile[], after: readonly ProjectFile
 /** The files' patches as one unified diff, cut at MAX_DIFF_CHARS. */
 const diffOf = (patches: readonly FilePatch[]): string => {
   const text = patches.map((file) => file.patch).join('')
-  return text.length > MAX_DIFF_CHARS ? `${text.slice(0, MAX_DIFF_CHARS)}\n… (the diff is longer: download the archive after delivery to see all of it)` : text
+  return text.length > MAX_DIFF_CHARS ? `${text.slice(0, MAX_DIFF_CHARS)}\n… (cut at 20,000 characters: each file's own changes are under files)` : text
 }
 
 /** Every changed file of `after` against `before`, as one unified diff, cut at MAX_DIFF_CHARS. */

@@ -121,6 +121,6 @@ describe('what the development gate shows the approver', () => {
     const big = [{ path: 'data.txt', content: `${'line\n'.repeat(10_000)}` }]
     const diff = unifiedDiff([], big)
     expect(diff.length).toBeLessThan(20_200)
-    expect(diff).toMatch(/the diff is longer: download the archive after delivery to see all of it\)$/)
+    expect(diff).toMatch(/\(cut at 20,000 characters: each file's own changes are under files\)$/)
   })
 })
