@@ -7,7 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Socket } from 'socket.io-client'
 import type { BuildState } from '@contracts/chat'
-import { useTestApp, type TestApp } from '../helper'
+import { SETUP_TIMEOUT_MS, type TestApp, useTestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
 import {
@@ -96,7 +96,7 @@ let fake: FakeLlm
 
 beforeAll(async () => {
   fake = await FakeLlm.start()
-})
+}, SETUP_TIMEOUT_MS)
 
 afterAll(async () => {
   for (const client of clients) client.disconnect()

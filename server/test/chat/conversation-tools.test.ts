@@ -7,7 +7,7 @@ import { guardOf } from '@contracts/check'
 import { ConversationExport, SHARE_ROBOTS, SharedConversation, UNDO_WINDOW_SECONDS } from '@contracts/conversationTools'
 import { createUserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from '../support/chat'
 
 const API = '/api/overseer-dev'
@@ -28,7 +28,7 @@ describe.each(databasesUnderTest())('conversation tools on $name', ({ open }) =>
   beforeAll(async () => {
     db = await open()
     app = await buildTestApp(db, chatConfig(), { chat: { clock: () => now } })
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app.close()
