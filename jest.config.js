@@ -55,6 +55,8 @@ module.exports = {
       transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
       moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
       moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '^@contracts/(.*)$': '<rootDir>/contracts/$1' },
+      // Closes, at the end of each file, what its tests started and left open (a failed setup's too).
+      setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
     },
   ],
 }

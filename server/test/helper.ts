@@ -8,6 +8,9 @@ import { buildApp, type BuildAppOptions } from '../src/app'
 import { createPasswordHasher, type PasswordHasher } from '../src/auth/password'
 import { loadConfig, type Config } from '../src/config'
 import { migrate, openPostgres, pgliteDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db'
+import { own, SETUP_TIMEOUT_MS, starting } from './support/lifecycle'
+
+export { SETUP_TIMEOUT_MS } from './support/lifecycle'
 
 export interface DatabaseUnderTest {
   name: 'pglite' | 'postgres'
@@ -17,35 +20,43 @@ export interface DatabaseUnderTest {
 
 let emptyPglite: Promise<File | Blob> | undefined
 
+/** `db`, owned by the test file (support/lifecycle) until it is closed. */
+const ownedDatabase = (db: Database): Database => {
+  const owned = own(() => db.close())
+  return { ...db, close: owned.close }
+}
+
 /**
  * A fresh in-memory PGlite. Creating one runs initdb (about 3 s); copying the data directory of
  * one made earlier in this test process takes a fifth of that.
  */
-export const openTestPglite = async (): Promise<Database> => {
-  emptyPglite ??= PGlite.create({ extensions: PGLITE_EXTENSIONS }).then(async (template) => {
-    const dump = await template.dumpDataDir('none')
-    await template.close()
-    return dump
+export const openTestPglite = (): Promise<Database> =>
+  starting(async () => {
+    emptyPglite ??= PGlite.create({ extensions: PGLITE_EXTENSIONS }).then(async (template) => {
+      const dump = await template.dumpDataDir('none')
+      await template.close()
+      return dump
+    })
+    return ownedDatabase(pgliteDatabase(await PGlite.create({ loadDataDir: await emptyPglite, extensions: PGLITE_EXTENSIONS })))
   })
-  return pgliteDatabase(await PGlite.create({ loadDataDir: await emptyPglite, extensions: PGLITE_EXTENSIONS }))
-}
 
 /** PostgreSQL in a schema of its own, dropped on close, so parallel and earlier runs don't meet. */
-const openTestSchema = async (url: string): Promise<Database> => {
-  const schema = `test_${randomUUID().replaceAll('-', '')}`
-  const db = await openPostgres(url, { schema })
-  let dropped = false
-  return {
-    ...db,
-    close: async () => {
-      if (!dropped) {
-        dropped = true
-        await db.query(`drop schema if exists ${schema} cascade`)
-      }
-      await db.close()
-    },
-  }
-}
+const openTestSchema = (url: string): Promise<Database> =>
+  starting(async () => {
+    const schema = `test_${randomUUID().replaceAll('-', '')}`
+    const db = await openPostgres(url, { schema })
+    let dropped = false
+    return ownedDatabase({
+      ...db,
+      close: async () => {
+        if (!dropped) {
+          dropped = true
+          await db.query(`drop schema if exists ${schema} cascade`)
+        }
+        await db.close()
+      },
+    })
+  })
 
 /** In-memory PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const databasesUnderTest = (): DatabaseUnderTest[] => {
@@ -72,15 +83,29 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
  */
 export const fastPasswords = (): PasswordHasher => createPasswordHasher({ params: { logN: 10, r: 8, p: 1 } })
 
-/** Migrates `db` and builds the app on it with logging off; the caller closes both. */
-export const buildTestApp = async (
+/**
+ * Migrates `db` and builds the app on it with logging off; the caller closes both (what it leaves
+ * open is closed at the end of the file).
+ */
+export const buildTestApp = (
   db: Database,
   overrides: Partial<Config> = {},
   options: Partial<Omit<BuildAppOptions, 'config' | 'db'>> = {},
-): Promise<FastifyInstance> => {
-  await migrate(db)
-  return buildApp({ config: testConfig(overrides), db, logger: false, passwords: fastPasswords(), ...options })
-}
+): Promise<FastifyInstance> =>
+  starting(async () => {
+    await migrate(db)
+    const app = buildApp({ config: testConfig(overrides), db, logger: false, passwords: fastPasswords(), ...options })
+    const owned = own(() => app.close())
+    let closed = false
+    app.addHook('onClose', async () => {
+      closed = true
+      owned.forget()
+    })
+    // Closed while it was still starting to listen (its setup ran out of time in listen()), Fastify
+    // resolves close() and then listens all the same: stop that server once Fastify is done with it.
+    app.server.on('listening', () => closed && setImmediate(() => app.server.close()))
+    return app
+  })
 
 export interface TestApp {
   readonly app: FastifyInstance
@@ -116,12 +141,12 @@ export const useTestApp = (
       url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     }
     built = { app, db, url }
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await built?.app.close()
     await built?.db.close()
-  })
+  }, SETUP_TIMEOUT_MS)
 
   return {
     get app() {

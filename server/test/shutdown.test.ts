@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../src/db'
-import { buildTestApp, openTestPglite } from './helper'
+import { buildTestApp, openTestPglite, SETUP_TIMEOUT_MS } from './helper'
 import { chatConfig, newVisitor, question, sendChat, type ChatReplyBody } from './support/chat'
 
 describe('closing the server while a reply is being written', () => {
@@ -11,7 +11,7 @@ describe('closing the server while a reply is being written', () => {
     db = await openTestPglite()
     // Slow deltas, so the reply is still being written when the server closes.
     app = await buildTestApp(db, chatConfig(), { chat: { local: { deltaDelayMs: 15 } } })
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await db.close()

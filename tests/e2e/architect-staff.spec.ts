@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
-import { createUser, startServer, type RunningServer } from './server'
+import { createUser, SETUP_TIMEOUT_MS, startServer, type RunningServer } from './server'
 import { STAFF } from './staff'
 
 /**
@@ -21,7 +21,7 @@ let server: RunningServer
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
+  test.setTimeout(SETUP_TIMEOUT_MS)
   server = await startServer({ APPROVAL_GATES: 'planning,development', RATE_LIMIT_FORMS: '1000' })
   await createUser(server.dataDir, STAFF.admin.email, STAFF.admin.role, STAFF.admin.password)
 })

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
-import { createUser, startServer } from './server'
+import { createUser, SETUP_TIMEOUT_MS, startServer } from './server'
 import { STAFF } from './staff'
 
 interface Member {
@@ -73,6 +73,7 @@ test('forgot password explains that an administrator resets passwords', async ({
 test.describe('a signed-in user without architect.access', () => {
   let server: Awaited<ReturnType<typeof startServer>>
   test.beforeAll(async () => {
+    test.setTimeout(SETUP_TIMEOUT_MS)
     server = await startServer()
     await createUser(server.dataDir, 'nobody@e2e.test', 'viewer', 'nobody-password-1')
     execFileSync(
@@ -81,7 +82,7 @@ test.describe('a signed-in user without architect.access', () => {
       { env: { ...process.env, DATA_DIR: server.dataDir } },
     )
   })
-  test.afterAll(async () => server.stop())
+  test.afterAll(async () => server?.stop())
 
   test('lands on /unauthorized with their e-mail and roles', async ({ page }) => {
     await page.goto(`${server.url}/architect`)
@@ -96,10 +97,11 @@ test.describe('a signed-in user without architect.access', () => {
 test.describe('pre-launch mode', () => {
   let server: Awaited<ReturnType<typeof startServer>>
   test.beforeAll(async () => {
+    test.setTimeout(SETUP_TIMEOUT_MS)
     server = await startServer({ SITE_MODE: 'prelaunch' })
     await createUser(server.dataDir, STAFF.viewer.email, STAFF.viewer.role, STAFF.viewer.password)
   })
-  test.afterAll(async () => server.stop())
+  test.afterAll(async () => server?.stop())
 
   test('anonymous visitors see the under-construction page; staff see the site', async ({ page }) => {
     await page.goto(`${server.url}/about`)

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { conversation, messageBox, openAssistant } from './assistant-page'
 import { watchErrors } from './errors'
-import { createUser, startServer, type RunningServer } from './server'
+import { createUser, SETUP_TIMEOUT_MS, startServer, type RunningServer } from './server'
 import { STAFF } from './staff'
 import { recordTracker, trackerSeen } from './tracker'
 
@@ -110,7 +110,7 @@ test.describe('builds held at the planning gate', () => {
   test.describe.configure({ mode: 'serial' })
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000)
+    test.setTimeout(SETUP_TIMEOUT_MS)
     server = await startServer({ APPROVAL_GATES: 'planning', RATE_LIMIT_FORMS: '1000' })
     await createUser(server.dataDir, STAFF.operator.email, STAFF.operator.role, STAFF.operator.password)
   })
@@ -173,7 +173,7 @@ test.describe('builds held at the planning gate', () => {
   })
 
   test('after a reload during a build, the conversation and the tracker come back, and the final reply appears', async ({ page, request }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(SETUP_TIMEOUT_MS)
     const errors = watchErrors(page)
     const text = 'build a bookmarks web app'
     await startBuild(page, text)

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { FakeLlm, type FakeHandler } from '../../server/test/support/fakeLlm'
 import { conversation, messageBox } from './assistant-page'
 import { watchErrors } from './errors'
-import { startServer, type RunningServer } from './server'
+import { SETUP_TIMEOUT_MS, startServer, type RunningServer } from './server'
 
 /**
  * A page reload while a chat reply is still being written: the conversation comes back with the
@@ -42,7 +42,7 @@ test.describe('a reload during a chat reply', () => {
   test.describe.configure({ mode: 'serial' })
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000)
+    test.setTimeout(SETUP_TIMEOUT_MS)
     fake = await FakeLlm.start()
     // The fake's model is the one the assistant offers first; a slow provider is no reason to give up.
     server = await startServer({

@@ -2,7 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PRERENDER_DIR, PRERENDER_MANIFEST, type PrerenderManifest } from '../../contracts/prerender'
-import { ROOT as root, spawnScript, startServerProcess } from '../../server/test/support/processes'
+import { ROOT as root, spawnScript, startServerProcess, stopProcess } from '../../server/test/support/processes'
+
+/** The time limit of a hook that starts a server (the same as the server's own tests use). */
+export { SETUP_TIMEOUT_MS } from '../../server/test/support/lifecycle'
 
 /** The production build under test: `dist/`, or `BUILD_DIR` when a run builds elsewhere. */
 export const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'dist')
@@ -16,7 +19,8 @@ export interface RunningServer {
 
 /**
  * Starts the real server (production build in dist/, fresh embedded database in a temp dir) on a
- * free loopback port and waits until its health check answers.
+ * free loopback port and waits until its health check answers (a bounded wait: a server that does
+ * not come up in time is killed).
  */
 export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'overseer-e2e-'))
@@ -27,24 +31,27 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
         { ...process.env, ...listen, DATA_DIR: dataDir, STATIC_DIR: buildDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
         ['ignore', 'inherit', 'inherit'],
       ),
-    60_000,
   ).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true })
     throw error
   })
+  // Nor does it outlive the Playwright process that started it (a worker stopped after a timeout).
+  const orphaned = () => child.kill('SIGKILL')
+  process.once('exit', orphaned)
+  child.once('exit', () => process.off('exit', orphaned))
   return {
     url,
     dataDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          rmSync(dataDir, { recursive: true, force: true })
-          resolve()
-        })
-        child.kill('SIGTERM')
-      }),
+    // Also when the server has already exited (it crashed during the run): the run still ends.
+    stop: async () => {
+      await stopProcess(child)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
   }
 }
+
+/** How long `npm run users -- create` may take (a Node process starting on a busy machine). */
+const CREATE_USER_TIMEOUT_MS = 60_000
 
 /**
  * Creates a staff account with the real CLI (`npm run users -- create`), which reaches the
@@ -57,7 +64,15 @@ export const createUser = (dataDir: string, email: string, role: string, passwor
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stdin?.end(`${password}\n`)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`users create ${email} failed (${code}): ${output}`))))
+    const late = setTimeout(() => {
+      output += `\n(no answer within ${CREATE_USER_TIMEOUT_MS / 1000} s: stopped)`
+      child.kill('SIGKILL')
+    }, CREATE_USER_TIMEOUT_MS)
+    child.on('exit', (code, signal) => {
+      clearTimeout(late)
+      if (code === 0) resolve()
+      else reject(new Error(`users create ${email} failed (${code ?? signal}): ${output}`))
+    })
   })
 
 /** The public pages the build prerendered and the site origin it used (scripts/prerender). */

@@ -4,7 +4,7 @@ import { PERMISSIONS, type Permission } from '../../src/auth/permissions'
 import { createUserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'
 import { OPENAPI_PATH } from '../../src/plugins/external/openapi'
-import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import type { Headers } from '../support/chat'
 import { signIn as signInAs } from '../support/auth'
 
@@ -79,7 +79,7 @@ describe.each(databasesUnderTest())('permissions of the staff endpoints on $name
       tokens.set(`without ${permission}`, await signIn(without))
       tokens.set(`only ${permission}`, await signIn(only))
     }
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app.close()

@@ -3,7 +3,7 @@ import { createUserService } from '../../src/auth/userService'
 import { busyModules, moduleStatuses } from '../../src/builds/moduleStatus'
 import type { StageId } from '../../src/builds/stages'
 import type { Database } from '../../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
 import { chatConfig, newVisitor, type Headers } from '../support/chat'
 import { signIn as signInAs } from '../support/auth'
@@ -78,7 +78,7 @@ describe.each(databasesUnderTest())('GET /api/architect/logs/modules on $name', 
     await users.create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
     viewer = await signIn('viewer@example.com', 'viewer-password')
     operator = await signIn('operator@example.com', 'operator-password')
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterEach(() => {
     held?.release()

@@ -7,7 +7,7 @@ import { hashSessionToken } from '../../src/auth/tokens'
 import { createUserService, type UserService } from '../../src/auth/userService'
 import type { LoginLimits } from '../../src/limits/loginLimiter'
 import { migrate, type Database } from '../../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 
 const INVALID = { success: false, message: 'Invalid email or password. Please try again.' }
 const NOT_SIGNED_IN = { success: false, message: 'Not signed in' }
@@ -79,7 +79,7 @@ describe.each(databasesUnderTest())('auth on $name', ({ open }) => {
     await migrate(db)
     users = createUserService(db, fastPasswords())
     for (const member of Object.values(STAFF)) await users.create({ ...member, roles: [...member.roles] })
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await db.close()
@@ -88,7 +88,7 @@ describe.each(databasesUnderTest())('auth on $name', ({ open }) => {
   // A fresh app per test resets the in-memory sign-in limits.
   beforeEach(async () => {
     app = await buildTestApp(db)
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterEach(async () => {
     await app.close()
@@ -533,7 +533,7 @@ describe.each(databasesUnderTest())('the first admin from ADMIN_EMAIL on $name',
 
   beforeEach(async () => {
     db = await open()
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterEach(async () => {
     await db.close()

@@ -2,7 +2,7 @@ import { executeUserCommand, parseUserCommand } from '../../src/auth/userCommand
 import { createUserService, UserCommandError, type UserService } from '../../src/auth/userService'
 import { createSessionRepository } from '../../src/auth/sessionRepository'
 import { migrate, type Database } from '../../src/db'
-import { databasesUnderTest, fastPasswords } from '../helper'
+import { databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 
 const refusal = (code: string, message: string | RegExp) =>
   expect.objectContaining({ name: 'UserCommandError', code, message: expect.stringMatching(message) })
@@ -15,7 +15,7 @@ describe.each(databasesUnderTest())('the user service on $name', ({ open }) => {
     db = await open()
     await migrate(db)
     users = createUserService(db, fastPasswords())
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await db.close()

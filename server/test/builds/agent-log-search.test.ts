@@ -1,6 +1,6 @@
 import { agentLogRepository, likeLiteral, LOG_COUNT_CAP } from '../../src/builds/agentLogRepository'
 import { migrate, type Database } from '../../src/db'
-import { databasesUnderTest } from '../helper'
+import { databasesUnderTest, SETUP_TIMEOUT_MS } from '../helper'
 
 describe.each(databasesUnderTest())('the agent log search on $name', ({ open }) => {
   let db: Database
@@ -17,7 +17,7 @@ describe.each(databasesUnderTest())('the agent log search on $name', ({ open }) 
       { level: 'WARNING', module: 'clarification-loop', message: 'Path C:\\temp\\out kept as given' },
     ] as const
     for (const entry of entries) await agentLogRepository.write(db, entry)
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await db.close()

@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { DEMO_APPROVAL } from '../../src/builds/demoApproval'
 import type { Database } from '../../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite } from '../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite, SETUP_TIMEOUT_MS } from '../helper'
 import { buildConfig, buildRequest, sendBuild, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, type Headers } from '../support/chat'
 import { signIn as signInAs } from '../support/auth'
@@ -81,7 +81,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     await users.create({ email: 'viewer@example.com', password: 'viewer-password', roles: ['viewer'] })
     operator = await signIn('operator@example.com', 'operator-password')
     viewer = await signIn('viewer@example.com', 'viewer-password')
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     for (const client of clients) client.disconnect()

@@ -9,7 +9,7 @@ import type { Socket } from 'socket.io-client'
 import type { ApprovalContext } from '@contracts/approvals'
 import type { BuildState } from '@contracts/chat'
 import { createUserService } from '../../src/auth/userService'
-import { fastPasswords, useTestApp, type TestApp } from '../helper'
+import { fastPasswords, SETUP_TIMEOUT_MS, type TestApp, useTestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
 import {
@@ -98,7 +98,7 @@ let fake: FakeLlm
 
 beforeAll(async () => {
   fake = await FakeLlm.start()
-})
+}, SETUP_TIMEOUT_MS)
 
 afterAll(async () => {
   for (const client of clients) client.disconnect()

@@ -8,7 +8,7 @@ import { STAGE_IDS } from '../../src/builds/stages'
 import { PROVIDER_MESSAGES } from '../../src/llm/providers/openai'
 import type { Database } from '../../src/db'
 import { startBuildWorker } from '../../src/scale/buildWorker'
-import { buildTestApp, openTestPglite, testConfig } from '../helper'
+import { buildTestApp, openTestPglite, SETUP_TIMEOUT_MS, testConfig } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
 import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, status, streamed, streamedToolCalls, type FakeHandler, type FakeUsage } from '../support/fakeLlm'
@@ -94,7 +94,7 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
       { chat: { remote: { backoffMs: 10 } } },
     )
     await app.listen({ port: 0, host: '127.0.0.1' })
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     for (const client of clients) client.disconnect()

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import type { Socket } from 'socket.io-client'
 import type { BuildMessageEvent } from '@contracts/socket'
-import { useTestApp, type TestApp } from '../helper'
+import { SETUP_TIMEOUT_MS, type TestApp, useTestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
 import { chatConfig, fakeModelChatConfig, newVisitor, type Headers, type HistoryItemBody } from '../support/chat'
 import { buildRepository } from '../../src/builds/buildRepository'
@@ -200,7 +200,7 @@ test('waits forever', () => new Promise(() => {
       ],
       streamed(['- Assumes numbers in, a number out']),
     )
-  })
+  }, SETUP_TIMEOUT_MS)
   afterAll(async () => {
     await fake?.close()
   })
@@ -401,7 +401,7 @@ describe("stopping a question sent as a build while the model answers it", () =>
     fake = await FakeLlm.start()
     // The classification says it is a question; the answer starts, then waits (until stopped).
     fake.fallback = byPrompt([[/You classify requests/, streamed(['question'])]], stall(['Approval gates are ', 'set with']))
-  })
+  }, SETUP_TIMEOUT_MS)
   afterAll(async () => {
     await fake?.close()
   })

@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client'
 import { createUserService } from '../../src/auth/userService'
 import { STAGE_IDS, type StageId } from '../../src/builds/stages'
 import type { Database } from '../../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, sendChat, type Headers } from '../support/chat'
 import { signIn as signInAs } from '../support/auth'
@@ -69,7 +69,7 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     await users.create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
     await users.create({ email: 'viewer@example.com', password: 'viewer-password', roles: ['viewer'] })
     await users.create({ email: 'nobody@example.com', password: 'nobody-password', roles: [] })
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterEach(() => {
     failAt = undefined

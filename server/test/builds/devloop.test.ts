@@ -21,6 +21,7 @@ import { OpenAiProvider, PROVIDER_MESSAGES } from '../../src/llm/providers/opena
 import { ToolCallAssembler } from '../../src/llm/providers/toolCalls'
 import { ProviderError, type ToolChatMessage } from '../../src/llm/types'
 import type { TestReport } from '../../src/sandbox/types'
+import { SETUP_TIMEOUT_MS } from '../helper'
 import { FakeLlm, json, jsonToolCalls, status, streamed, streamedToolCalls, type FakeHandler, type FakeToolCall, type FakeUsage } from '../support/fakeLlm'
 import { unsandboxedRunTests } from '../support/unsandboxedTests'
 
@@ -62,7 +63,7 @@ describe('the development loop with an OpenAI-compatible model', () => {
   beforeAll(async () => {
     fake = await FakeLlm.start()
     provider = new OpenAiProvider({ baseUrl: fake.baseUrl, apiKey: 'sk-test', models: undefined, timeoutMs: 5_000, providerName: 'Fake AI', backoffMs: 10 })
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await fake.close()

@@ -4,7 +4,7 @@ import { createUserService } from '../../src/auth/userService'
 import { LOCAL_REPLIES } from '../../src/llm/local/assistant'
 import type { Database } from '../../src/db'
 import { TEXT_MESSAGES } from '@contracts/text'
-import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import {
   chatConfig,
   history,
@@ -24,7 +24,7 @@ describe.each(databasesUnderTest())('assistant chat on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open()
     app = await buildTestApp(db, chatConfig())
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app.close()
@@ -473,7 +473,7 @@ describe('chat start-up and HTTPS', () => {
 
   beforeAll(async () => {
     db = await databasesUnderTest()[0]!.open()
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await db.close()

@@ -15,7 +15,7 @@ import {
 } from '@contracts/conversationTools'
 import { createUserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from '../support/chat'
 
@@ -53,7 +53,7 @@ describe.each(databasesUnderTest())('conversation tools on $name', ({ open }) =>
   beforeAll(async () => {
     db = await open()
     app = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig()) }, { chat: { clock: () => now } })
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app.close()

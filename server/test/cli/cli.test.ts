@@ -12,7 +12,7 @@ import { sendControlRequest, socketPath, startControlChannel, type ControlChanne
 import { acquireLock, lockPath, readLock, type DataDirLock } from '../../src/control/lock'
 import { createPrivately } from '../../src/control/privateDir'
 import { migrate, openPglite, type Database } from '../../src/db'
-import { buildTestApp, fastPasswords } from '../helper'
+import { buildTestApp, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import { spawnScript, startServerProcess } from '../support/processes'
 
 
@@ -205,7 +205,7 @@ describe('npm run users while a server holds the embedded database', () => {
     app = await buildTestApp(db)
     await app.ready()
     channel = await startControlChannel({ dataDir, users: app.users, log: app.log })
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await channel.close()

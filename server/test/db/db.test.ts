@@ -2,14 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { migrate, type Database } from '../../src/db'
-import { databasesUnderTest } from '../helper'
+import { databasesUnderTest, SETUP_TIMEOUT_MS } from '../helper'
 
 describe.each(databasesUnderTest())('the $name database', ({ name, open }) => {
   let db: Database
 
   beforeEach(async () => {
     db = await open()
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterEach(async () => {
     await db.close()

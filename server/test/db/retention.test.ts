@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { migrate, type Database } from '../../src/db'
 import { refreshStatistics, sweepExpired } from '../../src/db/retention'
-import { buildTestApp, databasesUnderTest, openTestPglite } from '../helper'
+import { buildTestApp, databasesUnderTest, openTestPglite, SETUP_TIMEOUT_MS } from '../helper'
 
 const NOW = new Date('2026-11-23T12:00:00Z')
 const daysAgo = (days: number): string => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000).toISOString()
@@ -12,7 +12,7 @@ describe.each(databasesUnderTest())('retention sweep on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open()
     await migrate(db)
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await db.close()

@@ -7,7 +7,7 @@ import type { Database } from '../../src/db'
 import { checkHealth } from '../../src/health/health'
 import { ProviderProbe } from '../../src/health/providerProbe'
 import { pingRedis } from '../../src/scale/redis'
-import { buildTestApp, databasesUnderTest, testConfig } from '../helper'
+import { buildTestApp, databasesUnderTest, SETUP_TIMEOUT_MS, testConfig } from '../helper'
 import { FakeLlm } from '../support/fakeLlm'
 
 interface HealthBody {
@@ -40,7 +40,7 @@ describe.each(databasesUnderTest())('GET /api/health on $name', ({ open }) => {
 
   beforeEach(async () => {
     db = await open()
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close()

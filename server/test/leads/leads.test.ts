@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createUserService } from '../../src/auth/userService'
 import { migrate, type Database } from '../../src/db'
-import { buildTestApp, databasesUnderTest, fastPasswords } from '../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password', roles: ['admin'] }
 const OPERATOR = { email: 'operator@example.com', password: 'operator-password', roles: ['operator'] }
@@ -76,7 +76,7 @@ describe.each(databasesUnderTest())('staff leads API on $name', ({ open }) => {
     app = await buildTestApp(db)
     adminToken = await signIn(ADMIN)
     operatorToken = await signIn(OPERATOR)
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app.close()

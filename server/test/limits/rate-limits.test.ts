@@ -7,7 +7,7 @@ import type { Database } from '../../src/db'
 import { MemoryWindowCounter, type WindowCounter } from '../../src/limits/windowCounter'
 import { closeRedis } from '../../src/scale/redis'
 import { RedisWindowCounter } from '../../src/limits/redisWindowCounter'
-import { buildTestApp, openTestPglite } from '../helper'
+import { buildTestApp, openTestPglite, SETUP_TIMEOUT_MS } from '../helper'
 
 const limits = { perIp: { max: 3, windowMs: 60_000 }, perAccount: { max: 2, windowMs: 10_000 } }
 
@@ -181,7 +181,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL
       }
       dbs = await Promise.all([openTestPglite(), openTestPglite()])
       apps = await Promise.all(dbs.map((db) => buildTestApp(db, shared)))
-    })
+    }, SETUP_TIMEOUT_MS)
 
     afterAll(async () => {
       await Promise.all(apps.map((app) => app.close()))

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { OpenAiProvider, parseRetryAfter, PROVIDER_MESSAGES, trimHistory, type OpenAiProviderOptions } from '../../src/llm/providers/openai'
 import { ProviderError, type Completion, type CompletionOptions } from '../../src/llm/types'
 import type { Database } from '../../src/db'
-import { buildTestApp, databasesUnderTest } from '../helper'
+import { buildTestApp, databasesUnderTest, SETUP_TIMEOUT_MS } from '../helper'
 import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody } from '../support/chat'
 import { FakeLlm, hang, json, stall, status, streamError, streamed } from '../support/fakeLlm'
 
@@ -15,7 +15,7 @@ describe('OpenAI-compatible provider', () => {
 
   beforeAll(async () => {
     fake = await FakeLlm.start()
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await fake.close()
@@ -248,7 +248,7 @@ describe.each(databasesUnderTest())('chat through an OpenAI-compatible provider 
       }),
       { chat: { remote: { backoffMs: 10 } } },
     )
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app?.close()

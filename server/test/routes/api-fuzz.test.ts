@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
 import { createUserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'
-import { buildTestApp, fastPasswords, openTestPglite } from '../helper'
+import { buildTestApp, fastPasswords, openTestPglite, SETUP_TIMEOUT_MS } from '../helper'
 import { chatConfig, newVisitor } from '../support/chat'
 
 /**
@@ -177,7 +177,7 @@ describe('the API under bad input', () => {
     app = await buildTestApp(db, { ...chatConfig() }, { passwords: fastPasswords() })
     await createUserService(db, fastPasswords()).create({ ...admin, roles: ['admin'] })
     document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>()
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app.close()

@@ -10,7 +10,7 @@ import { createUserService } from '../../src/auth/userService'
 import { BUILD_MESSAGES } from '../../src/builds/pipeline'
 import { STAGE_IDS } from '../../src/builds/stages'
 import { openPostgres, type Database } from '../../src/db'
-import { fastPasswords } from '../helper'
+import { fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import type { BuildReplyBody } from '../support/builds'
 import { VISITOR_COOKIE } from '../support/chat'
 import { spawnScript, startServerProcess, waitUntil } from '../support/processes'
@@ -101,7 +101,7 @@ if (!REDIS_URL || !DATABASE_URL) {
       servers = [first, second]
       db = await openPostgres(DATABASE_URL, { schema })
       await createUserService(db, fastPasswords()).create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
-    }, 60_000)
+    }, SETUP_TIMEOUT_MS)
 
     afterAll(async () => {
       for (const socket of sockets) socket.disconnect()
@@ -126,7 +126,7 @@ if (!REDIS_URL || !DATABASE_URL) {
       if (keys.length > 0) await redis.del(...keys)
       await redis.quit()
       await rm(dataDir, { recursive: true, force: true })
-    }, 30_000)
+    }, SETUP_TIMEOUT_MS)
 
     it('runs a build posted to one server in the worker, and the browser on the other sees every event and gets the archive', async () => {
       const [first, second] = servers as [string, string]

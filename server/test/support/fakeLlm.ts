@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { own, starting } from './lifecycle'
 
 /** What the fake saw of one request. */
 export interface SeenRequest {
@@ -80,16 +81,24 @@ export class FakeLlm {
   fallback: FakeHandler = streamed(['Hello', ' from', ' the', ' fake', ' model.'])
   private readonly queue: FakeHandler[] = []
 
+  private readonly owned = own(async () => {
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  })
+
   private constructor(private readonly server: Server) {}
 
-  static async start(): Promise<FakeLlm> {
-    const server = createServer()
-    const fake = new FakeLlm(server)
-    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      void fake.handle(request, response)
+  /** A fake listening on a free loopback port; the test file owns it until it is closed. */
+  static start(): Promise<FakeLlm> {
+    return starting(async () => {
+      const server = createServer()
+      const fake = new FakeLlm(server)
+      server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+        void fake.handle(request, response)
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      return fake
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    return fake
   }
 
   /** The base URL, as OVERSEER_LLM_BASE_URL takes it. */
@@ -134,9 +143,8 @@ export class FakeLlm {
     response.writeHead(404).end()
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  close(): Promise<void> {
+    return this.owned.close()
   }
 }
 

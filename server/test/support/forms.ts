@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { migrate, type Database } from '../../src/db'
-import { buildTestApp, type DatabaseUnderTest } from '../helper'
+import { buildTestApp, type DatabaseUnderTest, SETUP_TIMEOUT_MS } from '../helper'
 
 /** One public form's endpoint on a fresh app, and the table it writes to. */
 export interface FormUnderTest<Row = unknown> {
@@ -35,7 +35,7 @@ export const useForm = <Row extends object = Record<string, unknown>>(
   beforeAll(async () => {
     db = await open()
     await migrate(db)
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await db?.close()
@@ -44,7 +44,7 @@ export const useForm = <Row extends object = Record<string, unknown>>(
   beforeEach(async () => {
     await ready(db).query(`delete from ${table}`)
     app = await buildTestApp(ready(db))
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterEach(async () => {
     await app?.close()

@@ -4,7 +4,7 @@ import { buildApp } from '../../../src/app'
 import { migrate, type Database } from '../../../src/db'
 import { HttpError } from '../../../src/http/httpError'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyError, type DomainError } from '../../../src/lib/errors'
-import { openTestPglite, testConfig } from '../../helper'
+import { openTestPglite, SETUP_TIMEOUT_MS, testConfig } from '../../helper'
 
 const DOMAIN_ERRORS: Record<string, DomainError> = {
   invalid: new InvalidError('Pick a model', { model: 'Pick a model' }),
@@ -22,7 +22,7 @@ describe('error answers', () => {
   beforeAll(async () => {
     db = await openTestPglite()
     await migrate(db)
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await db.close()

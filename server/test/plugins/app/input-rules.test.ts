@@ -8,7 +8,7 @@ import { TEXT_MESSAGES } from '@contracts/text'
 import { createUserService } from '../../../src/auth/userService'
 import type { Database } from '../../../src/db'
 import { inputProblem, MAX_INPUT_DEPTH, unboundedNumbers } from '../../../src/plugins/app/input'
-import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite } from '../../helper'
+import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite, SETUP_TIMEOUT_MS } from '../../helper'
 import { chatConfig, newVisitor, question, sendChat } from '../../support/chat'
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' }
@@ -33,7 +33,7 @@ describe.each(databasesUnderTest())('input rules on $name', ({ open }) => {
     await createUserService(db, fastPasswords()).create({ ...ADMIN, roles: ['admin'] })
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })
     staff = { authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}` }
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app.close()
@@ -197,7 +197,7 @@ describe('HTTP the parser refuses', () => {
     app = await buildTestApp(db, { requestTimeoutMs: 500 })
     await app.listen({ port: 0, host: '127.0.0.1' })
     port = (app.server.address() as AddressInfo).port
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app.close()

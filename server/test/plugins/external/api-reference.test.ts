@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../../src/db'
 import { OPENAPI_PATH } from '../../../src/plugins/external/openapi'
-import { buildTestApp, openTestPglite } from '../../helper'
+import { buildTestApp, openTestPglite, SETUP_TIMEOUT_MS } from '../../helper'
 
 /**
  * The API reference in the docs (docs/api-reference/endpoints.md) against the API the server
@@ -79,7 +79,7 @@ describe('the API reference (docs/api-reference/endpoints.md)', () => {
     }
     markdown = readFileSync(REFERENCE, 'utf8')
     documented = documentedEndpoints(markdown)
-  })
+  }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {
     await app.close()

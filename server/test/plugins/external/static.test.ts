@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../../src/db'
-import { buildTestApp, openTestPglite } from '../../helper'
+import { buildTestApp, openTestPglite, SETUP_TIMEOUT_MS } from '../../helper'
 
 const SPLASH_CSS = '#boot-splash{display:flex}'
 const INDEX_HTML = `<!doctype html><html><head><style>${SPLASH_CSS}</style></head><body><div id="root"></div></body></html>`
@@ -27,7 +27,7 @@ const useStaticSite = (files: Readonly<Record<string, string>>) => {
     site.staticDir = await writeSite(files)
     site.db = await openTestPglite()
     site.app = await buildTestApp(site.db, { staticDir: site.staticDir })
-  })
+  }, SETUP_TIMEOUT_MS)
   afterAll(async () => {
     await site.app.close()
     await site.db.close()
