@@ -97,7 +97,7 @@ if (!REDIS_URL || !DATABASE_URL) {
       const first = await startServer('server 1')
       const worker = start('worker', 'server/src/worker.ts', { APPROVAL_GATES: 'deployment', LOG_LEVEL: 'info' })
       const second = await startServer('server 2')
-      await waitUntil(worker.process, 'worker start', () => worker.output.join('').includes('Overseer worker taking builds'))
+      await waitUntil(worker.process, 'worker start', () => worker.output.join('').includes('Overseer worker taking builds'), SETUP_TIMEOUT_MS)
       servers = [first, second]
       db = await openPostgres(DATABASE_URL, { schema })
       await createUserService(db, fastPasswords()).create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
