@@ -1,0 +1,112 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** What a reader cannot see or reach across: the page's own sideways scroll, and the boxes cut off. */
+export interface OffScreen {
+  /** How far the page itself scrolls sideways (0 when it fits the window). */
+  pageOverflow: number
+  /**
+   * Each outermost element that leaves the window across (`… (-40..152 of 0..390)`), or the box of
+   * an ancestor that clips it and does not scroll (`… cut by svg.apexcharts-svg (…)`).
+   */
+  offenders: string[]
+}
+
+/**
+ * Content that is cut off across and cannot be scrolled to: the page scrolling sideways, and every
+ * visible element (a box of some size) that starts left of 0 or ends right of the window's width,
+ * or of the box of an ancestor that clips what overflows it (overflow hidden or clip, an SVG
+ * drawing). Not when a box that scrolls sideways holds it (a wide table in a scrolling frame,
+ * which can be scrolled), nor when it is hidden on purpose (`visibility: hidden`; inside a box of
+ * a pixel that clips it: `.visually-hidden`, a form's bot trap), nor inside a diagram that is
+ * panned (React Flow's). Only the outermost element of a run is named, by its tag, class, role or
+ * label and the start of its text.
+ */
+export const offScreen = (page: Page): Promise<OffScreen> =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const scrolls = (overflow: string) => overflow === 'auto' || overflow === 'scroll'
+    const name = (element: Element) => {
+      const tag = element.tagName.toLowerCase()
+      const id = element.id ? `#${element.id}` : ''
+      const classes = [...element.classList]
+        .slice(0, 2)
+        .map((value) => `.${value}`)
+        .join('')
+      const role = element.getAttribute('role')
+      const label = element.getAttribute('aria-label')
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50)
+      return `${tag}${id}${classes}${role ? `[role=${role}]` : ''}${label ? `[aria-label="${label}"]` : ''}${text ? ` “${text}”` : ''}`
+    }
+    const span = (box: DOMRect) => `${Math.round(box.left)}..${Math.round(box.right)}`
+    // The visually-hidden idiom, whatever its class: a box of a pixel or less that clips its content.
+    const hiddenOnPurpose = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const box = node.getBoundingClientRect()
+        if (box.width <= 1 && box.height <= 1 && getComputedStyle(node).overflowX !== 'visible') return true
+      }
+      return false
+    }
+    // Parents come before their children in document order, so each answer below is ready for them.
+    const clipperOf = new Map<Element, Element | null>()
+    const withinFlagged = new Map<Element, boolean>()
+    const flagged = new Set<Element>()
+    const offenders: string[] = []
+    for (const element of document.body.querySelectorAll('*')) {
+      const parent = element.parentElement
+      const parentClips = parent !== null && parent !== document.body && getComputedStyle(parent).overflowX !== 'visible'
+      // A fixed box is placed by the window, whatever its ancestors clip.
+      const clipper = getComputedStyle(element).position === 'fixed' ? null : parentClips ? parent : parent ? (clipperOf.get(parent) ?? null) : null
+      clipperOf.set(element, clipper)
+      const inFlagged = parent !== null && (flagged.has(parent) || (withinFlagged.get(parent) ?? false))
+      withinFlagged.set(element, inFlagged)
+      if (inFlagged || element.closest('script, style, noscript, template, .react-flow__viewport')) continue
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      let problem: string
+      if (clipper) {
+        const clip = clipper.getBoundingClientRect()
+        const start = clip.left + clipper.clientLeft
+        // An SVG element inside a drawing has no client box of its own: its bounding box stands in.
+        const end = start + (clipper.clientWidth || clip.width)
+        // Inside the box that clips it (which answers for itself), or within reach of it scrolling sideways.
+        if (box.left >= start - 1 && box.right <= end + 1) continue
+        if (scrolls(getComputedStyle(clipper).overflowX) && box.left >= start - 1) continue
+        problem = `(${span(box)}) cut by ${name(clipper).slice(0, 60)} (${span(clip)})`
+      } else {
+        if (box.left >= -1 && box.right <= width + 1) continue
+        problem = `(${span(box)} of 0..${width})`
+      }
+      if (getComputedStyle(element).visibility === 'hidden' || hiddenOnPurpose(element)) continue
+      flagged.add(element)
+      offenders.push(`${name(element)} ${problem}`)
+    }
+    const scroller = document.scrollingElement ?? document.documentElement
+    return { pageOverflow: Math.max(0, scroller.scrollWidth - width), offenders }
+  })
+
+/** How much of an element's width a reader cannot see, on each side. */
+export interface Cut {
+  left: number
+  right: number
+}
+
+/**
+ * How far the window, and every ancestor that clips what overflows it (a scrolling frame, an SVG
+ * drawing), cut the element's box off on the left and on the right: 0 and 0 when it is seen across
+ * its whole width. Call it with the element scrolled into view where it may be below the fold.
+ */
+export const cutAcross = (element: Locator): Promise<Cut> =>
+  element.evaluate((target) => {
+    const box = target.getBoundingClientRect()
+    let left = Math.max(box.left, 0)
+    let right = Math.min(box.right, document.documentElement.clientWidth)
+    for (let parent = target.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX === 'visible') continue
+      const clip = parent.getBoundingClientRect()
+      // An SVG element inside a drawing has no client box of its own: its bounding box stands in.
+      const inner = parent.clientWidth || clip.width
+      left = Math.max(left, clip.left + parent.clientLeft)
+      right = Math.min(right, clip.left + parent.clientLeft + inner)
+    }
+    return { left: Math.round(Math.max(0, left - box.left)), right: Math.round(Math.max(0, box.right - right)) }
+  })
