@@ -9,6 +9,11 @@ export interface OffScreen {
    * an ancestor that clips it and does not scroll (`… cut by svg.apexcharts-svg (…)`).
    */
   offenders: string[]
+  /**
+   * Each current item (a navigation's `aria-current` link, a selected tab) that is not in full view
+   * across: one in a strip that scrolls sideways can be scrolled to, but the reader should not have to.
+   */
+  currentOutOfSight: string[]
 }
 
 /**
@@ -19,7 +24,7 @@ export interface OffScreen {
  * which can be scrolled), nor when it is hidden on purpose (`visibility: hidden`; inside a box of
  * a pixel that clips it: `.visually-hidden`, a form's bot trap), nor inside a diagram that is
  * panned (React Flow's). Only the outermost element of a run is named, by its tag, class, role or
- * label and the start of its text.
+ * label and the start of its text. And every current link or selected tab that is not in full view.
  */
 export const offScreen = (page: Page): Promise<OffScreen> =>
   page.evaluate(() => {
@@ -70,7 +75,8 @@ export const offScreen = (page: Page): Promise<OffScreen> =>
         const end = start + (clipper.clientWidth || clip.width)
         // Inside the box that clips it (which answers for itself), or within reach of it scrolling sideways.
         if (box.left >= start - 1 && box.right <= end + 1) continue
-        if (scrolls(getComputedStyle(clipper).overflowX) && box.left >= start - 1) continue
+        const origin = start - clipper.scrollLeft
+        if (scrolls(getComputedStyle(clipper).overflowX) && box.left >= origin - 1 && box.right <= origin + clipper.scrollWidth + 1) continue
         problem = `(${span(box)}) cut by ${name(clipper).slice(0, 60)} (${span(clip)})`
       } else {
         if (box.left >= -1 && box.right <= width + 1) continue
@@ -80,8 +86,22 @@ export const offScreen = (page: Page): Promise<OffScreen> =>
       flagged.add(element)
       offenders.push(`${name(element)} ${problem}`)
     }
+    const currentOutOfSight: string[] = []
+    for (const current of document.body.querySelectorAll('[aria-current="page"], [aria-current="true"], [role="tab"][aria-selected="true"]')) {
+      const box = current.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0 || getComputedStyle(current).visibility === 'hidden' || hiddenOnPurpose(current)) continue
+      let left = Math.max(box.left, 0)
+      let right = Math.min(box.right, width)
+      for (let parent = current.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX === 'visible') continue
+        const clip = parent.getBoundingClientRect()
+        left = Math.max(left, clip.left + parent.clientLeft)
+        right = Math.min(right, clip.left + parent.clientLeft + parent.clientWidth)
+      }
+      if (left > box.left + 1 || right < box.right - 1) currentOutOfSight.push(`${name(current)} (${span(box)}, seen ${Math.round(left)}..${Math.round(right)})`)
+    }
     const scroller = document.scrollingElement ?? document.documentElement
-    return { pageOverflow: Math.max(0, scroller.scrollWidth - width), offenders }
+    return { pageOverflow: Math.max(0, scroller.scrollWidth - width), offenders, currentOutOfSight }
   })
 
 /** How much of an element's width a reader cannot see, on each side. */

@@ -11,7 +11,8 @@ import { STAFF } from './staff'
  * the build prerendered (the sign-in pages, the assistant, /unauthorized and /404 among them), a
  * conversation with its history, Actions menu and share page, and every Architect Suite page with
  * its tabs. Each is measured once it has rendered what it loads, and the walk fails on anything cut
- * off across that cannot be scrolled to (layout.ts, offScreen), naming it and its page.
+ * off across that cannot be scrolled to, and on a current tab or link out of sight (layout.ts,
+ * offScreen), naming it and its page.
  */
 
 // Each page at rest: nothing measured halfway through a transition.
@@ -26,7 +27,7 @@ type Findings = Record<string, OffScreen>
 
 const measure = async (page: Page, where: string, findings: Findings) => {
   const found = await offScreen(page)
-  if (found.pageOverflow > 0 || found.offenders.length > 0) findings[where] = found
+  if (found.pageOverflow > 0 || found.offenders.length > 0 || found.currentOutOfSight.length > 0) findings[where] = found
 }
 
 /**
@@ -70,6 +71,8 @@ test('a conversation, its history, its Actions menu and its share page fit a pho
   await messageBox(page).press('Enter')
   await expect(page.getByRole('log', { name: 'Messages' }).getByText('Overseer', { exact: true })).toHaveCount(1, { timeout: 20_000 })
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible()
+  // The reply as Markdown (its renderer loads with the first reply), with its links to the docs.
+  await expect(page.getByRole('log', { name: 'Messages' }).locator('a[href^="/docs/"]').first()).toBeVisible()
   await measure(page, '/assistant with a reply', findings)
 
   await page.getByRole('button', { name: 'View Chat History' }).click()
@@ -87,6 +90,7 @@ test('a conversation, its history, its Actions menu and its share page fit a pho
   await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/)
   await measure(page, '/assistant, share panel', findings)
   await visit(page, new URL(await link.inputValue()).pathname)
+  await expect(page.getByRole('list', { name: 'Messages' }).locator('a[href^="/docs/"]').first()).toBeVisible()
   await measure(page, '/share/:token', findings)
 
   expect(findings).toEqual({})
