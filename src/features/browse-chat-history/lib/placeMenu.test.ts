@@ -27,9 +27,14 @@ describe('placeMenu', () => {
     expect(placeMenu(button(20), MENU, { left: 0, top: 0, right: 160, bottom: 844 })).toEqual({ left: 8, maxWidth: 144, above: false })
   })
 
-  it('opens upwards when the menu does not fit below its button and there is more room above', () => {
+  it('opens upwards when the menu does not fit below its button but does above', () => {
     expect(placeMenu(button(280, 700), MENU, PHONE).above).toBe(true)
-    expect(placeMenu(button(280, 100), MENU, { ...PHONE, bottom: 300 }).above).toBe(false)
     expect(placeMenu(button(280, 100), MENU, PHONE).above).toBe(false)
+  })
+
+  it('opens downwards when it fits on neither side: what a panel hides below can be scrolled to, above its start not', () => {
+    // A history panel from 160 to 500 with the button at 358..394: 106 below, 198 above, the menu 200 high.
+    expect(placeMenu(button(1020, 358), MENU, { left: 128, top: 160, right: 1152, bottom: 500 }).above).toBe(false)
+    expect(placeMenu(button(280, 100), MENU, { ...PHONE, bottom: 300 }).above).toBe(false)
   })
 })

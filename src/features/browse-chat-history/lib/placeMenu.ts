@@ -11,7 +11,7 @@ export interface MenuPlacement {
   left: number
   /** Set when the menu has to be narrower than it would be, to fit the space. */
   maxWidth?: number
-  /** Opens upwards from its button: too little room below, more above. */
+  /** Opens upwards from its button: too little room below, enough above. */
   above: boolean
 }
 
@@ -22,7 +22,9 @@ export const MENU_MARGIN = 8
  * Where a drop-down menu goes so that the whole of it can be seen: under its button, right edges
  * aligned, as far as `bounds` (the window and whatever clips the menu) allow; moved right when
  * that would start it left of the bounds, narrowed when it is wider than they are, and opened
- * upwards when it does not fit below the button and there is more room above.
+ * upwards when it does not fit below the button but does above. When it fits on neither side it
+ * opens downwards: what a scrolling panel hides below can be scrolled to, what it hides above its
+ * start cannot.
  */
 export const placeMenu = (anchor: Box, menu: { width: number; height: number }, bounds: Box, margin = MENU_MARGIN): MenuPlacement => {
   const room = Math.max(0, bounds.right - bounds.left - 2 * margin)
@@ -34,7 +36,7 @@ export const placeMenu = (anchor: Box, menu: { width: number; height: number }, 
   return {
     left,
     ...(menu.width > room ? { maxWidth: room } : {}),
-    above: menu.height > below && above > below,
+    above: menu.height + margin > below && menu.height + margin <= above,
   }
 }
 
