@@ -104,29 +104,41 @@ export const offScreen = (page: Page): Promise<OffScreen> =>
     return { pageOverflow: Math.max(0, scroller.scrollWidth - width), offenders, currentOutOfSight }
   })
 
-/** How much of an element's width a reader cannot see, on each side. */
+/** How much of an element's box a reader cannot see, on each side. */
 export interface Cut {
   left: number
   right: number
+  top: number
+  bottom: number
 }
 
 /**
  * How far the window, and every ancestor that clips what overflows it (a scrolling frame, an SVG
- * drawing), cut the element's box off on the left and on the right: 0 and 0 when it is seen across
- * its whole width. Call it with the element scrolled into view where it may be below the fold.
+ * drawing), cut the element's box off on each side: all 0 when the whole of it is seen. Call it
+ * with the element scrolled into view (`scrollIntoViewIfNeeded`) where it may be below the fold:
+ * what is cut then cannot be scrolled to.
  */
-export const cutAcross = (element: Locator): Promise<Cut> =>
+export const cutOff = (element: Locator): Promise<Cut> =>
   element.evaluate((target) => {
     const box = target.getBoundingClientRect()
-    let left = Math.max(box.left, 0)
-    let right = Math.min(box.right, document.documentElement.clientWidth)
+    const root = document.documentElement
+    const seen = { left: Math.max(box.left, 0), right: Math.min(box.right, root.clientWidth), top: Math.max(box.top, 0), bottom: Math.min(box.bottom, root.clientHeight) }
     for (let parent = target.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-      if (getComputedStyle(parent).overflowX === 'visible') continue
+      const { overflowX, overflowY } = getComputedStyle(parent)
+      if (overflowX === 'visible' && overflowY === 'visible') continue
       const clip = parent.getBoundingClientRect()
       // An SVG element inside a drawing has no client box of its own: its bounding box stands in.
-      const inner = parent.clientWidth || clip.width
-      left = Math.max(left, clip.left + parent.clientLeft)
-      right = Math.min(right, clip.left + parent.clientLeft + inner)
+      const left = clip.left + parent.clientLeft
+      const top = clip.top + parent.clientTop
+      if (overflowX !== 'visible') {
+        seen.left = Math.max(seen.left, left)
+        seen.right = Math.min(seen.right, left + (parent.clientWidth || clip.width))
+      }
+      if (overflowY !== 'visible') {
+        seen.top = Math.max(seen.top, top)
+        seen.bottom = Math.min(seen.bottom, top + (parent.clientHeight || clip.height))
+      }
     }
-    return { left: Math.round(Math.max(0, left - box.left)), right: Math.round(Math.max(0, box.right - right)) }
+    const cut = (amount: number) => Math.max(0, Math.round(amount))
+    return { left: cut(seen.left - box.left), right: cut(box.right - seen.right), top: cut(seen.top - box.top), bottom: cut(box.bottom - seen.bottom) }
   })

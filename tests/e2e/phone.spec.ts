@@ -2,19 +2,25 @@ import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { messageBox, openAssistant } from './assistant-page'
 import { watchErrors } from './errors'
-import { cutAcross } from './layout'
+import { cutOff, type Cut } from './layout'
 import { STAFF } from './staff'
 
 /**
  * What a phone (390 x 844) used to cut off: the history's Actions menu opened off the left edge,
  * the staff tables ran out of their box, the current staff section's tab was scrolled out of
  * sight and the token chart's title was cut short. Each is measured as a reader sees it: the part
- * of a box the window and its clipping ancestors let through (layout.ts, cutAcross).
+ * of a box the window and its clipping ancestors let through (layout.ts, cutOff).
  */
 
 test.use({ viewport: { width: 390, height: 844 } })
 
-const IN_FULL = { left: 0, right: 0 }
+const IN_FULL: Cut = { left: 0, right: 0, top: 0, bottom: 0 }
+
+/** What is cut off on the left and right only. */
+const across = ({ left, right }: Cut) => ({ left, right })
+
+/** Scrolls the window, and nothing else (not a frame that scrolls sideways), to bring the element to the middle of the screen. */
+const scrollDownTo = (element: Locator) => element.evaluate((target) => window.scrollBy(0, target.getBoundingClientRect().top - window.innerHeight / 2))
 
 /** How much wider the element's content is than its box: 0 when none of its text is cut inside it. */
 const cutInside = (element: Locator) => element.evaluate((target) => Math.max(0, target.scrollWidth - target.clientWidth))
@@ -45,7 +51,7 @@ const expectCards = async (region: Locator, columns: readonly string[]) => {
     await expect(cells).toHaveCount(columns.length)
     for (const [index, column] of columns.entries()) {
       const cell = cells.nth(index)
-      await cell.scrollIntoViewIfNeeded()
+      await scrollDownTo(cell)
       const seen = await cell.evaluate((target) => {
         const contents = document.createRange()
         contents.selectNodeContents(target)
@@ -56,54 +62,59 @@ const expectCards = async (region: Locator, columns: readonly string[]) => {
       })
       expect(seen.label, `${column}: its name beside it`).toContain(column)
       expect(seen.gap, `${column}: empty lines in the cell`).toBeLessThan(1)
-      expect(await cutAcross(cell), `${column}: cut off`).toEqual(IN_FULL)
+      expect(await cutOff(cell), `${column}: cut off`).toEqual(IN_FULL)
     }
   }
 }
 
-test('the history Actions menu opens in full view, each item readable, and works with the keyboard as before', async ({ page }) => {
-  const errors = watchErrors(page)
-  await openAssistant(page)
-  await messageBox(page).fill('How do approval gates work?')
-  await messageBox(page).press('Enter')
-  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Overseer', { exact: true })).toHaveCount(1, { timeout: 20_000 })
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible()
-  await page.getByRole('button', { name: 'View Chat History' }).click()
-  const panel = page.getByRole('region', { name: 'Previous Conversations' })
-  await expect(panel.getByText('Page 1 of 1')).toBeVisible()
+// A laptop too: there the menu, opened upwards, ran past the top of the scrolling history panel.
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`the history Actions menu opens in full view, each item readable, and works with the keyboard as before (${viewport.width}x${viewport.height})`, async ({ page }) => {
+    await page.setViewportSize(viewport)
+    const errors = watchErrors(page)
+    await openAssistant(page)
+    await messageBox(page).fill('How do approval gates work?')
+    await messageBox(page).press('Enter')
+    await expect(page.getByRole('log', { name: 'Messages' }).getByText('Overseer', { exact: true })).toHaveCount(1, { timeout: 20_000 })
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible()
+    await page.getByRole('button', { name: 'View Chat History' }).click()
+    const panel = page.getByRole('region', { name: 'Previous Conversations' })
+    await expect(panel.getByText('Page 1 of 1')).toBeVisible()
 
-  const button = panel.getByRole('button', { name: 'Actions for “How do approval gates work?”' })
-  const items = panel.getByRole('menu').getByRole('menuitem')
-  const expectAllInView = async () => {
-    await expect(items).toHaveText(['Rename', 'Share link', 'Export as Markdown', 'Export as JSON', 'Delete'])
-    for (const item of await items.all()) {
-      const label = await item.innerText()
-      expect(await cutAcross(item), `${label}: cut off`).toEqual(IN_FULL)
-      expect(await cutInside(item), `${label}: text cut inside`).toBe(0)
+    const button = panel.getByRole('button', { name: 'Actions for “How do approval gates work?”' })
+    const items = panel.getByRole('menu').getByRole('menuitem')
+    const expectAllInView = async () => {
+      await expect(items).toHaveText(['Rename', 'Share link', 'Export as Markdown', 'Export as JSON', 'Delete'])
+      for (const item of await items.all()) {
+        const label = await item.innerText()
+        await item.scrollIntoViewIfNeeded()
+        expect(await cutOff(item), `${label}: cut off`).toEqual(IN_FULL)
+        expect(await cutInside(item), `${label}: text cut inside`).toBe(0)
+      }
     }
-  }
 
-  // Opened with a tap: on its first item.
-  await button.click()
-  await expect(items.first()).toBeFocused()
-  await expectAllInView()
-  await page.keyboard.press('End')
-  await expect(items.last()).toBeFocused()
-  await page.keyboard.press('ArrowDown')
-  await expect(items.first()).toBeFocused()
-  await page.keyboard.press('Escape')
-  await expect(panel.getByRole('menu')).toBeHidden()
-  await expect(button).toBeFocused()
+    // Opened with a tap: on its first item.
+    await button.click()
+    await expect(items.first()).toBeFocused()
+    await expectAllInView()
+    await page.keyboard.press('End')
+    await expect(items.last()).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(items.first()).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(panel.getByRole('menu')).toBeHidden()
+    await expect(button).toBeFocused()
 
-  // Opened with the keyboard from the end: on its last item, in full view too.
-  await button.press('ArrowUp')
-  await expect(items.last()).toBeFocused()
-  await expectAllInView()
-  await page.keyboard.press('Home')
-  await page.keyboard.press('Enter')
-  await expect(panel.getByRole('textbox', { name: 'Title' })).toBeFocused()
-  expect(errors).toEqual([])
-})
+    // Opened with the keyboard from the end: on its last item, in full view too.
+    await button.press('ArrowUp')
+    await expect(items.last()).toBeFocused()
+    await expectAllInView()
+    await page.keyboard.press('Home')
+    await page.keyboard.press('Enter')
+    await expect(panel.getByRole('textbox', { name: 'Title' })).toBeFocused()
+    expect(errors).toEqual([])
+  })
+}
 
 test('the agent logs and the leads read as cards, every value beside its name and in full view', async ({ page }) => {
   test.setTimeout(60_000)
@@ -146,7 +157,7 @@ test('every staff section’s tab is in sight, the current one included, on each
     await current.click()
     await expect(current).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    for (const section of await sections.all()) expect(await cutAcross(section), `${await section.innerText()} on the ${name} page`).toEqual(IN_FULL)
+    for (const section of await sections.all()) expect(across(await cutOff(section)), `${await section.innerText()} on the ${name} page`).toEqual(across(IN_FULL))
   }
   expect(errors).toEqual([])
 })
@@ -174,7 +185,7 @@ test('the token chart’s title is read in full, and names the chart', async ({ 
     if (!box || box.width <= 1 || box.height <= 1) continue
     shown += 1
     await title.scrollIntoViewIfNeeded()
-    expect(await cutAcross(title), 'the title cut off').toEqual(IN_FULL)
+    expect(await cutOff(title), 'the title cut off').toEqual(IN_FULL)
     expect(await cutInside(title), 'the title cut inside its box').toBe(0)
   }
   expect(shown, 'titles shown').toBeGreaterThan(0)
