@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 
-/** What a reader cannot see or reach across: the page's own sideways scroll, and the boxes cut off. */
+/** What a reader cannot see or reach: the page's own sideways scroll, and the boxes cut off. */
 export interface OffScreen {
   /** How far the page itself scrolls sideways (0 when it fits the window). */
   pageOverflow: number
@@ -17,11 +17,11 @@ export interface OffScreen {
 }
 
 /**
- * Content that is cut off across and cannot be scrolled to: the page scrolling sideways, and every
- * visible element (a box of some size) that starts left of 0 or ends right of the window's width,
- * or of the box of an ancestor that clips what overflows it (overflow hidden or clip, an SVG
- * drawing). Not when a box that scrolls sideways holds it (a wide table in a scrolling frame,
- * which can be scrolled), nor when it is hidden on purpose (`visibility: hidden`; inside a box of
+ * Content that is cut off and cannot be scrolled to: the page scrolling sideways, every visible
+ * element (a box of some size) that starts left of 0 or ends right of the window's width, and every
+ * one that leaves the box of an ancestor that clips what overflows it (overflow hidden or clip, an
+ * SVG drawing), on any side. Not when that box scrolls to it (a wide table in a frame that scrolls
+ * sideways, a menu at the foot of a scrolling panel), nor when it is hidden on purpose (`visibility: hidden`; inside a box of
  * a pixel that clips it: `.visually-hidden`, a form's bot trap), nor inside a diagram that is
  * panned (React Flow's). Only the outermost element of a run is named, by its tag, class, role or
  * label and the start of its text. And every current link or selected tab that is not in full view.
@@ -70,14 +70,18 @@ export const offScreen = (page: Page): Promise<OffScreen> =>
       let problem: string
       if (clipper) {
         const clip = clipper.getBoundingClientRect()
+        const { overflowX, overflowY } = getComputedStyle(clipper)
         const start = clip.left + clipper.clientLeft
+        const top = clip.top + clipper.clientTop
         // An SVG element inside a drawing has no client box of its own: its bounding box stands in.
         const end = start + (clipper.clientWidth || clip.width)
-        // Inside the box that clips it (which answers for itself), or within reach of it scrolling sideways.
-        if (box.left >= start - 1 && box.right <= end + 1) continue
-        const origin = start - clipper.scrollLeft
-        if (scrolls(getComputedStyle(clipper).overflowX) && box.left >= origin - 1 && box.right <= origin + clipper.scrollWidth + 1) continue
-        problem = `(${span(box)}) cut by ${name(clipper).slice(0, 60)} (${span(clip)})`
+        const bottom = top + (clipper.clientHeight || clip.height)
+        // Inside the box that clips it (which answers for itself), or within reach of it scrolling:
+        // what lies before the start of its scrolled content (left of it, above it) is not.
+        const across = (box.left >= start - 1 && box.right <= end + 1) || (scrolls(overflowX) && box.left >= start - clipper.scrollLeft - 1 && box.right <= start - clipper.scrollLeft + clipper.scrollWidth + 1)
+        const down = (box.top >= top - 1 && box.bottom <= bottom + 1) || (scrolls(overflowY) && box.top >= top - clipper.scrollTop - 1 && box.bottom <= top - clipper.scrollTop + clipper.scrollHeight + 1)
+        if (across && down) continue
+        problem = `(${span(box)}${across ? `, ${Math.round(box.top)}..${Math.round(box.bottom)} down` : ''}) cut by ${name(clipper).slice(0, 60)} (${span(clip)}${across ? `, ${Math.round(top)}..${Math.round(bottom)} down` : ''})`
       } else {
         if (box.left >= -1 && box.right <= width + 1) continue
         problem = `(${span(box)} of 0..${width})`
