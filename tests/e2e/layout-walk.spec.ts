@@ -69,7 +69,7 @@ for (const { name, viewport } of SCREENS) {
       })
     }
 
-    test('a conversation, its history, its Actions menu and its share page fit the screen', async ({ page }) => {
+    test('a conversation, the model details, its history, its Actions menu and its share page fit the screen', async ({ page }) => {
       test.setTimeout(60_000)
       const errors = watchErrors(page)
       const findings: Findings = {}
@@ -81,6 +81,11 @@ for (const { name, viewport } of SCREENS) {
       // The reply as Markdown (its renderer loads with the first reply), with its links to the docs.
       await expect(page.getByRole('log', { name: 'Messages' }).locator('a[href^="/docs/"]').first()).toBeVisible()
       await measure(page, '/assistant with a reply', findings)
+      await page.getByRole('button', { name: 'Model details' }).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await measure(page, '/assistant, model details', findings)
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toBeHidden()
 
       await page.getByRole('button', { name: 'View Chat History' }).click()
       const panel = page.getByRole('region', { name: 'Previous Conversations' })
