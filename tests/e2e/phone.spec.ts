@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { analyzeSettled, WCAG_TAGS } from './a11y'
 import { messageBox, openAssistant } from './assistant-page'
 import { watchErrors } from './errors'
 import { cutOff, type Cut } from './layout'
@@ -123,6 +124,10 @@ test('the agent logs and the leads read as cards, every value beside its name an
   await openStaff(page, '/architect/logs', 'Agent Logs')
   // The demo entries the server seeds: long messages next to short levels.
   await expectCards(page.getByRole('region', { name: 'Log entries table' }), ['Time', 'Level', 'Source', 'Message'])
+  // Still a table with its header row for screen readers, and nothing axe finds serious.
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText(['Time', 'Level', 'Source', 'Message'])
+  const axe = await analyzeSettled(page, WCAG_TAGS)
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
 
   const tag = randomUUID().slice(0, 8)
   const { request } = page.context()
