@@ -120,7 +120,9 @@ test('the Overseer page records a command and lists it, and draws the token char
   const chart = metrics.getByTestId('token-chart')
   await expect(chart.locator('svg path.apexcharts-line').first()).toBeVisible({ timeout: 30_000 })
   await expect(chart.locator('path.apexcharts-line').first()).toHaveAttribute('d', /^M\s*[\d.]+[\s,]+[\d.]+\s*[LC]/)
-  await expect(chart.locator('.apexcharts-title-text')).toHaveText('Total Token Usage per Pipeline Iteration')
+  // The title is the figure's caption above the chart, in HTML (ApexCharts' own would be SVG text, which does not wrap).
+  await expect(metrics.locator('figcaption')).toHaveText('Total Token Usage per Pipeline Iteration')
+  await expect(metrics.locator('figcaption')).toBeVisible()
   await expect(chart.locator('.apexcharts-xaxis-title-text')).toHaveText('Iteration')
   await expect(chart.locator('.apexcharts-yaxis-title-text')).toHaveText('Total Tokens')
   const box = await chart.locator('svg.apexcharts-svg').first().boundingBox()

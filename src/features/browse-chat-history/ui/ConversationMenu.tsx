@@ -1,5 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { placeMenu, visibleBounds } from '../lib/placeMenu'
 import styles from './HistoryPanel.module.scss'
+
+/** The inline properties the placement sets, cleared before each measure of the menu's own size. */
+const PLACED = ['left', 'right', 'max-width', 'min-width'] as const
 
 export type MenuAction = { label: string; onSelect: () => void } | { label: string; href: string; download: true }
 
@@ -15,13 +19,16 @@ interface ConversationMenuProps {
 /**
  * A menu button (WAI-ARIA menu button pattern): Enter, Space or the arrow keys open the menu on
  * its first (or last) item; the arrow keys, Home and End move through it; Escape closes it and
- * returns to the button; Tab or a click elsewhere closes it.
+ * returns to the button; Tab or a click elsewhere closes it. The opened menu is placed where all
+ * of it can be seen (placeMenu): on a phone the button may sit at the left edge, where a menu
+ * aligned to its right edge would start off screen.
  */
 export const ConversationMenu = ({ label, actions, disabled = false, buttonRef }: ConversationMenuProps) => {
   const [open, setOpen] = useState(false)
   const [focusAt, setFocusAt] = useState<number | null>(null)
   const items = useRef<(HTMLElement | null)[]>([])
   const root = useRef<HTMLDivElement>(null)
+  const menu = useRef<HTMLUListElement>(null)
   const ownButton = useRef<HTMLButtonElement | null>(null)
   const button = buttonRef ?? ownButton
   const id = useId()
@@ -29,6 +36,32 @@ export const ConversationMenu = ({ label, actions, disabled = false, buttonRef }
   useEffect(() => {
     if (open && focusAt !== null) items.current[focusAt]?.focus()
   }, [open, focusAt])
+
+  // Before the menu is painted, and again when the window changes size.
+  useLayoutEffect(() => {
+    const list = menu.current
+    const anchor = root.current
+    if (!open || !list || !anchor) return
+    const place = () => {
+      for (const property of PLACED) list.style.removeProperty(property)
+      const bounds = visibleBounds(list)
+      // Nothing laid out (no window to fit in): the stylesheet's placement stands.
+      if (bounds.right <= bounds.left) return
+      const own = list.getBoundingClientRect()
+      const box = anchor.getBoundingClientRect()
+      const placement = placeMenu(box, { width: own.width, height: own.height }, bounds)
+      list.style.left = `${placement.left - box.left}px`
+      list.style.right = 'auto'
+      if (placement.maxWidth !== undefined) {
+        list.style.maxWidth = `${placement.maxWidth}px`
+        list.style.minWidth = '0'
+      }
+      if (styles.menuAbove) list.classList.toggle(styles.menuAbove, placement.above)
+    }
+    place()
+    window.addEventListener('resize', place)
+    return () => window.removeEventListener('resize', place)
+  }, [open])
 
   useEffect(() => {
     if (!open) return
@@ -101,7 +134,7 @@ export const ConversationMenu = ({ label, actions, disabled = false, buttonRef }
         Actions <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <ul id={`${id}-menu`} role="menu" aria-labelledby={`${id}-button`} className={styles.menu} onKeyDown={onMenuKeyDown}>
+        <ul ref={menu} id={`${id}-menu`} role="menu" aria-labelledby={`${id}-button`} className={styles.menu} onKeyDown={onMenuKeyDown}>
           {actions.map((action, index) => (
             <li key={action.label} role="none">
               {'href' in action ? (

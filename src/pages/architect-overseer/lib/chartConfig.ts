@@ -10,8 +10,10 @@ export const tokenChartSeries = (history: TokenUsageItem[]): NonNullable<ApexOpt
 ]
 
 /**
- * The chart of spec section 2: titled 'Total Token Usage per Pipeline Iteration', x axis
- * Iteration, y axis Total Tokens, 400 high. Animations are off when the user prefers reduced motion.
+ * The chart of spec section 2: x axis Iteration, y axis Total Tokens, 400 high. Its title, 'Total
+ * Token Usage per Pipeline Iteration', is the figure's caption (TokenUsageChart), not the chart's
+ * own: ApexCharts draws titles as SVG text, which does not wrap. Animations are off when the user
+ * prefers reduced motion.
  */
 export const tokenChartOptions = (history: TokenUsageItem[], reducedMotion: boolean): ApexOptions => ({
   chart: {
@@ -23,7 +25,6 @@ export const tokenChartOptions = (history: TokenUsageItem[], reducedMotion: bool
     toolbar: { show: false },
     zoom: { enabled: false },
   },
-  title: { text: OVERSEER_TEXTS.chartTitle, align: 'left' },
   colors: ['#4f46e5'],
   stroke: { curve: 'straight', width: 3 },
   markers: { size: history.length > 40 ? 0 : 4 },

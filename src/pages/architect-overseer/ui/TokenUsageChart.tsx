@@ -47,7 +47,9 @@ export const TokenUsageChart = () => {
 
   return (
     <figure className={styles.figure} aria-labelledby={captionId} aria-describedby={summaryId}>
-      <figcaption id={captionId} className="visually-hidden">
+      {/* The chart's title in HTML, where it wraps on a narrow screen: ApexCharts draws its own
+          title as SVG text, which a phone's width cut short. */}
+      <figcaption id={captionId} className={styles.title}>
         {OVERSEER_TEXTS.chartTitle}
       </figcaption>
       <p id={summaryId} className="visually-hidden">

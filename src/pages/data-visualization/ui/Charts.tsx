@@ -65,8 +65,9 @@ export const RunsChart = ({ data }: { data: readonly WeeklyRuns[] }) => {
 }
 
 const WIDTH = 560
-const HEIGHT = 260
-const PAD = { top: 20, right: 24, bottom: 40, left: 64 }
+const HEIGHT = 264
+// Room at the foot for the iteration numbers and, under them, the axis title with its descent.
+const PAD = { top: 20, right: 24, bottom: 44, left: 64 }
 
 /** Tokens per DevLoop iteration as a line, as an SVG image with a text alternative. */
 export const TokenUsageChart = ({ data }: { data: readonly TokenUsagePoint[] }) => {
@@ -110,7 +111,7 @@ export const TokenUsageChart = ({ data }: { data: readonly TokenUsagePoint[] }) 
               {point.iteration}
             </text>
           ))}
-          <text className={styles.axis} x={(PAD.left + WIDTH - PAD.right) / 2} y={HEIGHT - 2} textAnchor="middle">
+          <text className={styles.axis} x={(PAD.left + WIDTH - PAD.right) / 2} y={HEIGHT - 5} textAnchor="middle">
             Iteration
           </text>
           <path className={styles.line} d={path} />

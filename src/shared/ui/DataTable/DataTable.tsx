@@ -20,8 +20,10 @@ interface DataTableProps<Row> {
 }
 
 /**
- * A staff table: full width, a header row in small capitals, rows split by a rule. Its wrapper
- * scrolls sideways on a narrow screen and takes the focus, so the keyboard can scroll it too.
+ * A staff table: full width, a header row in small capitals, rows split by a rule. Where its box
+ * is narrow (a phone) each row is a card instead, every value under its column's name (the cell's
+ * `data-label`), so nothing has to be scrolled to. Its wrapper still scrolls sideways should a
+ * table be wider than its box, and takes the focus, so the keyboard can scroll it too.
  */
 export const DataTable = <Row,>({ label, caption, columns, rows, rowKey }: DataTableProps<Row>) => (
   <div className={styles.wrap} tabIndex={0} role="region" aria-label={label}>
@@ -40,7 +42,7 @@ export const DataTable = <Row,>({ label, caption, columns, rows, rowKey }: DataT
         {rows.map((row) => (
           <tr key={rowKey(row)}>
             {columns.map((column) => (
-              <td key={column.header} className={column.className}>
+              <td key={column.header} className={column.className} data-label={column.header}>
                 {column.cell(row)}
               </td>
             ))}

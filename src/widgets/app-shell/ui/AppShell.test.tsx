@@ -49,6 +49,30 @@ describe('AppShell', () => {
     expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('anchor'))
   })
 
+  it('scrolls the strip of tabs, not the page, to show the current tab when it is out of sight', async () => {
+    // jsdom lays nothing out: the strip is a phone's width, the current tab (Documentation) right of it.
+    const originalRect = Element.prototype.getBoundingClientRect
+    const box = (left: number, width: number) => ({ left, right: left + width, width, top: 0, bottom: 48, height: 48, x: left, y: 0, toJSON: () => ({}) })
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      if (this.tagName === 'UL') return box(0, 390)
+      if (this.getAttribute('aria-current') === 'page') return box(600, 100)
+      return box(0, 100)
+    }
+    const originalScrollBy = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollBy')
+    const scrollBy = jest.fn()
+    Element.prototype.scrollBy = scrollBy
+    try {
+      const { router } = renderWithProviders(<App />, { route: '/apps/sample/*' })
+      await act(() => router.navigate('/apps/sample/docs'))
+      expect(scrollBy).toHaveBeenCalledWith({ left: 600 - (390 - 100) / 2 })
+      expect(scrollBy.mock.contexts.at(-1)).toBe(screen.getByRole('navigation', { name: 'Sample App sections' }).querySelector('ul'))
+    } finally {
+      Element.prototype.getBoundingClientRect = originalRect
+      if (originalScrollBy) Object.defineProperty(Element.prototype, 'scrollBy', originalScrollBy)
+      else delete (Element.prototype as Partial<Element>).scrollBy
+    }
+  })
+
   it('shows no tabs when the app has none', () => {
     renderWithProviders(
       <AppShell name="Single" tagline="One page." basePath="/apps/single" tabs={[]}>

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { DEFAULT_APP_TABS, type AppTab } from '../config/tabs'
+import { useCurrentTabInView } from '../lib/useCurrentTabInView'
 import { useScrollToHash } from '../lib/useScrollToHash'
 import styles from './AppShell.module.scss'
 
@@ -23,10 +24,12 @@ const tabTarget = (basePath: string, path: string) => (path ? `${basePath}/${pat
 
 /**
  * The frame of an app area: the app's name, a way back to the apps listing, and tabs leading to the
- * app's sub-pages, the current one highlighted.
+ * app's sub-pages, the current one highlighted and, where the tabs scroll sideways, in sight.
  */
 export const AppShell = ({ name, tagline, basePath, tabs = DEFAULT_APP_TABS, eyebrow = 'Application', children }: AppShellProps) => {
   useScrollToHash()
+  const tabList = useRef<HTMLUListElement>(null)
+  useCurrentTabInView(tabList)
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
@@ -40,7 +43,7 @@ export const AppShell = ({ name, tagline, basePath, tabs = DEFAULT_APP_TABS, eye
         </div>
         {tabs.length > 0 && (
           <nav className={styles.tabs} aria-label={`${name} sections`}>
-            <ul className={styles.tabList}>
+            <ul ref={tabList} className={styles.tabList}>
               {tabs.map((tab) => (
                 <li key={tab.path}>
                   <NavLink
