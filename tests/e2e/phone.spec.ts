@@ -196,3 +196,24 @@ test('the token chart’s title is read in full, and names the chart', async ({ 
   expect(shown, 'titles shown').toBeGreaterThan(0)
   expect(errors).toEqual([])
 })
+
+test('an approval card’s details read as lines of text, each value as wide as the card allows', async ({ page }) => {
+  test.setTimeout(60_000)
+  const errors = watchErrors(page)
+  await signIn(page)
+  await openStaff(page, '/architect/approvals', 'Permission Controls')
+  // The sample request a fresh database starts with (SEED_DEMO).
+  const card = page.getByRole('article', { name: 'Sample: Approve file structure for the vendor tracker' })
+  await card.getByRole('button', { name: 'More Details' }).click()
+  const values = card.locator('dd')
+  await expect(values.first()).toBeVisible()
+  const panel = await card.locator('dl').boundingBox()
+  expect(panel).not.toBeNull()
+  for (const value of await values.all()) {
+    const box = await value.boundingBox()
+    // Beside a term as wide as 'Next stage once approved', a value was left a few letters a line.
+    expect(box?.width, await value.innerText()).toBeGreaterThan((panel?.width ?? 0) * 0.9)
+    expect(across(await cutOff(value))).toEqual(across(IN_FULL))
+  }
+  expect(errors).toEqual([])
+})
