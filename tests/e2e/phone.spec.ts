@@ -217,3 +217,17 @@ test('an approval card’s details read as lines of text, each value as wide as 
   }
   expect(errors).toEqual([])
 })
+
+test('the architecture canvas on a phone: the minimap keeps to a corner, the diagram stays in view', async ({ page }) => {
+  test.setTimeout(60_000)
+  await signIn(page)
+  await openStaff(page, '/architect', 'Architect Dashboard')
+  await page.getByRole('tab', { name: 'Architecture Canvas' }).click()
+  const diagram = page.getByRole('region', { name: 'Diagram' })
+  const minimap = page.getByRole('img', { name: 'Minimap of the diagram' })
+  await expect(minimap).toBeVisible({ timeout: 20_000 })
+  const [area, corner] = [await diagram.boundingBox(), await minimap.boundingBox()]
+  expect(across(await cutOff(diagram))).toEqual(across(IN_FULL))
+  // 200 x 150 px of a 350 px wide diagram hid a sixth of it.
+  expect((corner?.width ?? 0) * (corner?.height ?? 0)).toBeLessThan((area?.width ?? 0) * (area?.height ?? 0) * 0.1)
+})
