@@ -332,12 +332,15 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   })
 
   it('is not a stall: a build waits at a gate longer than the stage timeout, its heartbeat fresh', async () => {
-    const patient = await gatedApp({ approvalGates: ['planning'], stageTimeoutMs: 200 }, { builds: { approvalHeartbeatMs: 50 } })
+    // A stage timeout the stages after the gate keep on a busy machine, and a wait well past it.
+    const stageTimeoutMs = 3_000
+    const patient = await gatedApp({ approvalGates: ['planning'], stageTimeoutMs }, { builds: { approvalHeartbeatMs: 50 } })
     const { reply, pending: planning } = await waitingBuild(patient, 'Build a notes web app', 'planning')
     const heartbeat = async () =>
       (await db.query<{ at: Date }>('select heartbeat_at as at from approval_requests where id = $1', [planning.id])).rows[0]?.at.getTime() ?? 0
     const first = await heartbeat()
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    // Waiting for a person is the point: the build waits longer than a stage may run.
+    await new Promise((resolve) => setTimeout(resolve, stageTimeoutMs + 500))
     expect(await heartbeat()).toBeGreaterThan(first)
     expect(await patient.builds.failAbandonedWaits()).toBe(0)
     expect((await decide(planning.id, { decision: 'approve' }, operator, patient)).statusCode).toBe(200)
