@@ -52,10 +52,10 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
         chat: { clock: () => now ?? new Date() },
       },
     )
-    // A stage that never finishes, and a short stage timeout.
+    // A stage that never finishes, and a stage timeout the stages before it keep on a busy machine.
     slowApp = await buildTestApp(
       db,
-      { ...chatConfig(), ...(await buildConfig({ stageTimeoutMs: 300 })) },
+      { ...chatConfig(), ...(await buildConfig({ stageTimeoutMs: 2_000 })) },
       {
         builds: {
           beforeStage: (stage, signal) =>
@@ -253,7 +253,7 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
 
     const response = await slowApp.inject({ method: 'POST', url: '/api/overseer/chat', headers: dave, payload: body })
     await events.ended
-    const message = 'The structuring stage did not finish within 0.3 seconds. Please try again.'
+    const message = 'The structuring stage did not finish within 2 seconds. Please try again.'
     expect(response.statusCode).toBe(504)
     expect(response.json()).toMatchObject({ success: false, message, sessionId: body.sessionId, status: 'error' })
     expect(events.timeouts).toEqual([{ sessionId: body.sessionId, message }])
