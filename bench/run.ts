@@ -17,8 +17,8 @@ import path from 'node:path'
 import { chromium, type BrowserContext } from '@playwright/test'
 import type { Stats } from 'webpack'
 import { buildSpa, lastBuildTimings, type BuildTimings } from '../scripts/build'
-import { conversationRepository } from '../server/src/chat/conversationRepository'
-import { newVisitorToken, VISITOR_COOKIE, visitorOwnerKey } from '../server/src/chat/owner'
+import { createConversationRepository as conversationsIn } from '../server/src/chat/conversationRepository'
+import { newVisitorToken, VISITOR_COOKIE, visitorOwnerKey } from '../server/src/sessions/owner'
 import { deltasOf, LOCAL_MODEL } from '../server/src/llm/providers/local'
 import { migrate } from '../server/src/db'
 import { startServer, type RunningServer } from '../tests/e2e/server'
@@ -832,7 +832,7 @@ const measureHistory = async (
     for (const kind of [...SEARCH_KINDS, LIST_KIND]) {
       const search = kind.searches[0]
       const queries: PlannedQuery[] = []
-      await conversationRepository.list(explaining(db, queries), owner.key, { page: kind.page, limit: 5, ...(search !== undefined && { search }) })
+      await conversationsIn(explaining(db, queries)).list(owner.key, { page: kind.page, limit: 5, ...(search !== undefined && { search }) })
       plans.push({ kind: kind.name, search, queries })
     }
   } finally {

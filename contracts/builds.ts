@@ -2,6 +2,17 @@
 export const STAGE_IDS = ['classification', 'clarification', 'market_analysis', 'structuring', 'development', 'assembly', 'delivery'] as const
 export type StageId = (typeof STAGE_IDS)[number]
 
+/** Each stage's name as people read it: the tracker's and the staff pages' label (lower-cased within a sentence). */
+export const STAGE_LABELS: Readonly<Record<StageId, string>> = {
+  classification: 'Classification',
+  clarification: 'Clarification',
+  market_analysis: 'Market analysis',
+  structuring: 'Structuring',
+  development: 'Development',
+  assembly: 'Assembly',
+  delivery: 'Delivery',
+}
+
 /** Where a build waits for a staff decision. */
 export const GATE_KINDS = ['planning', 'development', 'deployment'] as const
 export type GateKind = (typeof GATE_KINDS)[number]

@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { intentByRules } from '../../server/src/builds/intent'
+import { intentByRules } from '../../server/src/generation/intent'
 import { LocalAssistant } from '../../server/src/llm/local/assistant'
 import { evaluateHeldOut, type RetrievalEval } from '../lib/assistantEval'
 import { ALL_ANSWERABLE, ALL_INTENTS, ALL_UNANSWERABLE, QUESTION_SETS } from '../lib/assistantQuestions'

@@ -2,8 +2,8 @@
  * Section `logs`: the Logs page's query over 1,000,000 agent log rows, with a module
  * filter, a level filter and a search word, on PGlite and on PostgreSQL.
  */
-import { agentLogRepository, type LogQuery } from '../../server/src/builds/agentLogRepository'
-import type { AgentModule, LogLevel } from '../../server/src/builds/stages'
+import { createAgentLogRepository as agentLogsIn, type LogQuery } from '../../server/src/agentLogs/agentLogRepository'
+import type { AgentModule, LogLevel } from '../../server/src/pipeline/stages'
 import { migrate, type Database, type Queryable } from '../../server/src/db'
 import { refreshStatistics } from '../../server/src/db/retention'
 import { measureEach, pgliteDatabase, postgresDatabase, type BenchDatabase } from '../lib/databases'
@@ -187,9 +187,9 @@ const measure = async (target: Target, budgets: Budgets, machineLoad: (section: 
     // The plans of exactly what the repository sends, once per kind (after one unmeasured run, so caches are warm).
     const plans: NonNullable<LogsDatabaseSummary['plans']> = []
     for (const kind of KINDS) {
-      await agentLogRepository.list(db, queryOf(kind))
+      await agentLogsIn(db).list(queryOf(kind))
       const queries: PlannedQuery[] = []
-      await agentLogRepository.list(explaining(db, queries), queryOf(kind))
+      await agentLogsIn(explaining(db, queries)).list(queryOf(kind))
       plans.push({ kind: kind.name, queries })
     }
     console.log('')
@@ -209,7 +209,7 @@ const measure = async (target: Target, budgets: Budgets, machineLoad: (section: 
     for (let round = 0; round < LOGS.rounds; round += 1) {
       for (const kind of KINDS) {
         const started = performance.now()
-        const { total, entries } = await agentLogRepository.list(db, queryOf(kind))
+        const { total, entries } = await agentLogsIn(db).list(queryOf(kind))
         times.get(kind.name)?.push(performance.now() - started)
         totals.set(kind.name, total)
         if (entries.some((entry) => entry.module !== kind.module || entry.level !== kind.level || !entry.message.toLowerCase().includes(kind.search))) {

@@ -2,8 +2,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createPasswordHasher, type PasswordHasher } from './auth/password'
 import builds, { type BuildPluginOptions } from './builds/plugin'
 import chat, { type ChatPluginOptions } from './chat/plugin'
-import { visitorHandshake } from './chat/owner'
-import { sessionOwnerPolicy } from './chat/socketPolicy'
+import { createBuildRepository } from './builds/buildRepository'
+import sessions from './sessions/plugin'
+import { visitorHandshake } from './sessions/owner'
+import { sessionOwnerPolicy } from './sessions/socketPolicy'
 import type { Config } from './config'
 import type { Database } from './db'
 import { genReqId, REQUEST_ID_HEADER } from './http/requestId'
@@ -34,7 +36,7 @@ export interface BuildAppOptions {
    */
   canSubscribe?: SubscriptionPolicy
   /** Assistant chat engine options (tests pace the local engine or tune the remote one's retries). */
-  chat?: ChatPluginOptions
+  chat?: Omit<ChatPluginOptions, 'buildsIn'>
   /** Build pipeline options (tests open or close gates, or make a stage fail or stall). */
   builds?: BuildPluginOptions
   /** Password hashing; production scrypt cost unless a test passes a cheaper one. */
@@ -110,7 +112,9 @@ export const buildApp = ({
   void app.register(openapi)
   void app.register(socket, { canSubscribe: canSubscribe ?? sessionOwnerPolicy(app), onHandshake: visitorHandshake(app) })
   void app.register(leads)
-  void app.register(chat, chatOptions)
+  void app.register(sessions)
+  // Chat changes its conversations' builds through the builds module's repository.
+  void app.register(chat, { ...chatOptions, buildsIn: createBuildRepository })
   void app.register(builds, buildOptions)
   void app.register(retention, retentionOptions)
   void app.register(apiRoutes, { prefix: '/api' })

@@ -3,7 +3,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { startControlChannel, type ControlChannel } from './control/channel'
 import { acquireLock, DataDirBusyError, type DataDirLock } from './control/lock'
-import { createPrivately } from './control/privateDir'
+import { createPrivately } from './lib/privateDir'
 import { migrate, openDatabase } from './db'
 
 const readConfig = (): Config => {

@@ -1,3 +1,4 @@
+import { createBuildRepository } from './builds/buildRepository'
 import { ConfigError, loadConfig, type Config, type LogLevel } from './config'
 import { migrate, openDatabase } from './db'
 import { startBuildWorker, type BuildWorkerLog } from './scale/buildWorker'
@@ -41,7 +42,7 @@ const main = async (): Promise<void> => {
   const log = logger(config.logLevel)
   const db = await openDatabase(config)
   await migrate(db)
-  const worker = await startBuildWorker({ config, db, log })
+  const worker = await startBuildWorker({ config, db, buildsIn: createBuildRepository, log })
   log.info('Overseer worker taking builds', { queuePrefix: config.redisPrefix })
 
   let closing = false

@@ -1,7 +1,7 @@
 import { COMMAND_MAX_LENGTH, type ArchitectCommand } from '@contracts/commands'
 import type { AuthUser } from '../auth/users'
-import { agentLogRepository } from '../builds/agentLogRepository'
-import { LOG_LEVELS, type AgentModule, type LogLevel } from '../builds/stages'
+import { createAgentLogRepository as agentLogsIn } from '../agentLogs/agentLogRepository'
+import { LOG_LEVELS, type AgentModule, type LogLevel } from '../pipeline/stages'
 import type { Database, Queryable } from '../db'
 import type { FieldErrors } from '../lib/errors'
 
@@ -66,7 +66,7 @@ export const architectCommands = {
   async record(db: Database, user: Pick<AuthUser, 'id' | 'email'>, command: string): Promise<ArchitectCommand> {
     const row = await db.transaction(async (tx) => {
       const stored = await insertCommand(tx, user.id, command)
-      await agentLogRepository.write(tx, { level: COMMAND_LOG_LEVEL, module: COMMAND_LOG_MODULE, message: commandLogMessage(user.email, command) })
+      await agentLogsIn(tx).write({ level: COMMAND_LOG_LEVEL, module: COMMAND_LOG_MODULE, message: commandLogMessage(user.email, command) })
       return stored
     })
     return toCommand({ id: row.id, command, created_at: row.created_at, author: user.email })

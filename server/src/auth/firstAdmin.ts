@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from '../config'
 import { UserCommandError, type UserService } from './userService'
 
 /** What a server with no staff account says at start: both ways to create the first admin. */
@@ -14,7 +13,7 @@ export const NO_STAFF_NOTICE =
  */
 export const ensureFirstAdmin = async (
   users: UserService,
-  admin: Config['admin'],
+  admin: { email: string; password: string } | undefined,
   log: FastifyBaseLogger,
 ): Promise<'created' | 'skipped'> => {
   if (!admin) {

@@ -1,9 +1,11 @@
+import type { BuildIteration, StageRecord } from '../pipeline/state'
 import type { Queryable } from '../db'
-import type { TestSummary } from './engine'
-import type { ProjectKind } from './classify'
-import type { GateKind, StageId } from './stages'
+import type { TestSummary } from '../pipeline/state'
+import type { ProjectKind } from '../generation/classify'
+import type { GateKind, StageId } from '../pipeline/stages'
 
-export type BuildStatus = 'running' | 'completed' | 'error' | 'stopped'
+export type { BuildStatus } from '@contracts/builds'
+import type { BuildStatus } from '@contracts/builds'
 
 export interface Build {
   id: string
@@ -77,14 +79,6 @@ export interface RunningBuild extends Build {
   approvalId: string | null
 }
 
-export interface StageRecord {
-  stage: StageId
-  position: number
-  status: 'completed' | 'error' | 'timeout' | 'stopped'
-  promptTokens: number
-  completionTokens: number
-  startedAt: Date
-}
 
 export interface TokenUsageItem {
   iteration: number
@@ -95,19 +89,6 @@ export interface TokenUsageItem {
 export const TOKEN_HISTORY_LIMIT = 100
 
 /** Builds, their stages' token use, and their latest progress. */
-/** An iteration of a build's development loop, as stored. */
-export interface BuildIteration {
-  number: number
-  filesChanged: string[]
-  passed: number
-  failed: number
-  failing: string[]
-  /** The tail of the test output. */
-  output: string
-  promptTokens: number
-  completionTokens: number
-  durationMs: number
-}
 
 interface IterationRow {
   iteration: number
@@ -127,10 +108,10 @@ const jsonList = (value: unknown): string[] => {
   return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : []
 }
 
-export const buildRepository = {
+export const createBuildRepository = (db: Queryable) => ({
+  // Its writes of a running build are the pipeline's BuildRecords (pipeline/state.ts).
   /** Null when the session id already has a build: a session id is used once. */
   async create(
-    db: Queryable,
     input: {
       id: string
       sessionId: string
@@ -153,17 +134,17 @@ export const buildRepository = {
     return rows[0] ? toBuild(rows[0]) : null
   },
 
-  async findBySession(db: Queryable, sessionId: string): Promise<Build | undefined> {
+  async findBySession(sessionId: string): Promise<Build | undefined> {
     const { rows } = await db.query<BuildRow>('select * from builds where session_id = $1', [sessionId])
     return rows[0] ? toBuild(rows[0]) : undefined
   },
 
-  async findById(db: Queryable, id: string): Promise<Build | undefined> {
+  async findById(id: string): Promise<Build | undefined> {
     const { rows } = await db.query<BuildRow>('select * from builds where id = $1', [id])
     return rows[0] ? toBuild(rows[0]) : undefined
   },
 
-  async progress(db: Queryable, id: string, progress: { stage: StageId; percentage: number; message: string }): Promise<void> {
+  async progress(id: string, progress: { stage: StageId; percentage: number; message: string }): Promise<void> {
     await db.query(`update builds set stage = $2, percentage = $3, message = $4, updated_at = now() where id = $1`, [
       id,
       progress.stage,
@@ -177,7 +158,7 @@ export const buildRepository = {
    * at once, so whoever decided sees it move on or stop. Its runner's next progress, or its end
    * (still written while it runs), follows.
    */
-  async decidedAtGate(db: Queryable, id: string, waiting: string, next: { stage?: StageId; percentage?: number; message: string }): Promise<void> {
+  async decidedAtGate(id: string, waiting: string, next: { stage?: StageId; percentage?: number; message: string }): Promise<void> {
     await db.query(
       `update builds set stage = coalesce($3::text, stage), percentage = coalesce($4::integer, percentage), message = $5, updated_at = now()
        where id = $1 and status = 'running' and message = $2`,
@@ -185,11 +166,27 @@ export const buildRepository = {
     )
   },
 
-  async classified(db: Queryable, id: string, kind: ProjectKind, name: string): Promise<void> {
+  async classified(id: string, kind: ProjectKind, name: string): Promise<void> {
     await db.query(`update builds set kind = $2, name = $3, updated_at = now() where id = $1`, [id, kind, name])
   },
 
-  async recordStage(db: Queryable, buildId: string, record: StageRecord): Promise<void> {
+  /** Chat's ConversationBuilds: the builds asked for at or after the message at `position` lose the conversation. */
+  async detachFrom(conversationId: string, position: number): Promise<void> {
+    await db.query(
+      `update builds set conversation_id = null
+       where conversation_id = $1
+         and created_at >= (select created_at from chat_messages where conversation_id = $1 and position = $2)`,
+      [conversationId, position],
+    )
+  },
+
+  /** Chat's ConversationBuilds: an undone deletion gives the conversation its builds back, unless another took them meanwhile. */
+  async reattach(conversationId: string, buildIds: readonly string[]): Promise<void> {
+    if (buildIds.length === 0) return
+    await db.query('update builds set conversation_id = $1 where id = any($2::uuid[]) and conversation_id is null', [conversationId, buildIds])
+  },
+
+  async recordStage(buildId: string, record: StageRecord): Promise<void> {
     await db.query(
       `insert into build_stages (build_id, stage, position, status, prompt_tokens, completion_tokens, started_at)
        values ($1, $2, $3, $4, $5, $6, $7)
@@ -205,7 +202,7 @@ export const buildRepository = {
    * that end, and the writer learns so (false).
    */
 
-  async complete(db: Queryable, id: string, archive: { bytes: number; files: number; message: string }): Promise<boolean> {
+  async complete(id: string, archive: { bytes: number; files: number; message: string }): Promise<boolean> {
     const { rows } = await db.query(
       `update builds set status = 'completed', stage = 'delivery', percentage = 100, message = $4, archive_bytes = $2, archive_files = $3,
          updated_at = now(), finished_at = now() where id = $1 and status = 'running' returning id`,
@@ -215,7 +212,7 @@ export const buildRepository = {
   },
 
   /** A message that was a question, not a build request: completed with its answer, nothing built. */
-  async answered(db: Queryable, id: string, message: string): Promise<boolean> {
+  async answered(id: string, message: string): Promise<boolean> {
     const { rows } = await db.query(
       `update builds set status = 'completed', percentage = 100, message = $2, archive_bytes = null, archive_files = null,
          updated_at = now(), finished_at = now() where id = $1 and status = 'running' returning id`,
@@ -224,7 +221,7 @@ export const buildRepository = {
     return rows.length > 0
   },
 
-  async fail(db: Queryable, id: string, error: string): Promise<boolean> {
+  async fail(id: string, error: string): Promise<boolean> {
     const { rows } = await db.query(
       `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
        where id = $1 and status = 'running' returning id`,
@@ -234,7 +231,7 @@ export const buildRepository = {
   },
 
   /** Its owner stopped it: status stopped with the message, no archive. */
-  async stopped(db: Queryable, id: string, message: string): Promise<boolean> {
+  async stopped(id: string, message: string): Promise<boolean> {
     const { rows } = await db.query(
       `update builds set status = 'stopped', error = null, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
        where id = $1 and status = 'running' returning id`,
@@ -244,7 +241,7 @@ export const buildRepository = {
   },
 
   /** Builds left running by a server that stopped (no progress for `olderThanMs`, no live wait at a gate): marked error. Returns them. */
-  async failStale(db: Queryable, olderThanMs: number, error: string): Promise<Build[]> {
+  async failStale(olderThanMs: number, error: string): Promise<Build[]> {
     const { rows } = await db.query<BuildRow>(
       `update builds set status = 'error', error = $2, message = $2, finished_at = now()
        where status = 'running' and updated_at < now() - make_interval(secs => $1)
@@ -257,7 +254,7 @@ export const buildRepository = {
   },
 
   /** The given builds, if still running, marked error. Returns them. */
-  async failRunning(db: Queryable, ids: readonly string[], error: string): Promise<Build[]> {
+  async failRunning(ids: readonly string[], error: string): Promise<Build[]> {
     if (ids.length === 0) return []
     const { rows } = await db.query<BuildRow>(
       `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now()
@@ -268,7 +265,7 @@ export const buildRepository = {
   },
 
   /** Running builds, oldest first, with their request's title and the gate each waits at (if any). */
-  async running(db: Queryable): Promise<RunningBuild[]> {
+  async running(): Promise<RunningBuild[]> {
     const { rows } = await db.query<BuildRow & { title: string | null; waiting_gate: GateKind | null; approval_id: string | null }>(
       `select b.*, coalesce(c.custom_title, c.title) as title, a.gate as waiting_gate, a.id as approval_id
        from builds b
@@ -285,7 +282,7 @@ export const buildRepository = {
    * Builds that still have an archive although their conversation was deleted (by its owner, or by
    * retention), except those of a deletion that can still be undone.
    */
-  async orphanedArchives(db: Queryable): Promise<string[]> {
+  async orphanedArchives(): Promise<string[]> {
     const { rows } = await db.query<{ id: string }>(
       `select id from builds b where archive_bytes is not null and conversation_id is null
          and not exists (select 1 from deleted_conversations d where b.id = any(d.build_ids))`,
@@ -293,7 +290,7 @@ export const buildRepository = {
     return rows.map((row) => row.id)
   },
 
-  async archiveRemoved(db: Queryable, ids: readonly string[]): Promise<void> {
+  async archiveRemoved(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return
     await db.query('update builds set archive_bytes = null, archive_files = null where id = any($1::uuid[])', [ids])
     // The files go with the archive: a deleted conversation's code is not kept.
@@ -301,7 +298,7 @@ export const buildRepository = {
   },
 
   /** One iteration of the development loop (or the QA run of a build without one). */
-  async recordIteration(db: Queryable, buildId: string, iteration: BuildIteration): Promise<void> {
+  async recordIteration(buildId: string, iteration: BuildIteration): Promise<void> {
     await db.query(
       `insert into build_iterations (build_id, iteration, files_changed, passed, failed, failing, output_tail, prompt_tokens, completion_tokens, duration_ms)
        values ($1, $2, $3::jsonb, $4, $5, $6::jsonb, $7, $8, $9, $10)
@@ -321,7 +318,7 @@ export const buildRepository = {
     )
   },
 
-  async iterations(db: Queryable, buildId: string): Promise<BuildIteration[]> {
+  async iterations(buildId: string): Promise<BuildIteration[]> {
     const { rows } = await db.query<IterationRow>(
       `select iteration, files_changed, passed, failed, failing, output_tail, prompt_tokens, completion_tokens, duration_ms
        from build_iterations where build_id = $1 order by iteration`,
@@ -341,7 +338,7 @@ export const buildRepository = {
   },
 
   /** What a build delivered: its files and its tests' QA result, stored with the archive. */
-  async delivered(db: Queryable, buildId: string, files: readonly { path: string; content: string; executable?: boolean }[], tests: TestSummary | undefined): Promise<void> {
+  async delivered(buildId: string, files: readonly { path: string; content: string; executable?: boolean }[], tests: TestSummary | undefined): Promise<void> {
     for (const file of files) {
       await db.query(
         `insert into build_files (build_id, path, content, executable) values ($1, $2, $3, $4)
@@ -353,7 +350,7 @@ export const buildRepository = {
   },
 
   /** The latest completed build of a conversation before `beforeId`, with its delivered files: the project a follow-up continues. */
-  async previousProject(db: Queryable, conversationId: string, beforeId: string): Promise<{ buildId: string; kind: ProjectKind; slug: string } | undefined> {
+  async previousProject(conversationId: string, beforeId: string): Promise<{ buildId: string; kind: ProjectKind; slug: string } | undefined> {
     const { rows } = await db.query<{ id: string; kind: ProjectKind; name: string }>(
       `select b.id, b.kind, b.name from builds b
        where b.conversation_id = $1 and b.id <> $2 and b.status = 'completed' and b.kind is not null and b.name is not null
@@ -366,7 +363,7 @@ export const buildRepository = {
   },
 
   /** Every delivered file of a build, in path order. */
-  async files(db: Queryable, buildId: string): Promise<{ path: string; content: string; executable?: boolean }[]> {
+  async files(buildId: string): Promise<{ path: string; content: string; executable?: boolean }[]> {
     const { rows } = await db.query<{ path: string; content: string; executable: boolean }>(
       'select path, content, executable from build_files where build_id = $1 order by path',
       [buildId],
@@ -375,7 +372,7 @@ export const buildRepository = {
   },
 
   /** The delivered files' paths and sizes, in path order. */
-  async fileList(db: Queryable, buildId: string): Promise<{ path: string; bytes: number }[]> {
+  async fileList(buildId: string): Promise<{ path: string; bytes: number }[]> {
     const { rows } = await db.query<{ path: string; bytes: number }>(
       'select path, octet_length(content)::int as bytes from build_files where build_id = $1 order by path',
       [buildId],
@@ -383,12 +380,12 @@ export const buildRepository = {
     return rows
   },
 
-  async file(db: Queryable, buildId: string, path: string): Promise<string | undefined> {
+  async file(buildId: string, path: string): Promise<string | undefined> {
     const { rows } = await db.query<{ content: string }>('select content from build_files where build_id = $1 and path = $2', [buildId, path])
     return rows[0]?.content
   },
 
-  async tests(db: Queryable, buildId: string): Promise<TestSummary | undefined> {
+  async tests(buildId: string): Promise<TestSummary | undefined> {
     const { rows } = await db.query<{ tests: unknown }>('select tests from builds where id = $1', [buildId])
     const value = rows[0]?.tests
     const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
@@ -396,7 +393,7 @@ export const buildRepository = {
   },
 
   /** Every build's total tokens, oldest first, numbered from 1: the latest `limit` of them. */
-  async tokenHistory(db: Queryable, limit = TOKEN_HISTORY_LIMIT): Promise<TokenUsageItem[]> {
+  async tokenHistory(limit = TOKEN_HISTORY_LIMIT): Promise<TokenUsageItem[]> {
     const { rows } = await db.query<{ iteration: number; total_tokens: number }>(
       `select iteration::int as iteration, total_tokens::int as total_tokens from (
          select row_number() over (order by b.created_at, b.id) as iteration, sum(s.prompt_tokens + s.completion_tokens) as total_tokens
@@ -407,4 +404,7 @@ export const buildRepository = {
     )
     return rows.reverse().map((row) => ({ iteration: row.iteration, totalTokens: row.total_tokens }))
   },
-}
+})
+
+/** What the build repository offers, on one connection or transaction. */
+export type BuildRepository = ReturnType<typeof createBuildRepository>

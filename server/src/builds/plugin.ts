@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import fp from 'fastify-plugin'
-import { evictOtherOwners } from '../chat/socketPolicy'
+import { evictOtherOwners } from '../sessions/socketPolicy'
 import { tokenCounter } from '../llm/tokenizer'
 import { openBuildQueue, type BuildQueue } from '../scale/queueRunner'
 import { progressRoom } from '../plugins/app/socket'
-import { ApprovalGates } from './approvals'
-import { seedDemoApproval } from './demoApproval'
-import { seedDemoLogs } from './demoLogs'
-import { InProcessRunner, type PipelineOptions } from './pipeline'
+import { ApprovalGates } from '../pipeline/gates/approvals'
+import { seedDemoApproval } from '../pipeline/gates/demoApproval'
+import { seedDemoLogs } from '../agentLogs/demoLogs'
+import { InProcessRunner, type PipelineOptions } from '../pipeline/runner'
+import { createBuildRepository } from './buildRepository'
 import { BuildService } from './service'
 import { createSandbox } from '../sandbox'
 
@@ -56,6 +57,7 @@ export default fp<BuildPluginOptions>(
     const queue: BuildQueue | undefined = app.config.redisUrl ? await openBuildQueue(app.config.redisUrl, app.config.redisPrefix, serverId) : undefined
     const gates = new ApprovalGates({
       db: app.db,
+      buildsIn: createBuildRepository,
       gates: approvalGates,
       timeoutMs: approvalTimeoutMs,
       ...(options.approvalHeartbeatMs !== undefined && { heartbeatMs: options.approvalHeartbeatMs }),
@@ -74,6 +76,7 @@ export default fp<BuildPluginOptions>(
       sandbox: await sandbox(),
       devLoop: { maxIterations: app.config.builds.maxIterations, maxTokens: app.config.builds.maxTokens },
       db: app.db,
+      buildsIn: createBuildRepository,
       counter: tokenCounter,
       downloadsDir,
       stageTimeoutMs,

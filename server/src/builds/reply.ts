@@ -1,9 +1,77 @@
-import type { ProjectFile } from './archive'
-import { KIND_LABELS, type ProjectKind } from './classify'
-import type { ProjectChanges, TestSummary } from './engine'
-import { TEMPLATES } from './templates'
-import { articleOf, unsupportedNote } from './templates/common'
-import type { Unsupported } from './understand'
+import { sharedArchiveUrl, type SharedMessage } from '@contracts/conversationTools'
+import type { SharedSnapshot } from '../chat/conversationToolsRepository'
+import type { ProjectFile } from '../generation/archive'
+import { KIND_LABELS, type ProjectKind } from '../generation/classify'
+import type { ProjectChanges, TestSummary } from '../pipeline/state'
+import { TEMPLATES } from '../generation/templates'
+import { articleOf, unsupportedNote } from '../generation/templates/common'
+import type { Unsupported } from '../generation/understand'
+
+const DOWNLOADS_PATH = '/api/overseer/downloads/'
+
+/** The address the archive is downloaded from (its owner only). */
+export const zipUrlOf = (buildId: string): string => `${DOWNLOADS_PATH}${buildId}`
+
+/** A Markdown link to an owner's download, `[label](/api/overseer/downloads/{id})`, as a build's reply ends. */
+const DOWNLOAD_LINK = new RegExp(`\\[([^\\]\\n]*)\\]\\(${DOWNLOADS_PATH.replace(/\//g, '\\/')}([^)\\s]*)\\)`, 'g')
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The builds whose archives `markdown` links to for download, in order, each once (lower-case ids). */
+export const downloadLinksIn = (markdown: string): string[] => [
+  ...new Set([...markdown.matchAll(DOWNLOAD_LINK)].map(([, , id = '']) => id.toLowerCase()).filter((id) => UUID.test(id))),
+]
+
+/**
+ * `markdown` with each download link of a build's archive sent to `target(buildId)`; where that is
+ * undefined, the link's label stays, as text, with `unlinked` after it.
+ */
+export const relinkDownloads = (markdown: string, target: (buildId: string) => string | undefined, unlinked: string): string =>
+  markdown.replace(DOWNLOAD_LINK, (_link, label: string, id: string) => {
+    const url = UUID.test(id) ? target(id.toLowerCase()) : undefined
+    return url ? `[${label}](${url})` : `${label}${unlinked}`
+  })
+
+/** What a share link shows of a build its snapshot delivered. */
+export interface SharedBuild {
+  id: string
+  /** The project's folder (and archive's) name. */
+  name: string
+  files: { path: string; bytes: number }[]
+  /** Whether its archive can be downloaded. */
+  archive: boolean
+}
+
+/** What follows a download link's label where the link grants no download. */
+export const NOT_DOWNLOADABLE = ' (no longer available)'
+
+/** The builds whose download links the replies of a snapshot carry: the only builds it can show. */
+export const linkedBuilds = (snapshot: SharedSnapshot): string[] => [
+  ...new Set(snapshot.messages.flatMap((message) => (message.role === 'assistant' ? downloadLinksIn(message.content) : []))),
+]
+
+/**
+ * The snapshot's messages as a reader of link `token` sees them: a reply's download link leads to
+ * the archive through the link, or is only text where the link grants none (the owner's own
+ * address never shows); the reply that delivered a build shown carries it, with its files.
+ */
+export const sharedMessages = (snapshot: SharedSnapshot, shown: ReadonlyMap<string, SharedBuild>, token: string): SharedMessage[] => {
+  const archiveUrl = (id: string): string | undefined => (shown.get(id)?.archive ? sharedArchiveUrl(token, id) : undefined)
+  const placed = new Set<string>()
+  return snapshot.messages.map(({ role, content }) => {
+    if (role !== 'assistant') return { role, content }
+    const build = downloadLinksIn(content)
+      .map((id) => shown.get(id))
+      .find((candidate) => candidate !== undefined && !placed.has(candidate.id))
+    if (!build) return { role, content: relinkDownloads(content, archiveUrl, NOT_DOWNLOADABLE) }
+    placed.add(build.id)
+    const url = archiveUrl(build.id)
+    return {
+      role,
+      content: relinkDownloads(content, archiveUrl, NOT_DOWNLOADABLE),
+      build: { id: build.id, name: build.name, files: build.files, ...(url !== undefined && { archiveUrl: url }) },
+    }
+  })
+}
 
 /** What the QA run found, as the reply says it. */
 const testsLine = (tests: TestSummary | undefined, iterations: number | undefined): string => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { rm, stat } from 'node:fs/promises'
 import { languageOf } from '@contracts/builds'
-import { conversationRepository as conversations } from '../chat/conversationRepository'
+import { createConversationRepository as conversationsIn } from '../chat/conversationRepository'
 import type { ModelCatalog } from '../llm/models'
 import type { ChatService } from '../chat/service'
 import { STALE_PROCESSING_MS } from '../chat/service'
-import type { SessionOwners } from '../chat/sessionOwners'
+import type { SessionOwnerRepository } from '../sessions/sessionOwners'
 import type { SharedSnapshot } from '../chat/conversationToolsRepository'
 import { ProviderError, type ChatMessage } from '../llm/types'
 import { tokenCounter } from '../llm/tokenizer'
@@ -14,18 +14,18 @@ import type { Database } from '../db'
 import type { Queryable } from '../db/types'
 import { ConflictError, DomainError, InvalidError } from '../lib/errors'
 import { InFlight } from '../lib/inFlight'
-import { agentLogRepository as agentLogs } from './agentLogRepository'
-import { approvalRepository as approvals } from './approvalRepository'
-import { APPROVAL_ABANDONED_MS } from './approvals'
-import { buildRepository as builds, type Build, type BuildIteration, type RunningBuild } from './buildRepository'
-import type { TestSummary } from './engine'
-import { archivePath, zipUrlOf } from './paths'
-import { linkedBuilds, type SharedBuild } from './shared'
-import { BUILD_MESSAGES, BuildStopped, type BuildRunner, type Progress, type Usage } from './pipeline'
+import { createAgentLogRepository as agentLogsIn } from '../agentLogs/agentLogRepository'
+import { createApprovalRepository as approvalsIn } from '../pipeline/gates/approvalRepository'
+import { APPROVAL_ABANDONED_MS } from '../pipeline/gates/approvals'
+import { createBuildRepository as buildsIn, type Build, type RunningBuild } from './buildRepository'
+import type { BuildIteration } from '../pipeline/state'
+import type { TestSummary } from '../pipeline/state'
+import { archivePath } from '../generation/archive'
+import { BUILD_MESSAGES, BuildStopped, type BuildRunner, type Progress, type Usage } from '../pipeline/runner'
 import { STOP_ANSWER_TIMEOUT_MS, type StopAnswer } from '../scale/queueRunner'
 import { withinTimeout } from '../lib/withinTimeout'
-import { buildReply } from './reply'
-import { STAGES } from './stages'
+import { buildReply, linkedBuilds, zipUrlOf, type SharedBuild } from './reply'
+import { STAGES } from '../pipeline/stages'
 
 /** A build's zip on this server: where it is, the name it downloads as, its size in bytes. */
 export interface Archive {
@@ -52,7 +52,7 @@ export interface BuildServiceOptions {
   db: Database
   catalog: ModelCatalog
   chat: ChatService
-  sessions: SessionOwners
+  sessions: SessionOwnerRepository
   runner: BuildRunner
   events: BuildEvents
   downloadsDir: string
@@ -148,21 +148,21 @@ export class BuildService {
     let buildId: string | undefined
     try {
       if (!(await sessions.claim(sessionId, ownerKey, 'build'))) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
-      if (await builds.findBySession(db, sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
+      if (await buildsIn(db).findBySession(sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       await events.claimRoom(sessionId, ownerKey)
 
       const opened = await chat.openConversation(ownerKey, input, model)
       conversationId = opened.conversationId
       await sessions.attach(sessionId, conversationId)
       const id = randomUUID()
-      const build = await builds.create(db, { id, sessionId, ownerKey, conversationId, model, serverId: this.options.serverId, ...INITIAL_PROGRESS })
+      const build = await buildsIn(db).create({ id, sessionId, ownerKey, conversationId, model, serverId: this.options.serverId, ...INITIAL_PROGRESS })
       if (!build) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       buildId = id
       const request = (input.messages.at(-1) as ChatMessage).content
-      await agentLogs.write(db, { level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build started with ${model}`, buildId })
+      await agentLogsIn(db).write({ level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build started with ${model}`, buildId })
 
       // A build request in a conversation whose earlier build delivered a project continues that project.
-      const previous = input.conversationId ? await builds.previousProject(db, conversationId, buildId) : undefined
+      const previous = input.conversationId ? await buildsIn(db).previousProject(conversationId, buildId) : undefined
       const outcome = await runner.run({ buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }, controller.signal)
       const turn = { buildId, conversationId, sessionId, model }
       // The classification found a question, not a build request: the assistant answers it.
@@ -181,8 +181,8 @@ export class BuildService {
       const reply = buildReply(project, files, zipUrl, planner, tests, development, changes)
       const { promptTokens, completionTokens } = outcome.usage
       const delivered = await this.end(
-        (tx) => builds.complete(tx, turn.buildId, { bytes: archive.bytes, files: archive.files, message: BUILD_MESSAGES.ready }),
-        (tx) => conversations.complete(tx, turn.conversationId, { content: reply, model, promptTokens, completionTokens, stopped: false }),
+        (tx) => buildsIn(tx).complete(turn.buildId, { bytes: archive.bytes, files: archive.files, message: BUILD_MESSAGES.ready }),
+        (tx) => conversationsIn(tx).complete(turn.conversationId, { content: reply, model, promptTokens, completionTokens, stopped: false }),
       )
       if (!delivered) {
         await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
@@ -205,9 +205,9 @@ export class BuildService {
       if (!(error instanceof DomainError) || buildId) {
         if (buildId) await rm(archivePath(this.options.downloadsDir, buildId), { force: true }).catch(() => undefined)
         // A build that ended otherwise meanwhile (interrupted by a stop) keeps that end.
-        const ended = buildId ? await builds.fail(db, buildId, STORAGE_FAILED).catch(() => true) : true
+        const ended = buildId ? await buildsIn(db).fail(buildId, STORAGE_FAILED).catch(() => true) : true
         if (conversationId && ended) {
-          await conversations.fail(db, conversationId, STORAGE_FAILED).catch(() => undefined)
+          await conversationsIn(db).fail(conversationId, STORAGE_FAILED).catch(() => undefined)
           events.error(sessionId, STORAGE_FAILED)
         }
       }
@@ -246,8 +246,8 @@ export class BuildService {
     // Stopped while answering: the answer so far is kept, as a stopped chat reply is, and the build is stopped.
     if (completion.stopped) return this.stopped(turn, completion.content.trim() ? completion.content : BUILD_MESSAGES.stopped, { promptTokens, completionTokens })
     const answered = await this.end(
-      (tx) => builds.answered(tx, buildId, BUILD_MESSAGES.answered),
-      (tx) => conversations.complete(tx, conversationId, { content: completion.content, model, promptTokens, completionTokens, stopped: false }),
+      (tx) => buildsIn(tx).answered(buildId, BUILD_MESSAGES.answered),
+      (tx) => conversationsIn(tx).complete(conversationId, { content: completion.content, model, promptTokens, completionTokens, stopped: false }),
     )
     if (!answered) return this.endedElsewhere(turn)
     events.progress(sessionId, { stage: 'classification', message: BUILD_MESSAGES.answered, percentage: 100 })
@@ -273,11 +273,11 @@ export class BuildService {
     // Not a failure: the conversation keeps a reply that says so (stopped, as a chat reply its owner stopped), and no archive.
     await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
     const stopped = await this.end(
-      (tx) => builds.stopped(tx, buildId, BUILD_MESSAGES.stopped),
-      (tx) => conversations.complete(tx, conversationId, { content: reply, model, promptTokens, completionTokens, stopped: true }),
+      (tx) => buildsIn(tx).stopped(buildId, BUILD_MESSAGES.stopped),
+      (tx) => conversationsIn(tx).complete(conversationId, { content: reply, model, promptTokens, completionTokens, stopped: true }),
     )
     if (!stopped) return this.endedElsewhere(turn)
-    await agentLogs.write(db, { level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build stopped by its owner`, buildId })
+    await agentLogsIn(db).write({ level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build stopped by its owner`, buildId })
     events.stopped(sessionId, BUILD_MESSAGES.stopped)
     return { kind: 'stopped', buildId, conversationId, sessionId, model, reply, usage: withTotal(usage) }
   }
@@ -285,8 +285,8 @@ export class BuildService {
   /** The build failed with `message`, and its conversation; false when it had already ended otherwise. */
   private failed(turn: { buildId: string; conversationId: string }, message: string): Promise<boolean> {
     return this.end(
-      (tx) => builds.fail(tx, turn.buildId, message),
-      (tx) => conversations.fail(tx, turn.conversationId, message),
+      (tx) => buildsIn(tx).fail(turn.buildId, message),
+      (tx) => conversationsIn(tx).fail(turn.conversationId, message),
     )
   }
 
@@ -308,7 +308,7 @@ export class BuildService {
    */
   private async endedElsewhere(turn: { buildId: string; conversationId: string; sessionId: string }): Promise<BuildResult> {
     const { buildId, conversationId, sessionId } = turn
-    const build = await builds.findById(this.options.db, buildId)
+    const build = await buildsIn(this.options.db).findById(buildId)
     return { kind: 'failed', buildId, conversationId, sessionId, message: build?.message ?? BUILD_MESSAGES.interrupted }
   }
 
@@ -327,7 +327,7 @@ export class BuildService {
       const ended = await withinTimeout(() => here.ended, this.options.stopWaitMs ?? STOP_ANSWER_TIMEOUT_MS)
       return this.endedAs(ownerKey, sessionId, true, ended ? 'interrupt' : 'unconfirmed')
     }
-    const build = await builds.findBySession(this.options.db, sessionId)
+    const build = await buildsIn(this.options.db).findBySession(sessionId)
     if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
     if (build.status !== 'running') return { kind: 'ended', status: build.status, message: build.message }
     const { stopElsewhere, serverId } = this.options
@@ -354,7 +354,7 @@ export class BuildService {
    * it had ended, so nothing stores its outcome any more: it is interrupted.
    */
   private async endedAs(ownerKey: string, sessionId: string, byThisStop: boolean, stillRunning: 'interrupt' | 'unconfirmed' = 'interrupt'): Promise<BuildStopResult> {
-    const build = await builds.findBySession(this.options.db, sessionId)
+    const build = await buildsIn(this.options.db).findBySession(sessionId)
     if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
     if (build.status === 'stopped' && byThisStop) return { kind: 'stopped', message: build.message }
     if (build.status === 'running') return stillRunning === 'unconfirmed' ? { kind: 'unconfirmed' } : this.interrupt(build)
@@ -368,11 +368,11 @@ export class BuildService {
    */
   private async interrupt(build: Build): Promise<BuildStopResult> {
     const { db, events, abandon } = this.options
-    const failed = await builds.failRunning(db, [build.id], BUILD_MESSAGES.interrupted)
+    const failed = await buildsIn(db).failRunning([build.id], BUILD_MESSAGES.interrupted)
     if (failed.length > 0) {
       await abandon?.(build.id).catch(() => undefined)
       await rm(archivePath(this.options.downloadsDir, build.id), { force: true }).catch(() => undefined)
-      await agentLogs.write(db, {
+      await agentLogsIn(db).write({
         level: 'WARNING',
         module: 'overseer-core',
         message: `[${build.sessionId.slice(0, 8)}] Stop asked, but no server process runs the build any more`,
@@ -386,16 +386,16 @@ export class BuildService {
 
   /** The build of `sessionId` if it is the owner's. */
   async state(ownerKey: string, sessionId: string): Promise<Build | undefined> {
-    const build = await builds.findBySession(this.options.db, sessionId)
+    const build = await buildsIn(this.options.db).findBySession(sessionId)
     return build?.ownerKey === ownerKey ? build : undefined
   }
 
   /** What a build has done so far: its iterations, and once delivered (while kept) its tests and files. */
   async details(build: Build): Promise<{ iterations: BuildIteration[]; tests?: TestSummary; files?: { path: string; bytes: number }[] }> {
     const { db } = this.options
-    const iterations = await builds.iterations(db, build.id)
+    const iterations = await buildsIn(db).iterations(build.id)
     if (!hasArchive(build)) return { iterations }
-    const [tests, files] = await Promise.all([builds.tests(db, build.id), builds.fileList(db, build.id)])
+    const [tests, files] = await Promise.all([buildsIn(db).tests(build.id), buildsIn(db).fileList(build.id)])
     return { iterations, ...(tests && { tests }), files }
   }
 
@@ -408,12 +408,12 @@ export class BuildService {
 
   /** The text of one delivered file of a build while it is kept; undefined for a path that is not one of its files. */
   async deliveredFile(build: Build, filePath: string): Promise<string | undefined> {
-    return hasArchive(build) ? builds.file(this.options.db, build.id, filePath) : undefined
+    return hasArchive(build) ? buildsIn(this.options.db).file(build.id, filePath) : undefined
   }
 
   /** The owner's completed archive: its file, name and size; undefined for anyone else or when gone. */
   async archive(ownerKey: string, buildId: string): Promise<Archive | undefined> {
-    const build = await builds.findById(this.options.db, buildId)
+    const build = await buildsIn(this.options.db).findById(buildId)
     return build && build.ownerKey === ownerKey ? this.archiveOf(build) : undefined
   }
 
@@ -434,7 +434,7 @@ export class BuildService {
     for (const id of linkedBuilds(snapshot)) {
       const build = await this.sharedBuild(snapshot, id)
       if (!build?.name) continue
-      const [files, archive] = await Promise.all([builds.fileList(this.options.db, id), this.archiveOf(build)])
+      const [files, archive] = await Promise.all([buildsIn(this.options.db).fileList(id), this.archiveOf(build)])
       shown.set(id, { id, name: build.name, files, archive: archive !== undefined })
     }
     return shown
@@ -443,7 +443,7 @@ export class BuildService {
   /** One build of a shared snapshot (see sharedBuilds); undefined for any other. */
   async sharedBuild(snapshot: SharedSnapshot, buildId: string): Promise<Build | undefined> {
     if (!linkedBuilds(snapshot).includes(buildId)) return undefined
-    const build = await builds.findById(this.options.db, buildId)
+    const build = await buildsIn(this.options.db).findById(buildId)
     return build && build.conversationId === snapshot.conversationId && hasArchive(build) ? build : undefined
   }
 
@@ -460,9 +460,9 @@ export class BuildService {
    */
   async sweepArchives(): Promise<number> {
     const { db, downloadsDir } = this.options
-    const ids = await builds.orphanedArchives(db)
+    const ids = await buildsIn(db).orphanedArchives()
     for (const id of ids) await rm(archivePath(downloadsDir, id), { force: true })
-    await builds.archiveRemoved(db, ids)
+    await buildsIn(db).archiveRemoved(ids)
     return ids.length
   }
 
@@ -475,7 +475,7 @@ export class BuildService {
   async failStale(): Promise<number> {
     const abandoned = await this.failAbandonedWaits()
     const { db } = this.options
-    const stale = await builds.failStale(db, STALE_PROCESSING_MS, BUILD_MESSAGES.interrupted)
+    const stale = await buildsIn(db).failStale(STALE_PROCESSING_MS, BUILD_MESSAGES.interrupted)
     await this.closeFailed(stale)
     return abandoned + stale.length
   }
@@ -483,27 +483,25 @@ export class BuildService {
   /** Only the waits at approval gates whose server process stopped (safe to run at any time). */
   async failAbandonedWaits(): Promise<number> {
     const { db } = this.options
-    const ids = await approvals.abandoned(db, APPROVAL_ABANDONED_MS)
-    const failed = await builds.failRunning(db, ids, BUILD_MESSAGES.interrupted)
+    const ids = await approvalsIn(db).abandoned(APPROVAL_ABANDONED_MS)
+    const failed = await buildsIn(db).failRunning(ids, BUILD_MESSAGES.interrupted)
     await this.closeFailed(failed)
     return failed.length
   }
 
   private async closeFailed(failed: readonly Build[]): Promise<void> {
     const { db } = this.options
-    await approvals.cancelForBuilds(
-      db,
-      failed.map((build) => build.id),
+    await approvalsIn(db).cancelForBuilds(failed.map((build) => build.id),
     )
     for (const build of failed) {
-      if (build.conversationId) await conversations.fail(db, build.conversationId, BUILD_MESSAGES.interrupted)
-      await agentLogs.write(db, { level: 'ERROR', module: 'overseer-core', message: `[${build.sessionId.slice(0, 8)}] ${BUILD_MESSAGES.interrupted}`, buildId: build.id })
+      if (build.conversationId) await conversationsIn(db).fail(build.conversationId, BUILD_MESSAGES.interrupted)
+      await agentLogsIn(db).write({ level: 'ERROR', module: 'overseer-core', message: `[${build.sessionId.slice(0, 8)}] ${BUILD_MESSAGES.interrupted}`, buildId: build.id })
     }
   }
 
   /** Running builds, oldest first (Active Tasks). */
   running(): Promise<RunningBuild[]> {
-    return builds.running(this.options.db)
+    return buildsIn(this.options.db).running()
   }
 
   /** Stops every build and waits until each has stored its outcome, so the database can close. */

@@ -115,26 +115,25 @@ export const searchTextOf = (messages: readonly ChatMessage[]): string => {
 const SEARCH_VECTOR = `setweight(to_tsvector('english', $2), 'A') || setweight(to_tsvector('english', $3), 'B')`
 
 /** Conversations and their messages. Every read is scoped to one owner (deleting is conversationToolsRepository's `trash`). */
-export const conversationRepository = {
+export const createConversationRepository = (db: Queryable) => ({
   /** A new conversation (status processing) with its first messages. */
   async create(
-    tx: Queryable,
     input: { id: string; ownerKey: string; model: string; messages: readonly ChatMessage[] },
   ): Promise<ConversationHeader> {
     const firstUser = input.messages.find((message) => message.role === 'user') ?? input.messages[0]
     const title = titleOf(firstUser?.content ?? '')
-    const { rows } = await tx.query<HeaderRow>(
+    const { rows } = await db.query<HeaderRow>(
       `insert into chat_conversations (id, title, status, model, owner_key, message_count, search_vector)
        values ($1, $2, 'processing', $4, $5, $6, ${SEARCH_VECTOR})
        returning ${HEADER_COLUMNS}`,
       [input.id, title, searchTextOf(input.messages), input.model, input.ownerKey, input.messages.length],
     )
-    await insertMessages(tx, input.id, 0, input.messages)
+    await insertMessages(db, input.id, 0, input.messages)
     return toHeader(rows[0] as HeaderRow)
   },
 
   /** One of the owner's conversations with its messages; `lock` holds its row until the transaction ends. */
-  async find(db: Queryable, ownerKey: string, id: string, { lock = false } = {}): Promise<Conversation | undefined> {
+  async find(ownerKey: string, id: string, { lock = false } = {}): Promise<Conversation | undefined> {
     const { rows } = await db.query<HeaderRow>(
       `select ${HEADER_COLUMNS} from chat_conversations where id = $1 and owner_key = $2${lock ? ' for update' : ''}`,
       [id, ownerKey],
@@ -147,10 +146,10 @@ export const conversationRepository = {
   },
 
   /** A follow-up question: appended, and the conversation is processing again. */
-  async appendUserMessage(tx: Queryable, conversation: Conversation, content: string, model: string): Promise<void> {
+  async appendUserMessage(conversation: Conversation, content: string, model: string): Promise<void> {
     const all = [...conversation.messages, { role: 'user' as const, content }]
-    await insertMessages(tx, conversation.id, conversation.messageCount, [{ role: 'user', content }])
-    await tx.query(
+    await insertMessages(db, conversation.id, conversation.messageCount, [{ role: 'user', content }])
+    await db.query(
       `update chat_conversations
        set status = 'processing', error = null, model = $4, message_count = $5, updated_at = now(), search_vector = ${SEARCH_VECTOR}
        where id = $1`,
@@ -161,22 +160,16 @@ export const conversationRepository = {
   /**
    * Edit and resend (or regenerate): the user message at `position` and every later turn give way
    * to `content`, and the conversation is processing again. A title that was the old first
-   * message follows the new one. Builds whose requests were cut lose their conversation (and so
-   * their archives, which the archive sweep then removes): their turns are gone.
+   * message follows the new one. The builds whose requests were cut must first lose their
+   * conversation (ConversationBuilds.detachFrom): their turns are gone.
    */
-  async replaceFrom(tx: Queryable, conversation: Conversation, position: number, content: string, model: string): Promise<void> {
+  async replaceFrom(conversation: Conversation, position: number, content: string, model: string): Promise<void> {
     const replaced = conversation.messages[position]
     const all = [...conversation.messages.slice(0, position), { role: 'user' as const, content }]
     const title = position === 0 && replaced && conversation.title === titleOf(replaced.content) ? titleOf(content) : conversation.title
-    await tx.query(
-      `update builds set conversation_id = null
-       where conversation_id = $1
-         and created_at >= (select created_at from chat_messages where conversation_id = $1 and position = $2)`,
-      [conversation.id, position],
-    )
-    await tx.query('delete from chat_messages where conversation_id = $1 and position >= $2', [conversation.id, position])
-    await insertMessages(tx, conversation.id, position, [{ role: 'user', content }])
-    await tx.query(
+    await db.query('delete from chat_messages where conversation_id = $1 and position >= $2', [conversation.id, position])
+    await insertMessages(db, conversation.id, position, [{ role: 'user', content }])
+    await db.query(
       `update chat_conversations
        set title = $2, status = 'processing', error = null, model = $4, message_count = $5, updated_at = now(), search_vector = ${SEARCH_VECTOR}
        where id = $1`,
@@ -188,16 +181,16 @@ export const conversationRepository = {
    * Stores the reply and marks the conversation completed. False when the conversation is gone
    * (deleted while the reply was generated): nothing is stored then.
    */
-  async complete(tx: Queryable, id: string, reply: NewReply): Promise<boolean> {
-    const conversation = await conversationRepository.findById(tx, id, { lock: true })
+  async complete(id: string, reply: NewReply): Promise<boolean> {
+    const conversation = await createConversationRepository(db).findById(id, { lock: true })
     if (!conversation) return false
     const all = [...conversation.messages, { role: 'assistant' as const, content: reply.content }]
-    await tx.query(
+    await db.query(
       `insert into chat_messages (conversation_id, position, role, content, model, prompt_tokens, completion_tokens, stopped)
        values ($1, $2, 'assistant', $3, $4, $5, $6, $7)`,
       [id, conversation.messageCount, reply.content, reply.model, reply.promptTokens, reply.completionTokens, reply.stopped],
     )
-    await tx.query(
+    await db.query(
       `update chat_conversations
        set status = 'completed', error = null, message_count = $4, updated_at = now(), search_vector = ${SEARCH_VECTOR}
        where id = $1`,
@@ -207,12 +200,12 @@ export const conversationRepository = {
   },
 
   /** The reply failed: status error with the reason; no reply is stored. */
-  async fail(db: Queryable, id: string, error: string): Promise<void> {
+  async fail(id: string, error: string): Promise<void> {
     await db.query(`update chat_conversations set status = 'error', error = $2, updated_at = now() where id = $1`, [id, error])
   },
 
   /** Any owner's conversation (inside the service only, after the owner was checked). */
-  async findById(db: Queryable, id: string, { lock = false } = {}): Promise<Conversation | undefined> {
+  async findById(id: string, { lock = false } = {}): Promise<Conversation | undefined> {
     const { rows } = await db.query<HeaderRow & { owner_key: string }>(
       `select ${HEADER_COLUMNS}, owner_key from chat_conversations where id = $1${lock ? ' for update' : ''}`,
       [id],
@@ -224,7 +217,7 @@ export const conversationRepository = {
   },
 
   /** A page of the owner's history: newest first, or by relevance (then newest) when searching. */
-  async list(db: Queryable, ownerKey: string, query: HistoryQuery): Promise<{ items: Conversation[]; total: number }> {
+  async list(ownerKey: string, query: HistoryQuery): Promise<{ items: Conversation[]; total: number }> {
     const offset = (query.page - 1) * query.limit
     let rows: HeaderRow[]
     let total: number
@@ -274,7 +267,7 @@ export const conversationRepository = {
   },
 
   /** Conversations left processing by a server that stopped mid-reply are marked error. */
-  async failStale(db: Queryable, olderThanMs: number, error: string): Promise<number> {
+  async failStale(olderThanMs: number, error: string): Promise<number> {
     const { rows } = await db.query(
       `update chat_conversations set status = 'error', error = $2
        where status = 'processing' and updated_at < now() - make_interval(secs => $1) returning id`,
@@ -282,7 +275,10 @@ export const conversationRepository = {
     )
     return rows.length
   },
-}
+})
+
+/** What the conversation repository offers, on one connection or transaction. */
+export type ConversationRepository = ReturnType<typeof createConversationRepository>
 
 const insertMessages = async (tx: Queryable, conversationId: string, from: number, messages: readonly ChatMessage[]): Promise<void> => {
   if (messages.length === 0) return
@@ -321,3 +317,17 @@ const sharedSince = async (db: Queryable, ids: readonly string[]): Promise<Map<s
   )
   return new Map(rows.map((row) => [row.conversation_id, row.created_at]))
 }
+
+/**
+ * What chat changes of the builds its conversations' requests started. The builds module does it
+ * (builds/buildRepository.ts), so chat writes no table of another module.
+ */
+export interface ConversationBuilds {
+  /** The builds asked for at or after the message at `position` lose the conversation (and so their archives, which the archive sweep then removes). */
+  detachFrom(conversationId: string, position: number): Promise<void>
+  /** The builds `buildIds` belong to the conversation again (an undone deletion), unless another took them meanwhile. */
+  reattach(conversationId: string, buildIds: readonly string[]): Promise<void>
+}
+
+/** The conversation builds on a connection or transaction. */
+export type ConversationBuildsIn = (db: Queryable) => ConversationBuilds

@@ -2,13 +2,15 @@ import { createHash, randomBytes } from 'node:crypto'
 import { CONVERSATION_TITLE_MAX_LENGTH, SHARE_PATH, TOOLS_MESSAGES, UNDO_WINDOW_SECONDS, type ConversationExport, type ExportFormat } from '@contracts/conversationTools'
 import type { Database } from '../db'
 import { InvalidError } from '../lib/errors'
-import type { Conversation } from './conversationRepository'
-import { conversationToolsRepository as tools, type SharedSnapshot } from './conversationToolsRepository'
+import type { Conversation, ConversationBuildsIn } from './conversationRepository'
+import { createConversationToolsRepository as conversationToolsIn, type SharedSnapshot } from './conversationToolsRepository'
 
 export const UNDO_WINDOW_MS = UNDO_WINDOW_SECONDS * 1000
 
 export interface ConversationToolsOptions {
   db: Database
+  /** What an undone deletion gives back of the conversation's builds (the builds module does it). */
+  buildsIn: ConversationBuildsIn
   /** What time it is (tests move it on to see the undo window end). */
   clock?: () => Date
   undoWindowMs?: number
@@ -79,11 +81,13 @@ export const exportFilename = (title: string, format: ExportFormat): string => {
  */
 export class ConversationTools {
   private readonly db: Database
+  private readonly buildsIn: ConversationBuildsIn
   private readonly clock: () => Date
   private readonly undoWindowMs: number
 
-  constructor({ db, clock = () => new Date(), undoWindowMs = UNDO_WINDOW_MS }: ConversationToolsOptions) {
+  constructor({ db, buildsIn, clock = () => new Date(), undoWindowMs = UNDO_WINDOW_MS }: ConversationToolsOptions) {
     this.db = db
+    this.buildsIn = buildsIn
     this.clock = clock
     this.undoWindowMs = undoWindowMs
   }
@@ -95,35 +99,41 @@ export class ConversationTools {
   /** The title is checked first (a bad one is refused whoever asks); undefined when the owner has no such conversation. */
   async rename(ownerKey: string | undefined, id: string | undefined, title: string | null): Promise<{ title: string; renamed: boolean } | undefined> {
     const clean = title === null ? null : cleanTitle(title)
-    return ownerKey && id ? tools.rename(this.db, ownerKey, id, clean) : undefined
+    return ownerKey && id ? conversationToolsIn(this.db).rename(ownerKey, id, clean) : undefined
   }
 
   /** False when the owner deleted no such conversation within the undo window. */
   restore(ownerKey: string, id: string): Promise<boolean> {
     const since = new Date(this.now().getTime() - this.undoWindowMs)
-    return this.db.transaction((tx) => tools.restore(tx, ownerKey, id, since))
+    return this.db.transaction(async (tx) => {
+      const buildIds = await conversationToolsIn(tx).restore(ownerKey, id, since)
+      if (buildIds === undefined) return false
+      await this.buildsIn(tx).reattach(id, buildIds)
+      await conversationToolsIn(tx).replyLostUnlessBuilding(id)
+      return true
+    })
   }
 
   /** Deletions older than the undo window become final; their builds' archives are swept next. */
   purgeDeleted(): Promise<number> {
-    return tools.purgeDeleted(this.db, new Date(this.now().getTime() - this.undoWindowMs))
+    return conversationToolsIn(this.db).purgeDeleted(new Date(this.now().getTime() - this.undoWindowMs))
   }
 
   /** A new share link, or undefined when the owner has no such conversation. */
   async share(ownerKey: string, id: string): Promise<{ token: string; path: string; sharedAt: Date } | undefined> {
     const token = randomBytes(32).toString('base64url')
     const sharedAt = this.now()
-    const shared = await tools.share(this.db, ownerKey, id, shareTokenHash(token), sharedAt)
+    const shared = await conversationToolsIn(this.db).share(ownerKey, id, shareTokenHash(token), sharedAt)
     return shared ? { token, path: `${SHARE_PATH}${token}`, sharedAt } : undefined
   }
 
   revoke(ownerKey: string, id: string): Promise<boolean> {
-    return tools.revoke(this.db, ownerKey, id)
+    return conversationToolsIn(this.db).revoke(ownerKey, id)
   }
 
   /** The snapshot a link shows; undefined for a token that is malformed, unknown or revoked. */
   async shared(token: string): Promise<SharedSnapshot | undefined> {
     if (!SHARE_TOKEN.test(token)) return undefined
-    return tools.shared(this.db, shareTokenHash(token))
+    return conversationToolsIn(this.db).shared(shareTokenHash(token))
   }
 }

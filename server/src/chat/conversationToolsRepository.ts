@@ -29,12 +29,12 @@ const messagesOf = (value: unknown): ChatMessage[] => {
  * Renaming, deletion with undo, and share links of the owners' conversations. Every call that
  * names a conversation is scoped to its owner.
  */
-export const conversationToolsRepository = {
+export const createConversationToolsRepository = (db: Queryable) => ({
   /**
    * Sets the title the owner chose (null: back to the first message) and re-weighs search: the
    * shown title counts as the title. Undefined when the owner has no such conversation.
    */
-  async rename(db: Queryable, ownerKey: string, id: string, title: string | null): Promise<{ title: string; renamed: boolean } | undefined> {
+  async rename(ownerKey: string, id: string, title: string | null): Promise<{ title: string; renamed: boolean } | undefined> {
     const { rows } = await db.query<{ title: string; renamed: boolean }>(
       `update chat_conversations
        set custom_title = $3::text,
@@ -51,10 +51,10 @@ export const conversationToolsRepository = {
    * share link, and which builds and realtime sessions pointed at it) for undo. False when there is no such conversation.
    * Run it in a transaction.
    */
-  async trash(tx: Queryable, ownerKey: string, id: string, deletedAt: Date): Promise<boolean> {
-    const { rows } = await tx.query('select id from chat_conversations where id = $1 and owner_key = $2 for update', [id, ownerKey])
+  async trash(ownerKey: string, id: string, deletedAt: Date): Promise<boolean> {
+    const { rows } = await db.query('select id from chat_conversations where id = $1 and owner_key = $2 for update', [id, ownerKey])
     if (rows.length === 0) return false
-    await tx.query(
+    await db.query(
       `insert into deleted_conversations (id, owner_key, deleted_at, conversation, messages, shares, build_ids, session_ids)
        select c.id, c.owner_key, $2::timestamptz, to_jsonb(c),
          coalesce((select jsonb_agg(to_jsonb(m) order by m.position) from chat_messages m where m.conversation_id = c.id), '[]'::jsonb),
@@ -66,7 +66,7 @@ export const conversationToolsRepository = {
          messages = excluded.messages, shares = excluded.shares, build_ids = excluded.build_ids, session_ids = excluded.session_ids`,
       [id, deletedAt],
     )
-    await tx.query('delete from chat_conversations where id = $1', [id])
+    await db.query('delete from chat_conversations where id = $1', [id])
     return true
   },
 
@@ -74,55 +74,55 @@ export const conversationToolsRepository = {
    * Puts back a conversation of the owner's deleted after `since`, as it was: its row, messages,
    * share link, its builds (whose archives were kept) and its sessions' links (a reload during
    * its reply finds it again). A reply lost to the deletion (not a
-   * build still running) leaves it failed rather than processing. False when there is none.
-   * Run it in a transaction.
+   * build still running) leaves it failed rather than processing (`replyLostUnlessBuilding`, once
+   * its builds are back). Undefined when there is none; else the builds to give back to it, which
+   * the builds module does. Run it in a transaction.
    */
-  async restore(tx: Queryable, ownerKey: string, id: string, since: Date): Promise<boolean> {
-    const { rows } = await tx.query(
+  async restore(ownerKey: string, id: string, since: Date): Promise<string[] | undefined> {
+    const { rows } = await db.query(
       'select id from deleted_conversations where id = $1 and owner_key = $2 and deleted_at > $3 for update',
       [id, ownerKey, since],
     )
-    if (rows.length === 0) return false
-    await tx.query(
+    if (rows.length === 0) return undefined
+    await db.query(
       `insert into chat_conversations
        select r.* from deleted_conversations d, jsonb_populate_record(null::chat_conversations, d.conversation) r where d.id = $1`,
       [id],
     )
-    await tx.query(
+    await db.query(
       `insert into chat_messages
        select r.* from deleted_conversations d, jsonb_populate_recordset(null::chat_messages, d.messages) r where d.id = $1`,
       [id],
     )
-    await tx.query(
+    await db.query(
       `insert into conversation_shares
        select r.* from deleted_conversations d, jsonb_populate_recordset(null::conversation_shares, d.shares) r where d.id = $1
        on conflict do nothing`,
       [id],
     )
-    await tx.query(
-      `update builds set conversation_id = d.id from deleted_conversations d
-       where d.id = $1 and builds.id = any(d.build_ids) and builds.conversation_id is null`,
-      [id],
-    )
     // Sessions swept since the deletion stay gone; one attached elsewhere meanwhile keeps its link.
-    await tx.query(
+    await db.query(
       `update session_owners set conversation_id = d.id from deleted_conversations d
        where d.id = $1 and session_owners.session_id = any(d.session_ids) and session_owners.conversation_id is null
          and session_owners.owner_key = d.owner_key`,
       [id],
     )
-    await tx.query(
+    const { rows: deleted } = await db.query<{ build_ids: string[] }>('delete from deleted_conversations where id = $1 returning build_ids', [id])
+    return deleted[0]?.build_ids ?? []
+  },
+
+  /** A restored conversation's reply that was lost to its deletion fails, unless a build of it still runs (its reply is still to come). */
+  async replyLostUnlessBuilding(id: string): Promise<void> {
+    await db.query(
       `update chat_conversations set status = 'error', error = $2
        where id = $1 and status = 'processing'
          and not exists (select 1 from builds where conversation_id = $1 and status = 'running')`,
       [id, REPLY_LOST_ON_DELETE],
     )
-    await tx.query('delete from deleted_conversations where id = $1', [id])
-    return true
   },
 
   /** Forgets conversations deleted at or before `before`: they can no longer be restored, and their builds' archives can be swept. */
-  async purgeDeleted(db: Queryable, before: Date): Promise<number> {
+  async purgeDeleted(before: Date): Promise<number> {
     const { rows } = await db.query('delete from deleted_conversations where deleted_at <= $1 returning id', [before])
     return rows.length
   },
@@ -132,7 +132,7 @@ export const conversationToolsRepository = {
    * as they are now, under the token's hash; it replaces an earlier link. Undefined when the
    * owner has no such conversation.
    */
-  async share(db: Queryable, ownerKey: string, id: string, tokenHash: string, sharedAt: Date): Promise<boolean> {
+  async share(ownerKey: string, id: string, tokenHash: string, sharedAt: Date): Promise<boolean> {
     const { rows } = await db.query(
       `insert into conversation_shares (token_hash, conversation_id, title, messages, created_at)
        select $3, c.id, coalesce(c.custom_title, c.title),
@@ -149,7 +149,7 @@ export const conversationToolsRepository = {
   },
 
   /** Revokes the share link of one of the owner's conversations (its snapshot goes too); false when it has none. */
-  async revoke(db: Queryable, ownerKey: string, id: string): Promise<boolean> {
+  async revoke(ownerKey: string, id: string): Promise<boolean> {
     const { rows } = await db.query(
       `delete from conversation_shares s using chat_conversations c
        where s.conversation_id = $1 and c.id = s.conversation_id and c.owner_key = $2
@@ -160,7 +160,7 @@ export const conversationToolsRepository = {
   },
 
   /** The snapshot behind a token's hash, for anyone who has the link. */
-  async shared(db: Queryable, tokenHash: string): Promise<SharedSnapshot | undefined> {
+  async shared(tokenHash: string): Promise<SharedSnapshot | undefined> {
     const { rows } = await db.query<{ conversation_id: string; title: string; messages: unknown; created_at: Date }>(
       'select conversation_id, title, messages, created_at from conversation_shares where token_hash = $1',
       [tokenHash],
@@ -168,4 +168,7 @@ export const conversationToolsRepository = {
     const row = rows[0]
     return row ? { conversationId: row.conversation_id, title: row.title, messages: messagesOf(row.messages), sharedAt: row.created_at } : undefined
   },
-}
+})
+
+/** What the conversationTools repository offers, on one connection or transaction. */
+export type ConversationToolsRepository = ReturnType<typeof createConversationToolsRepository>

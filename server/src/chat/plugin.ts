@@ -6,8 +6,8 @@ import { OpenAiProvider, type OpenAiProviderOptions } from '../llm/providers/ope
 import { ChatRateLimiter } from '../limits/chatLimiter'
 import { ChatService, type ChatEvents } from './service'
 import { ConversationTools } from './conversationTools'
-import { createSessionOwners, type SessionOwners } from './sessionOwners'
-import { evictOtherOwners } from './socketPolicy'
+import type { ConversationBuildsIn } from './conversationRepository'
+import { evictOtherOwners } from '../sessions/socketPolicy'
 import { systemPromptFor } from './systemPrompt'
 import { preloadTokenizer } from '../llm/tokenizer'
 
@@ -18,8 +18,6 @@ declare module 'fastify' {
     chatLimiter: ChatRateLimiter
     /** Rename, undo a deletion, export and share the owners' conversations. */
     conversationTools: ConversationTools
-    /** Who owns each realtime session id (chat replies now, builds later). */
-    sessionOwners: SessionOwners
   }
 }
 
@@ -29,15 +27,14 @@ export interface ChatPluginOptions {
   remote?: Partial<Pick<OpenAiProviderOptions, 'maxAttempts' | 'backoffMs' | 'maxRetryAfterMs' | 'modelsCacheMs' | 'modelsFailureCacheMs'>>
   /** Test hook: the time that deletions, their undo window and share links go by. */
   clock?: () => Date
+  /** What chat changes of its conversations' builds: the builds module's repository (app.ts gives it). */
+  buildsIn: ConversationBuildsIn
 }
 
 const SWEEP_INTERVAL_MS = 60_000
-/** Session ids are kept this long (a build may run long; a chat reply is done in minutes). */
-const SESSION_OWNER_TTL_MS = 7 * 24 * 60 * 60_000
 
 /**
- * The assistant chat: the engines, the model list, conversations and the realtime
- * session registry. The docs the offline engine answers from are indexed once, at start.
+ * The assistant chat: the engines, the model list and conversations. The docs the offline engine answers from are indexed once, at start.
  */
 export default fp<ChatPluginOptions>(
   async (app, options) => {
@@ -56,7 +53,7 @@ export default fp<ChatPluginOptions>(
         })
       : undefined
 
-    const sessionOwners = createSessionOwners(app.db)
+    const { sessionOwners } = app
     const catalog = new ModelCatalog(local, remote, config.defaultModel)
 
     const events: ChatEvents = {
@@ -65,14 +62,13 @@ export default fp<ChatPluginOptions>(
       done: (event) => app.io.to(progressRoom(event.sessionId)).emit('chat:done', event),
     }
 
-    const chat = new ChatService({ db: app.db, catalog, sessions: sessionOwners, events, ...(options.clock && { clock: options.clock }) })
-    const conversationTools = new ConversationTools({ db: app.db, ...(options.clock && { clock: options.clock }) })
+    const chat = new ChatService({ db: app.db, buildsIn: options.buildsIn, catalog, sessions: sessionOwners, events, ...(options.clock && { clock: options.clock }) })
+    const conversationTools = new ConversationTools({ db: app.db, buildsIn: options.buildsIn, ...(options.clock && { clock: options.clock }) })
     const limiter = new ChatRateLimiter(app.limitCounter)
 
     app.decorate('chat', chat)
     app.decorate('chatModels', catalog)
     app.decorate('chatLimiter', limiter)
-    app.decorate('sessionOwners', sessionOwners)
     app.decorate('conversationTools', conversationTools)
 
     await chat.failStale().then(
@@ -83,7 +79,6 @@ export default fp<ChatPluginOptions>(
     )
 
     const sweeper = setInterval(() => {
-      void sessionOwners.sweep(SESSION_OWNER_TTL_MS).catch((err: unknown) => app.log.warn({ err }, 'session owner sweep failed'))
       // Deletions past their undo window become final (the builds' sweep then removes their archives).
       void conversationTools.purgeDeleted().catch((err: unknown) => app.log.warn({ err }, 'deleted conversation sweep failed'))
     }, SWEEP_INTERVAL_MS).unref()
@@ -93,5 +88,5 @@ export default fp<ChatPluginOptions>(
       await chat.drain()
     })
   },
-  { name: 'chat', dependencies: ['config', 'db', 'auth', 'socket', 'limits'] },
+  { name: 'chat', dependencies: ['config', 'db', 'auth', 'socket', 'limits', 'sessions'] },
 )

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ChatBody } from '@contracts/chat'
 import { TooManyError } from '../lib/errors'
-import { ownerOfRequest, type Owner } from './owner'
+import { ownerOfRequest, type Owner } from '../sessions/owner'
 import { CHAT_MESSAGES, parseChatInput, type ChatInput } from './validation'
 
 /**

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from '../db'
 import { ConflictError, DomainError, InvalidError, NotFoundError } from '../lib/errors'
 import { InFlight } from '../lib/inFlight'
-import { conversationRepository as conversations, type Conversation, type HistoryQuery } from './conversationRepository'
-import { conversationToolsRepository } from './conversationToolsRepository'
+import { createConversationRepository as conversationsIn, type Conversation, type ConversationBuildsIn, type HistoryQuery } from './conversationRepository'
+import { createConversationToolsRepository as conversationToolsIn } from './conversationToolsRepository'
 import type { ModelCatalog } from '../llm/models'
-import type { SessionOwners } from './sessionOwners'
+import type { SessionOwnerRepository } from '../sessions/sessionOwners'
 import { tokenCounter } from '../llm/tokenizer'
 import { ProviderError, type ChatMessage, type ProviderLog } from '../llm/types'
 import { CHAT_MESSAGES, type ChatInput } from './validation'
@@ -46,8 +46,10 @@ interface Generation {
 
 export interface ChatServiceOptions {
   db: Database
+  /** What an edit does to the builds of the turns it replaces (the builds module does it). */
+  buildsIn: ConversationBuildsIn
   catalog: ModelCatalog
-  sessions: SessionOwners
+  sessions: SessionOwnerRepository
   events: ChatEvents
   /** What time it is (when a conversation was deleted decides until when it can be restored). */
   clock?: () => Date
@@ -109,7 +111,7 @@ export class ChatService {
       } catch (error) {
         const failure =
           error instanceof ProviderError ? error : new ProviderError(502, 'The model failed unexpectedly. Please try again.', { cause: error })
-        await conversations.fail(db, conversationId, failure.message)
+        await conversationsIn(db).fail(conversationId, failure.message)
         events.done({ sessionId, conversationId, status: 'error', stopped: false, message: failure.message })
         return { kind: 'failed', conversationId, error: failure, sessionId }
       }
@@ -117,7 +119,7 @@ export class ChatService {
       const reply = completion.stopped ? withStopNote(completion.content) : completion.content
       const counter = await tokenCounter()
       const usage = { promptTokens: counter.prompt(completion.prompt), completionTokens: counter.text(completion.content) }
-      await db.transaction((tx) => conversations.complete(tx, conversationId, { content: reply, model, stopped: completion.stopped, ...usage }))
+      await db.transaction((tx) => conversationsIn(tx).complete(conversationId, { content: reply, model, stopped: completion.stopped, ...usage }))
       events.done({ sessionId, conversationId, status: 'completed', stopped: completion.stopped })
       return {
         kind: 'reply',
@@ -132,7 +134,7 @@ export class ChatService {
       // Not the provider: a refusal (DomainError) or a storage failure. A stored conversation
       // must not stay processing.
       if (generation.conversationId && !(error instanceof DomainError)) {
-        await conversations.fail(db, generation.conversationId, 'The reply could not be saved. Please try again.').catch(() => undefined)
+        await conversationsIn(db).fail(generation.conversationId, 'The reply could not be saved. Please try again.').catch(() => undefined)
       }
       throw error
     } finally {
@@ -150,12 +152,12 @@ export class ChatService {
     const question = input.messages.at(-1) as ChatMessage
     if (input.conversationId === undefined) {
       const id = randomUUID()
-      await db.transaction((tx) => conversations.create(tx, { id, ownerKey, model, messages: input.messages }))
+      await db.transaction((tx) => conversationsIn(tx).create({ id, ownerKey, model, messages: input.messages }))
       return { conversationId: id, context: input.messages }
     }
     const conversationId = input.conversationId
     const context = await db.transaction(async (tx) => {
-      const conversation: Conversation | undefined = await conversations.find(tx, ownerKey, conversationId, { lock: true })
+      const conversation: Conversation | undefined = await conversationsIn(tx).find(ownerKey, conversationId, { lock: true })
       if (!conversation) throw new NotFoundError(CHAT_MESSAGES.conversationNotFound)
       const inFlight = conversation.status === 'processing' && Date.now() - conversation.updatedAt.getTime() < STALE_PROCESSING_MS
       if (inFlight) throw new ConflictError(CHAT_MESSAGES.conversationBusy)
@@ -164,10 +166,11 @@ export class ChatService {
         if (conversation.messages[replaceFrom]?.role !== 'user') {
           throw new InvalidError(CHAT_MESSAGES.notUserMessage(replaceFrom), { replaceFrom: CHAT_MESSAGES.notUserMessage(replaceFrom) })
         }
-        await conversations.replaceFrom(tx, conversation, replaceFrom, question.content, model)
+        await this.options.buildsIn(tx).detachFrom(conversation.id, replaceFrom)
+        await conversationsIn(tx).replaceFrom(conversation, replaceFrom, question.content, model)
         return [...conversation.messages.slice(0, replaceFrom).map(({ role, content }) => ({ role, content })), question]
       }
-      await conversations.appendUserMessage(tx, conversation, question.content, model)
+      await conversationsIn(tx).appendUserMessage(conversation, question.content, model)
       return [...conversation.messages.map(({ role, content }) => ({ role, content })), question]
     })
     return { conversationId, context }
@@ -184,11 +187,11 @@ export class ChatService {
   }
 
   history(ownerKey: string, query: HistoryQuery) {
-    return conversations.list(this.options.db, ownerKey, query)
+    return conversationsIn(this.options.db).list(ownerKey, query)
   }
 
   conversation(ownerKey: string, id: string) {
-    return conversations.find(this.options.db, ownerKey, id)
+    return conversationsIn(this.options.db).find(ownerKey, id)
   }
 
   /**
@@ -197,7 +200,7 @@ export class ChatService {
    */
   async delete(ownerKey: string, id: string): Promise<boolean> {
     const deletedAt = this.options.clock?.() ?? new Date()
-    const deleted = await this.options.db.transaction((tx) => conversationToolsRepository.trash(tx, ownerKey, id, deletedAt))
+    const deleted = await this.options.db.transaction((tx) => conversationToolsIn(tx).trash(ownerKey, id, deletedAt))
     if (deleted) {
       for (const generation of this.generations.values()) {
         if (generation.ownerKey === ownerKey && generation.conversationId === id) generation.controller.abort()
@@ -208,7 +211,7 @@ export class ChatService {
 
   /** Marks conversations left processing by a stopped server as failed. */
   failStale(): Promise<number> {
-    return conversations.failStale(this.options.db, STALE_PROCESSING_MS, INTERRUPTED_MESSAGE)
+    return conversationsIn(this.options.db).failStale(STALE_PROCESSING_MS, INTERRUPTED_MESSAGE)
   }
 
   /** Stops every reply and waits until each has stored its outcome, so the database can close. */

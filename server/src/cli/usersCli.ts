@@ -7,7 +7,7 @@ import type { UserSummary } from '../auth/users'
 import { ConfigError, loadConfig } from '../config'
 import { pingControl, sendControlRequest, socketPath, type ControlErrorCode } from '../control/channel'
 import { acquireLock, DataDirBusyError, isProcessAlive, lockPath, readLock, type LockInfo } from '../control/lock'
-import { createPrivately } from '../control/privateDir'
+import { createPrivately } from '../lib/privateDir'
 import { migrate, openPglite, openPostgres, type Database } from '../db'
 import { PasswordInputError, readNewPassword, type PasswordSource, type Prompt } from './passwordInput'
 

@@ -1,7 +1,7 @@
 import { link, readFile, unlink, writeFile } from 'node:fs/promises'
 import { readFileSync, unlinkSync } from 'node:fs'
 import path from 'node:path'
-import { isOwnDataDir, makeTreePrivate, mkdirPrivate, warnNotPrivate } from './privateDir'
+import { isOwnDataDir, makeTreePrivate, mkdirPrivate, warnNotPrivate } from '../lib/privateDir'
 
 /**
  * PGlite lets one process open a data directory. Whoever opens it (the server, or the users

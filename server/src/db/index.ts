@@ -1,4 +1,3 @@
-import type { Config } from '../config'
 import { openPglite } from './pglite'
 import { openPostgres } from './postgres'
 import type { Database } from './types'
@@ -9,5 +8,6 @@ export { openPostgres, type PostgresOptions } from './postgres'
 export { migrate, MIGRATIONS_DIR } from './migrate'
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite persisted in DATA_DIR. */
-export const openDatabase = (config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> =>
+/** DATABASE_URL's server, or the embedded PGlite in DATA_DIR. */
+export const openDatabase = (config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> =>
   config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir)

@@ -2,7 +2,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { makeTreePrivate, warnNotPrivate } from '../control/privateDir'
+import { makeTreePrivate, warnNotPrivate } from '../lib/privateDir'
 import type { Database, Queryable } from './types'
 
 const queryable = (target: PGlite | Transaction): Queryable => ({

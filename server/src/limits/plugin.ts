@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import { MemoryWindowCounter, type WindowCounter } from './windowCounter'
-import { closeRedis } from '../scale/redis'
+import { closeRedis } from '../lib/redis'
 import { RedisWindowCounter } from './redisWindowCounter'
 
 declare module 'fastify' {

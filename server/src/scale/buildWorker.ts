@@ -1,7 +1,8 @@
 import { Emitter } from '@socket.io/redis-emitter'
 import { Worker } from 'bullmq'
-import { ApprovalGates } from '../builds/approvals'
-import { BUILD_MESSAGES, BuildStopped, runPipeline, type BuildJob, type BuildOutcome, type PipelineOptions } from '../builds/pipeline'
+import { ApprovalGates } from '../pipeline/gates/approvals'
+import type { BuildRecordsIn } from '../pipeline/state'
+import { BUILD_MESSAGES, BuildStopped, runPipeline, type BuildJob, type BuildOutcome, type PipelineOptions } from '../pipeline/runner'
 import { remoteProviderFor } from '../llm/models'
 import { OpenAiProvider } from '../llm/providers/openai'
 import { tokenCounter } from '../llm/tokenizer'
@@ -11,7 +12,8 @@ import type { ServerToClientEvents } from '@contracts/socket'
 import { progressRoom } from '../plugins/app/socket'
 import { createSandbox } from '../sandbox'
 import { slimOutcome } from './queueRunner'
-import { BUILD_QUEUE, closeRedis, decodeControl, redisConnection, redisNames } from './redis'
+import { BUILD_QUEUE, closeRedis, redisConnection, redisNames } from '../lib/redis'
+import { decodeControl } from './control'
 
 /** Builds one worker process runs at once (they mostly wait on the database and timers). */
 export const WORKER_CONCURRENCY = 10
@@ -25,6 +27,8 @@ export interface BuildWorkerLog {
 export interface BuildWorkerOptions {
   config: Config & { redisUrl: string }
   db: Database
+  /** Where builds are recorded (the builds module's repository; worker.ts passes it). */
+  buildsIn: BuildRecordsIn
   log: BuildWorkerLog
   /** Test hook, as the builds plugin's. */
   beforeStage?: PipelineOptions['beforeStage']
@@ -42,7 +46,7 @@ export interface BuildWorker {
  * channel, and the approval row stays the source of truth (see ApprovalGates). The outcome goes
  * back to the server that enqueued the build, which stores it and answers the request.
  */
-export const startBuildWorker = async ({ config, db, log, beforeStage }: BuildWorkerOptions): Promise<BuildWorker> => {
+export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage }: BuildWorkerOptions): Promise<BuildWorker> => {
   const names = redisNames(config.redisPrefix)
   const emitterClient = redisConnection(config.redisUrl, 'overseer-worker-emitter')
   const subscriber = redisConnection(config.redisUrl, 'overseer-worker-control')
@@ -50,7 +54,7 @@ export const startBuildWorker = async ({ config, db, log, beforeStage }: BuildWo
   const queueClient = redisConnection(config.redisUrl, 'overseer-worker-queue')
   const emitter = new Emitter<ServerToClientEvents>(emitterClient, { key: names.socketKey })
   const { downloadsDir, stageTimeoutMs, approvalGates, approvalTimeoutMs } = config.builds
-  const gates = new ApprovalGates({ db, gates: approvalGates, timeoutMs: approvalTimeoutMs })
+  const gates = new ApprovalGates({ db, buildsIn, gates: approvalGates, timeoutMs: approvalTimeoutMs })
   const running = new Map<string, AbortController>()
   // The same OVERSEER_LLM_* settings as the servers': a build with one of its models asks it here.
   const llm = config.chat.llm
@@ -62,6 +66,7 @@ export const startBuildWorker = async ({ config, db, log, beforeStage }: BuildWo
   if (sandbox.problem) log.warn(sandbox.problem, { sandbox: sandbox.mode })
   const options: PipelineOptions = {
     db,
+    buildsIn,
     sandbox,
     devLoop: { maxIterations: config.builds.maxIterations, maxTokens: config.builds.maxTokens },
     counter: tokenCounter,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { withinTimeout } from '../lib/withinTimeout'
 import { Queue, QueueEvents } from 'bullmq'
-import { BUILD_MESSAGES, stoppedByOwner, type BuildJob, type BuildOutcome, type BuildRunner } from '../builds/pipeline'
-import { BUILD_QUEUE, closeRedis, decodeControl, encodeControl, pingRedis, redisConnection, redisNames, type ControlMessage } from './redis'
+import { BUILD_MESSAGES, stoppedByOwner, type BuildJob, type BuildOutcome, type BuildRunner } from '../pipeline/runner'
+import { BUILD_QUEUE, closeRedis, pingRedis, redisConnection, redisNames } from '../lib/redis'
+import { decodeControl, encodeControl, type ControlMessage } from './control'
 
 /** The job name on the build queue (one kind of job). */
 export const BUILD_JOB = 'build'

@@ -2,9 +2,9 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
-import { ArchiveError, archiveEntries, isSafeEntryName, MAX_ARCHIVE_BYTES, MAX_ARCHIVE_FILES, writeArchive } from '../../src/builds/archive'
-import { classify, FALLBACK_SLUG, MAX_SLUG_LENGTH, PROJECT_KINDS, slugify, titleOf } from '../../src/builds/classify'
-import { TEMPLATES } from '../../src/builds/templates'
+import { ArchiveError, archiveEntries, isSafeEntryName, MAX_ARCHIVE_BYTES, MAX_ARCHIVE_FILES, writeArchive } from '../../src/generation/archive'
+import { classify, FALLBACK_SLUG, MAX_SLUG_LENGTH, PROJECT_KINDS, slugify, titleOf } from '../../src/generation/classify'
+import { TEMPLATES } from '../../src/generation/templates'
 import { unzip } from '../support/builds'
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/

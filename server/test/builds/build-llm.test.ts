@@ -1,10 +1,11 @@
+import { createBuildRepository } from '../../src/builds/buildRepository'
 import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { Socket } from 'socket.io-client'
-import { DEFAULT_MAX_ANSWER_TOKENS } from '../../src/builds/devloop'
-import { NOTES_MAX_TOKENS, parseKind, sanitizeNotes } from '../../src/builds/modelStages'
-import { STAGE_IDS } from '../../src/builds/stages'
+import { DEFAULT_MAX_ANSWER_TOKENS } from '../../src/devloop'
+import { NOTES_MAX_TOKENS, parseKind, sanitizeNotes } from '../../src/pipeline/modelStages'
+import { STAGE_IDS } from '../../src/pipeline/stages'
 import { PROVIDER_MESSAGES } from '../../src/llm/providers/openai'
 import type { Database } from '../../src/db'
 import { startBuildWorker } from '../../src/scale/buildWorker'
@@ -266,6 +267,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL
     const worker = await startBuildWorker({
       config: { ...testConfig(), ...chat, ...builds, ...redis },
       db,
+      buildsIn: createBuildRepository,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     })
     try {

@@ -5,9 +5,9 @@ import type { BuildMessageEvent } from '@contracts/socket'
 import { SETUP_TIMEOUT_MS, type TestApp, useTestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
 import { chatConfig, fakeModelChatConfig, newVisitor, type Headers, type HistoryItemBody } from '../support/chat'
-import { buildRepository } from '../../src/builds/buildRepository'
-import { BUILD_MESSAGES } from '../../src/builds/pipeline'
-import { conversationRepository } from '../../src/chat/conversationRepository'
+import { createBuildRepository as buildsIn } from '../../src/builds/buildRepository'
+import { BUILD_MESSAGES } from '../../src/pipeline/runner'
+import { createConversationRepository as conversationsIn } from '../../src/chat/conversationRepository'
 import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, stall, streamed, streamedToolCalls, type FakeToolCall } from '../support/fakeLlm'
 import { connectSocket, followBuild } from '../support/sockets'
 
@@ -380,8 +380,8 @@ describe('a build marked interrupted while its process still runs it', () => {
     const { rows } = await target.db.query<{ id: string; conversation_id: string }>('select id, conversation_id from builds where session_id = $1', [body.sessionId])
     const { id: buildId, conversation_id: conversationId } = rows[0] as { id: string; conversation_id: string }
     // What a stop that took its process for gone writes (its subscriber was reconnecting): the build and its conversation failed as interrupted.
-    expect(await buildRepository.failRunning(target.db, [buildId], BUILD_MESSAGES.interrupted)).toHaveLength(1)
-    await conversationRepository.fail(target.db, conversationId, BUILD_MESSAGES.interrupted)
+    expect(await buildsIn(target.db).failRunning([buildId], BUILD_MESSAGES.interrupted)).toHaveLength(1)
+    await conversationsIn(target.db).fail(conversationId, BUILD_MESSAGES.interrupted)
 
     release()
     const response = await started.response

@@ -6,7 +6,7 @@ import type { LlmConfig } from '../../src/config'
 import type { Database } from '../../src/db'
 import { checkHealth } from '../../src/health/health'
 import { ProviderProbe } from '../../src/health/providerProbe'
-import { pingRedis } from '../../src/scale/redis'
+import { pingRedis } from '../../src/lib/redis'
 import { buildTestApp, databasesUnderTest, SETUP_TIMEOUT_MS, testConfig } from '../helper'
 import { FakeLlm } from '../support/fakeLlm'
 

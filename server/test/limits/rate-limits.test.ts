@@ -5,7 +5,7 @@ import { LoginLimiter } from '../../src/limits/loginLimiter'
 import { ChatRateLimiter } from '../../src/limits/chatLimiter'
 import type { Database } from '../../src/db'
 import { MemoryWindowCounter, type WindowCounter } from '../../src/limits/windowCounter'
-import { closeRedis } from '../../src/scale/redis'
+import { closeRedis } from '../../src/lib/redis'
 import { RedisWindowCounter } from '../../src/limits/redisWindowCounter'
 import { buildTestApp, openTestPglite, SETUP_TIMEOUT_MS } from '../helper'
 

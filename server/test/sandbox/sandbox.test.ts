@@ -3,9 +3,9 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { TEMPLATES } from '../../src/builds/templates'
-import { understand } from '../../src/builds/understand'
-import { Workspace } from '../../src/builds/devloop/workspace'
+import { TEMPLATES } from '../../src/generation/templates'
+import { understand } from '../../src/generation/understand'
+import { Workspace } from '../../src/sandbox/workspace'
 import { createSandbox, parseTestOutput, SANDBOX_MESSAGES, SandboxUnavailable, type Sandbox, type SandboxLimits } from '../../src/sandbox'
 
 const LIMITS: SandboxLimits = { wallMs: 20_000, cpuSeconds: 10, memoryMb: 256, processes: 128, outputBytes: 16 * 1024 }

@@ -1,7 +1,7 @@
 import type { Queue, QueueEvents } from 'bullmq'
-import { BuildStopped, type BuildJob, type BuildOutcome } from '../../src/builds/pipeline'
+import { BuildStopped, type BuildJob, type BuildOutcome } from '../../src/pipeline/runner'
 import { QueueRunner } from '../../src/scale/queueRunner'
-import type { ControlMessage } from '../../src/scale/redis'
+import type { ControlMessage } from '../../src/scale/control'
 
 /** The queue runner's decisions that need no Redis (scale-out.test.ts runs it against Redis and a worker). */
 describe('the queue runner', () => {

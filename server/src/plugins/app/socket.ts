@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { isAllowedOrigin } from '../../auth/http'
 import { addressedTo } from '../../http/forwarded'
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io'
-import { closeRedis, redisConnection, redisNames } from '../../scale/redis'
+import { closeRedis, redisConnection, redisNames } from '../../lib/redis'
 import { isSessionId, type ClientToServerEvents, type ServerToClientEvents, type SubscribeResult } from '@contracts/socket'
 
 /** What the server remembers about a connection. */

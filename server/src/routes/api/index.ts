@@ -4,8 +4,9 @@ import authRoutes from './auth'
 import contactRoutes from './contact'
 import healthRoutes from './health'
 import newsletterRoutes from './newsletter'
-import overseerRoutes from './overseer'
-import overseerDevRoutes from './overseer-dev'
+import buildRoutes from './builds'
+import chatRoutes from './chat'
+import sessionRoutes from './sessions'
 import waitlistRoutes from './waitlist'
 
 const IDENTITY_HEADERS = ['Cookie', 'Authorization']
@@ -34,8 +35,11 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(waitlistRoutes, { prefix: '/waitlist' })
   await app.register(authRoutes, { prefix: '/auth' })
   await app.register(architectRoutes, { prefix: '/architect' })
-  await app.register(overseerDevRoutes, { prefix: '/overseer-dev' })
-  await app.register(overseerRoutes, { prefix: '/overseer' })
+  // The spec's URLs: chat under /overseer-dev, builds under /overseer; a realtime session (a chat
+  // reply's or a build's) is found and stopped under /overseer-dev/sessions.
+  await app.register(chatRoutes, { prefix: '/overseer-dev' })
+  await app.register(sessionRoutes, { prefix: '/overseer-dev/sessions' })
+  await app.register(buildRoutes, { prefix: '/overseer' })
 }
 
 export default apiRoutes

@@ -1,23 +1,18 @@
-/** The build pipeline's stages in order (spec section 4), with the names the tracker shows. */
-export const BUILD_STAGES = [
-  { id: 'classification', label: 'Classification' },
-  { id: 'clarification', label: 'Clarification' },
-  { id: 'market_analysis', label: 'Market analysis' },
-  { id: 'structuring', label: 'Structuring' },
-  { id: 'development', label: 'Development' },
-  { id: 'assembly', label: 'Assembly' },
-  { id: 'delivery', label: 'Delivery' },
-] as const
+import { STAGE_IDS, STAGE_LABELS, type StageId } from '@contracts/builds'
 
-export type StageId = (typeof BUILD_STAGES)[number]['id']
+export type { StageId }
+
+/** The build pipeline's stages in order (spec section 4), with the names the tracker shows (contracts/builds). */
+export const BUILD_STAGES: readonly { id: StageId; label: string }[] = STAGE_IDS.map((id) => ({ id, label: STAGE_LABELS[id] }))
+
 export type StageState = 'done' | 'current' | 'pending'
 
-const STAGE_IDS: readonly string[] = BUILD_STAGES.map((stage) => stage.id)
+const IDS: readonly string[] = STAGE_IDS
 
-export const isStageId = (value: unknown): value is StageId => typeof value === 'string' && STAGE_IDS.includes(value)
+export const isStageId = (value: unknown): value is StageId => typeof value === 'string' && IDS.includes(value)
 
 /** The stage's place in the pipeline (0-based), -1 for none. */
-export const stageIndex = (stage: StageId | null): number => (stage === null ? -1 : STAGE_IDS.indexOf(stage))
+export const stageIndex = (stage: StageId | null): number => (stage === null ? -1 : IDS.indexOf(stage))
 
 /**
  * Spec section 4: a stage is done when it is earlier than the stage reported last, and current

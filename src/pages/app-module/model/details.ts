@@ -5,6 +5,7 @@ import devloopMatrix from '@content/apps/modules/devloop-matrix.md'
 import filePlanner from '@content/apps/modules/file-planner.md'
 import overseerCore from '@content/apps/modules/overseer-core.md'
 import { sectionById, type ContentSection } from '@/shared/lib/content'
+import { STAGE_IDS } from '@contracts/builds'
 
 /** A link to a page of the documentation (every path is a real docs route). */
 export interface DocLink {
@@ -36,16 +37,8 @@ export interface ModuleFile {
   sections: readonly ContentSection[]
 }
 
-/** The build pipeline's stages, in order, as the progress tracker reports them. */
-export const PIPELINE_STAGES = [
-  'classification',
-  'clarification',
-  'market_analysis',
-  'structuring',
-  'development',
-  'assembly',
-  'delivery',
-] as const
+/** The build pipeline's stages, in order, as the progress tracker reports them (contracts/builds). */
+export const PIPELINE_STAGES = STAGE_IDS
 
 const detailsOf = (file: ModuleFile): ModuleDetails => ({
   ...file.meta,

@@ -1,13 +1,13 @@
+import { STAGE_LABELS } from '@contracts/builds'
 import { Reveal, TitledItems } from '@/shared/ui'
 import type { FrameworkModule } from '@/entities/framework-module'
 import { PIPELINE_STAGES, type ModuleDetails } from '../model/details'
 import styles from './AppModulePage.module.scss'
 
-/** 'market_analysis' → 'Market analysis'. */
-const stageLabel = (stage: string) => {
-  const words = stage.replace(/_/g, ' ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
+const LABELS: ReadonlyMap<string, string> = new Map(Object.entries(STAGE_LABELS))
+
+/** 'market_analysis' → 'Market analysis' (contracts/builds). */
+const stageLabel = (stage: string): string => LABELS.get(stage) ?? stage
 
 /** Where the module sits among the build's seven stages, and how a request passes through it. */
 export const PipelineSection = ({ module, details }: { module: FrameworkModule; details: ModuleDetails }) => (

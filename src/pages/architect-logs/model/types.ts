@@ -1,16 +1,10 @@
-import type { LogEntry } from '@contracts/logs'
+import { AGENT_MODULE_IDS, AGENT_MODULES, type AgentModule, type LogEntry } from '@contracts/logs'
 
 export type { LogEntry, LogLevel, ModuleStatus } from '@contracts/logs'
 
-/** The agent modules of the Logs page's module filter, by the server's id (spec section 2). */
-export const LOG_MODULES = [
-  { id: 'overseer-core', name: 'Overseer Core' },
-  { id: 'clarification-loop', name: 'Clarification Loop' },
-  { id: 'devloop-matrix', name: 'DevLoop Matrix' },
-  { id: 'file-structure-planner', name: 'File Structure Planner' },
-  { id: 'assembly-agent', name: 'Assembly Agent' },
-] as const
-export type LogModuleId = (typeof LOG_MODULES)[number]['id']
+/** The agent modules of the Logs page's module filter, by the server's id, named as contracts/logs names them (spec section 2). */
+export const LOG_MODULES: readonly { id: AgentModule; name: string }[] = AGENT_MODULE_IDS.map((id) => ({ id, name: AGENT_MODULES[id] }))
+export type LogModuleId = AgentModule
 
 /**
  * The level filter's choices (spec section 2). OWNER entries (decisions made by staff) have no

@@ -10,7 +10,7 @@ import {
   DecisionBody,
   DecisionParams,
 } from '@contracts/approvals'
-import type { ApprovalRequest } from '../../../builds/approvalRepository'
+import type { ApprovalRequest } from '../../../pipeline/gates/approvalRepository'
 import { isUuid } from '../../../chat/validation'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse } from '../../../http/schemas'

@@ -10,7 +10,7 @@ import {
 } from '../../../architect/commands'
 import { AUTH_MESSAGES } from '../../../auth/messages'
 import { crossSiteResponse, forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
-import { AGENT_MODULES } from '../../../builds/stages'
+import { AGENT_MODULES } from '../../../pipeline/stages'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
 

@@ -2,8 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import { LOGS_PAGE_SIZE, LogsPage, LogsQuery, ModuleStatusList } from '@contracts/logs'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
-import { agentLogRepository } from '../../../builds/agentLogRepository'
-import { moduleStatuses } from '../../../builds/moduleStatus'
+import { createAgentLogRepository as agentLogsIn } from '../../../agentLogs/agentLogRepository'
+import { moduleStatuses } from '../../../pipeline/moduleStatus'
 import { errorResponse } from '../../../http/schemas'
 
 export { LOGS_PAGE_SIZE } from '@contracts/logs'
@@ -55,7 +55,7 @@ const logsRoutes: FastifyPluginAsync = async (app) => {
       // The schema's defaults are filled in before the handler runs; this one only satisfies the type.
       const { page = 1, module, level } = request.query
       const search = request.query.search?.trim() || undefined
-      const { entries, total, totalCapped } = await agentLogRepository.list(app.db, {
+      const { entries, total, totalCapped } = await agentLogsIn(app.db).list({
         search,
         module,
         level,

@@ -1,0 +1,382 @@
+import { rm } from 'node:fs/promises'
+import { STAGE_IDS, STAGE_LABELS } from '@contracts/builds'
+import type { Database } from '../db'
+import type { TokenCounter } from '../llm/tokenizer'
+import { LOCAL_MODEL } from '../llm/providers/local'
+import { ProviderError, type ChatProvider } from '../llm/types'
+import { createAgentLogRepository as agentLogsIn } from '../agentLogs/agentLogRepository'
+import { archivePath } from '../generation/archive'
+import type { Sandbox } from '../sandbox/types'
+import { OFFLINE_STAGES } from './offlineStages'
+import { StageFailure, type BuildRecordsIn, type BuildState, type StageWork } from './state'
+import { modelStages, type DevLoopBudget } from './modelStages'
+import { STAGES, stageEnd, type GateKind, type StageDefinition, type StageId } from './stages'
+
+/** One build to run: what a queue would carry to a worker. */
+export interface BuildJob {
+  buildId: string
+  sessionId: string
+  request: string
+  model: string
+  /** A follow-up in the same conversation: the build whose delivered project this one continues. */
+  previousBuildId?: string
+}
+
+export interface Progress {
+  stage: StageId
+  message: string
+  percentage: number
+}
+
+export interface Usage {
+  promptTokens: number
+  completionTokens: number
+}
+
+export type BuildOutcome =
+  | { kind: 'completed'; state: Required<Pick<BuildState, 'project' | 'files' | 'archive'>> & BuildState; usage: Usage }
+  /** The classification found a question or remark, not a request to build: nothing more runs. */
+  | { kind: 'question'; usage: Usage }
+  | { kind: 'failed' | 'timeout' | 'stopped'; stage: StageId; message: string; usage: Usage }
+
+/** Where a running build's progress goes (the session's socket.io room). */
+export type ProgressSink = (sessionId: string, progress: Progress) => void
+
+/** A build at a gate: what the approval request shows. */
+export interface GateRequest {
+  buildId: string
+  sessionId: string
+  /** The stage the build starts once past the gate. */
+  stage: StageId
+  state: BuildState
+}
+
+/**
+ * Approval gates: at a gate it `guards`, a build waits in `pass` until the gate is approved;
+ * a denial rejects with GateDenied, a wait longer than the approval timeout with GateExpired, and
+ * the build's signal with its reason. `waiting` runs once the request is stored, before the wait.
+ */
+export interface Gatekeeper {
+  guards(gate: GateKind): boolean
+  pass(gate: GateKind, request: GateRequest, signal: AbortSignal, waiting: (approvalId: string) => Promise<void>): Promise<void>
+}
+
+export class GateDenied extends Error {
+  override name = 'GateDenied'
+}
+
+export class GateExpired extends Error {
+  override name = 'GateExpired'
+}
+
+/** No gate enabled: builds run straight through. */
+export const openGates: Gatekeeper = { guards: () => false, pass: async () => undefined }
+
+export interface PipelineOptions {
+  db: Database
+  /** Where the build's progress, stages, iterations and files are recorded (the builds module's repository). */
+  buildsIn: BuildRecordsIn
+  /** The tokenizer, loaded on first use. */
+  counter: () => Promise<TokenCounter>
+  downloadsDir: string
+  stageTimeoutMs: number
+  gates: Gatekeeper
+  emit: ProgressSink
+  /** Where the projects' tests run: the only place generated code ever runs. */
+  sandbox: Sandbox
+  /** The budgets of a model's development loop (BUILD_MAX_ITERATIONS, BUILD_MAX_TOKENS). */
+  devLoop: DevLoopBudget
+  /** The stages' work; default the offline engine, or a configured provider's model (see providerFor). */
+  stages?: Record<StageId, StageWork>
+  /**
+   * The OpenAI-compatible provider serving a build's model (undefined for `overseer-local`): with
+   * one, the stages ask the model (modelStages). Unset: every build runs the offline engine.
+   */
+  providerFor?: (model: string) => Promise<ChatProvider | undefined>
+  /** Test hook: runs at the start of each stage, under its timeout (a test makes a stage fail or stall). */
+  beforeStage?: (stage: StageId, signal: AbortSignal) => Promise<void>
+  /** Test hook: runs once the last stage has finished, before the build is delivered (a stop that comes too late to stop it). */
+  afterStages?: (signal: AbortSignal) => Promise<void>
+}
+
+/** Runs builds: in this process now; a BullMQ worker runner can take its place behind the same interface. */
+export interface BuildRunner {
+  run(job: BuildJob, signal: AbortSignal): Promise<BuildOutcome>
+}
+
+class StageTimeout extends Error {
+  override name = 'StageTimeout'
+}
+
+/** A stage's name within a sentence ('timed out in market analysis'). */
+const LABELS = Object.fromEntries(STAGE_IDS.map((id) => [id, STAGE_LABELS[id].toLowerCase()])) as Record<StageId, string>
+
+/** A duration as people say it: `24 hours`, `90 minutes`, `0.5 seconds`. */
+export const formatDuration = (ms: number): string => {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
+  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return plural(ms / 3_600_000, 'hour')
+  if (ms >= 60_000 && ms % 60_000 === 0) return plural(ms / 60_000, 'minute')
+  return plural(Math.round(ms / 100) / 10, 'second')
+}
+
+export const BUILD_MESSAGES = {
+  failed: (stage: StageId) => `The build failed at the ${LABELS[stage]} stage. Please try again.`,
+  /** A model provider's failure (after its own retries), with its message as the chat shows it. */
+  providerFailed: (stage: StageId, message: string) => `The build failed at the ${LABELS[stage]} stage: ${message}`,
+  timedOut: (stage: StageId, ms: number) => `The ${LABELS[stage]} stage did not finish within ${Math.round(ms / 100) / 10} seconds. Please try again.`,
+  waiting: (gate: GateKind) => `Waiting for approval at the ${gate} gate...`,
+  denied: (gate: GateKind, comment: string | null) => (comment ? `The build was denied at the ${gate} gate: ${comment}` : `The build was denied at the ${gate} gate.`),
+  expired: (gate: GateKind, ms: number) => `No decision was made at the ${gate} gate within ${formatDuration(ms)}. Please send the request again.`,
+  shutdown: 'The build was interrupted: the server is shutting down. Please send the request again.',
+  interrupted: 'The build was interrupted (the server stopped). Please send the request again.',
+  /** Its owner stopped it (POST /api/overseer-dev/sessions/:sessionId/stop). */
+  stopped: 'Build stopped.',
+  ready: 'Your project is ready.',
+  /** The message was a question, not a build request (builds/intent.ts). */
+  answered: 'Answered as a question: nothing to build.',
+} as const
+
+/** The reason a build's signal carries when its owner stopped it (any other reason is a shutdown). */
+export class BuildStopped extends Error {
+  override name = 'BuildStopped'
+
+  constructor() {
+    super(BUILD_MESSAGES.stopped)
+  }
+}
+
+/** Whether `signal` was aborted because the build's owner stopped it. */
+export const stoppedByOwner = (signal: AbortSignal): boolean => signal.aborted && signal.reason instanceof BuildStopped
+
+/** Pauses a stage's timer while work with limits of its own runs (a sandboxed test run). */
+export type Untimed = <T>(work: () => Promise<T>) => Promise<T>
+
+/** How long a stopped stage's work may take to end what it started before the build reports the stop anyway. */
+export const ABORT_GRACE_MS = 10_000
+
+/** Waits until `work` has settled, or `ms` have passed. */
+const settledWithin = async (work: Promise<unknown>, ms: number): Promise<void> => {
+  let timer: NodeJS.Timeout | undefined
+  const ended = work.then(
+    () => undefined,
+    () => undefined,
+  )
+  await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
+}
+
+/**
+ * Runs `work` with a time limit; on expiry aborts the signal it was given and rejects with a
+ * StageTimeout. Time spent inside `untimed` does not count: such work has its own limit.
+ */
+const withTimeout = async <T>(ms: number, parent: AbortSignal, work: (signal: AbortSignal, untimed: Untimed) => Promise<T>): Promise<T> => {
+  const controller = new AbortController()
+  const onAbort = () => controller.abort(parent.reason)
+  parent.addEventListener('abort', onAbort, { once: true })
+  let timer: NodeJS.Timeout | undefined
+  let remaining = ms
+  let startedAt = 0
+  let paused = 0
+  let expire: () => void = () => undefined
+  const arm = () => {
+    startedAt = performance.now()
+    timer = setTimeout(expire, remaining)
+  }
+  const expired = new Promise<never>((_, reject) => {
+    expire = () => {
+      controller.abort(new StageTimeout())
+      reject(new StageTimeout())
+    }
+  })
+  arm()
+  const untimed: Untimed = async (inner) => {
+    if (paused++ === 0) {
+      clearTimeout(timer)
+      remaining = Math.max(0, remaining - (performance.now() - startedAt))
+    }
+    try {
+      return await inner()
+    } finally {
+      if (--paused === 0) arm()
+    }
+  }
+  const aborted = new Promise<never>((_, reject) => {
+    if (parent.aborted) reject(parent.reason)
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
+  })
+  const running = work(controller.signal, untimed)
+  try {
+    return await Promise.race([running, expired, aborted])
+  } catch (error) {
+    // Stopped (by its owner, or a shutdown): the work was told through its signal; what it started
+    // (a sandboxed test run's processes) ends before the build reports that it stopped.
+    if (parent.aborted) await settledWithin(running, ABORT_GRACE_MS)
+    throw error
+  } finally {
+    clearTimeout(timer)
+    paused = Number.POSITIVE_INFINITY
+    parent.removeEventListener('abort', onAbort)
+  }
+}
+
+/**
+ * The seven stages of one build, in order: each announces its start (`progress`), passes its
+ * gate, does its work under the stage timeout, records its tokens and writes agent log entries.
+ * Resolves with the outcome; never rejects for a stage's failure. A failed build leaves no archive.
+ */
+export const runPipeline = async (job: BuildJob, options: PipelineOptions, signal: AbortSignal): Promise<BuildOutcome> => {
+  const { db, emit, buildsIn } = options
+  const counter = await options.counter()
+  const stages =
+    options.stages ??
+    (options.providerFor && job.model !== LOCAL_MODEL ? modelStages(await options.providerFor(job.model).catch(() => undefined), job.model, options.devLoop) : OFFLINE_STAGES)
+  const state: BuildState = { request: job.request }
+  if (job.previousBuildId) {
+    const previous = await buildsIn(db).findById(job.previousBuildId)
+    if (previous?.kind && previous.name) {
+      state.previous = { buildId: previous.id, kind: previous.kind, slug: previous.name, files: await buildsIn(db).files(previous.id) }
+    }
+  }
+  const usage: Usage = { promptTokens: 0, completionTokens: 0 }
+  let lastPercentage = 0
+  let lastStage: StageId = STAGES[0]?.id ?? 'classification'
+
+  const report = async (progress: Progress): Promise<void> => {
+    if (progress.percentage < lastPercentage) return
+    lastPercentage = progress.percentage
+    lastStage = progress.stage
+    await buildsIn(db).progress(job.buildId, progress)
+    emit(job.sessionId, progress)
+  }
+
+  const logFor =
+    (stage: StageDefinition) =>
+    (level: 'INFO' | 'WARNING' | 'ERROR' | 'DEBUG', message: string): Promise<void> =>
+      agentLogsIn(db).write({ level, module: stage.module, message: `[${job.sessionId.slice(0, 8)}] ${message}`, buildId: job.buildId })
+
+  const gateLog = (level: 'INFO' | 'ERROR', message: string): Promise<void> =>
+    agentLogsIn(db).write({ level, module: 'overseer-core', message: `[${job.sessionId.slice(0, 8)}] ${message}`, buildId: job.buildId })
+
+  /**
+   * Waits at an enabled gate (no stage timeout: waiting for a person is not a stall). The
+   * progress stays on the stage before, saying it waits. Undefined once approved, else the outcome.
+   */
+  const waitAt = async (gate: GateKind, next: StageDefinition): Promise<BuildOutcome | undefined> => {
+    try {
+      // The build says it waits before its request appears, so whoever sees the request sees that too.
+      await report({ stage: lastStage, message: BUILD_MESSAGES.waiting(gate), percentage: lastPercentage })
+      await options.gates.pass(gate, { buildId: job.buildId, sessionId: job.sessionId, stage: next.id, state }, signal, async (approvalId) => {
+        await gateLog('INFO', `Waiting for approval at the ${gate} gate before ${LABELS[next.id]} (request ${approvalId})`)
+      })
+      await gateLog('INFO', `Passed the ${gate} gate`)
+      return undefined
+    } catch (error) {
+      await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
+      const expired = error instanceof GateExpired
+      if (stoppedByOwner(signal)) {
+        await gateLog('INFO', `Stopped by its owner at the ${gate} gate`).catch(() => undefined)
+        return { kind: 'stopped', stage: lastStage, message: BUILD_MESSAGES.stopped, usage }
+      }
+      const message =
+        error instanceof GateDenied || expired ? error.message : signal.aborted ? BUILD_MESSAGES.shutdown : BUILD_MESSAGES.failed(lastStage)
+      const detail = error instanceof GateDenied || expired ? message : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+      await gateLog('ERROR', `Stopped at the ${gate} gate: ${detail}`).catch(() => undefined)
+      return { kind: expired ? 'timeout' : 'failed', stage: lastStage, message, usage }
+    }
+  }
+
+  for (const [position, stage] of STAGES.entries()) {
+    const log = logFor(stage)
+    if (stage.gateBefore && options.gates.guards(stage.gateBefore)) {
+      const stopped = await waitAt(stage.gateBefore, stage)
+      if (stopped) return stopped
+    }
+    const startedAt = new Date()
+    try {
+      await report({ stage: stage.id, message: stage.message, percentage: stage.start })
+      await log('INFO', `Stage ${stage.id} started`)
+      const end = stageEnd(stage.id)
+      const result = await withTimeout(options.stageTimeoutMs, signal, async (stageSignal, untimed) => {
+        await options.beforeStage?.(stage.id, stageSignal)
+        return stages[stage.id]({
+          buildId: job.buildId,
+          state,
+          signal: stageSignal,
+          downloadsDir: options.downloadsDir,
+          sandbox: options.sandbox,
+          untimed,
+          recordIteration: async (iteration) => {
+            await buildsIn(db).recordIteration(job.buildId, iteration)
+            const changed = iteration.filesChanged.length > 0 ? iteration.filesChanged.join(', ') : 'none'
+            await logFor(STAGES.find((definition) => definition.id === 'development') ?? stage)(
+              iteration.failed > 0 ? 'WARNING' : 'INFO',
+              `Iteration ${iteration.number}: ${iteration.passed} passed, ${iteration.failed} failed${iteration.failing.length > 0 ? ` (${iteration.failing.slice(0, 5).join(', ')})` : ''}; files changed: ${changed}; tokens ${iteration.promptTokens} + ${iteration.completionTokens}`,
+            )
+          },
+          log,
+          progress: (fraction, message) => {
+            stageSignal.throwIfAborted()
+            // Strictly inside the stage's share of the bar: the next stage's start is its own.
+            const percentage = Math.min(end - 1, stage.start + Math.floor(fraction * (end - 1 - stage.start)))
+            return percentage > lastPercentage ? report({ stage: stage.id, message, percentage }) : Promise.resolve()
+          },
+        })
+      })
+      const tokens = result.usage
+        ? { promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens }
+        : { promptTokens: counter.text(result.prompt), completionTokens: counter.text(result.output) }
+      usage.promptTokens += tokens.promptTokens
+      usage.completionTokens += tokens.completionTokens
+      await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: 'completed', startedAt, ...tokens })
+      if (stage.id === 'classification' && state.project) await buildsIn(db).classified(job.buildId, state.project.kind, state.project.slug)
+      await log('INFO', `Stage ${stage.id} finished: ${result.summary} (${tokens.promptTokens + tokens.completionTokens} tokens)`)
+      if (state.question) return { kind: 'question', usage }
+    } catch (error) {
+      await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
+      const timedOut = error instanceof StageTimeout
+      if (!timedOut && stoppedByOwner(signal)) {
+        // Not a failure: what the stage spent still counts, and the log says who stopped it.
+        const spent = error instanceof StageFailure && error.usage ? error.usage : { promptTokens: 0, completionTokens: 0 }
+        usage.promptTokens += spent.promptTokens
+        usage.completionTokens += spent.completionTokens
+        await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: 'stopped', startedAt, ...spent }).catch(() => undefined)
+        await log('INFO', `Stage ${stage.id} stopped by the build's owner`).catch(() => undefined)
+        return { kind: 'stopped', stage: stage.id, message: BUILD_MESSAGES.stopped, usage }
+      }
+      const message = timedOut
+        ? BUILD_MESSAGES.timedOut(stage.id, options.stageTimeoutMs)
+        : signal.aborted
+          ? BUILD_MESSAGES.shutdown
+          : error instanceof ProviderError
+            ? BUILD_MESSAGES.providerFailed(stage.id, error.message)
+            : error instanceof StageFailure
+              ? error.message
+              : BUILD_MESSAGES.failed(stage.id)
+      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+      // A loop that spent its budget and failed used its tokens all the same: the token usage shows them.
+      const spent = error instanceof StageFailure && error.usage ? error.usage : { promptTokens: 0, completionTokens: 0 }
+      usage.promptTokens += spent.promptTokens
+      usage.completionTokens += spent.completionTokens
+      await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: timedOut ? 'timeout' : 'error', startedAt, ...spent })
+        .catch(() => undefined)
+      await log('ERROR', timedOut ? message : `Stage ${stage.id} failed: ${detail}`).catch(() => undefined)
+      return { kind: timedOut ? 'timeout' : 'failed', stage: stage.id, message, usage }
+    }
+  }
+
+  // Past the last stage a stop has nothing left to stop: the build is delivered.
+  await options.afterStages?.(signal)
+  const { project, files, archive } = state
+  if (!project || !files || !archive) return { kind: 'failed', stage: 'delivery', message: BUILD_MESSAGES.failed('delivery'), usage }
+  await buildsIn(db).delivered(job.buildId, files, state.tests)
+  return { kind: 'completed', state: { ...state, project, files, archive }, usage }
+}
+
+/** Runs each build in this process, right away (no queue). */
+export class InProcessRunner implements BuildRunner {
+  constructor(private readonly options: PipelineOptions) {}
+
+  run(job: BuildJob, signal: AbortSignal): Promise<BuildOutcome> {
+    return runPipeline(job, this.options, signal)
+  }
+}

@@ -1,0 +1,225 @@
+import { createReadStream } from 'node:fs'
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import {
+  BuildFailure,
+  BuildParams,
+  BuildState,
+  BuildFile,
+  BuildFileParams,
+  ChatBody,
+  ChatConflict,
+  ChatRateLimited,
+  chatSecurity,
+  CrossSiteRefused,
+  DownloadParams,
+  OWNER_NOTE,
+  TokenUsageHistory,
+} from '@contracts/chat'
+import { BuildOutcomeReply } from '@contracts/sessions'
+import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
+import { zipUrlOf } from '../../../builds/reply'
+import { hasArchive } from '../../../builds/service'
+import { ownerOfRequest } from '../../../sessions/owner'
+import { acceptChatMessage } from '../../../chat/request'
+import { chatBodyValidator, isUuid } from '../../../chat/validation'
+import { HttpError } from '../../../http/httpError'
+import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
+import { createBuildRepository as buildsIn } from '../../../builds/buildRepository'
+import { CHAT_BODY_LIMIT } from '../chat'
+
+const TAGS = ['builds']
+
+export const BUILD_NOT_FOUND = 'Build not found'
+export const ARCHIVE_NOT_FOUND = 'Archive not found'
+export const FILE_NOT_FOUND = 'File not found'
+
+/**
+ * Build requests (spec sections 5 and 7): run the pipeline, follow a build, download its
+ * archive, and the token usage history for staff.
+ */
+const buildRoutes: FastifyPluginAsync = async (app) => {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>()
+
+  routes.post(
+    '/chat',
+    {
+      bodyLimit: CHAT_BODY_LIMIT,
+      preHandler: app.authenticate,
+      // The same rules and messages as POST /api/overseer-dev/chat.
+      validatorCompiler: chatBodyValidator,
+      schema: {
+        tags: TAGS,
+        summary: 'Build a starter project from a request',
+        description: `Stores the request as a conversation (processing), runs the stages classification, clarification, market_analysis, structuring, development, assembly and delivery, sending \`progress\` events to the sessionId's room, and answers when the build is done: the reply (completed) and the archive's zipUrl, or the failure (status error, no reply, no archive) after an \`error\` or \`timeout\` event. With \`replaceFrom\` (and \`conversationId\`) the build replaces a user message of the conversation and every later turn, as an edit or a regenerate. Its owner can stop it with POST /api/overseer-dev/sessions/{sessionId}/stop (a \`stopped\` event, no archive). ${OWNER_NOTE} Rate limited like chat messages (one budget).`,
+        security: chatSecurity,
+        body: ChatBody,
+        response: {
+          200: BuildOutcomeReply,
+          ...bodyErrorResponses,
+          400: errorResponse('Invalid request: the same checks as POST /api/overseer-dev/chat'),
+          403: CrossSiteRefused,
+          404: errorResponse('conversationId is not one of the caller’s conversations'),
+          409: ChatConflict,
+          429: ChatRateLimited,
+          500: BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
+          504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { owner, input } = await acceptChatMessage(app, request, reply)
+      const result = await app.builds.start(owner.key, input)
+      if (result.kind === 'answered') {
+        const { reply: answer, conversationId, sessionId, model, usage } = result
+        return { success: true as const, reply: answer, answered: true as const, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
+      }
+      if (result.kind === 'stopped') {
+        return {
+          success: true as const,
+          reply: result.reply,
+          conversationId: result.conversationId,
+          sessionId: result.sessionId,
+          model: result.model,
+          status: 'completed' as const,
+          stopped: true as const,
+          usage: result.usage,
+        }
+      }
+      if (result.kind !== 'completed') {
+        request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
+        return reply.code(result.kind === 'timeout' ? 504 : 500).send({
+          success: false as const,
+          message: result.message,
+          conversationId: result.conversationId,
+          sessionId: result.sessionId,
+          status: 'error' as const,
+        })
+      }
+      return {
+        success: true as const,
+        reply: result.reply,
+        zipUrl: result.zipUrl,
+        conversationId: result.conversationId,
+        sessionId: result.sessionId,
+        model: result.model,
+        status: 'completed' as const,
+        stopped: false as const,
+        usage: result.usage,
+      }
+    },
+  )
+
+  routes.get(
+    '/builds/:sessionId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'The current state of one of the caller’s builds',
+        description: `For a client that missed progress events (a reconnect): the latest stage, percentage and message, and zipUrl once done. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: BuildParams,
+        response: { 200: BuildState, 400: bodyErrorResponses[400], 404: errorResponse('No build of the caller’s has this sessionId') },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRequest(request, reply, { create: false })
+      const build = owner ? await app.builds.state(owner.key, request.params.sessionId) : undefined
+      if (!build) throw new HttpError(404, BUILD_NOT_FOUND)
+      const { iterations, tests, files } = await app.builds.details(build)
+      return {
+        success: true as const,
+        data: {
+          sessionId: build.sessionId,
+          status: build.status,
+          stage: build.stage,
+          percentage: build.percentage,
+          message: build.message,
+          ...(build.error !== null && { error: build.error }),
+          ...(build.kind !== null && { kind: build.kind }),
+          ...(build.name !== null && { name: build.name }),
+          ...(hasArchive(build) && { zipUrl: zipUrlOf(build.id) }),
+          conversationId: build.conversationId,
+          model: build.model,
+          createdAt: build.createdAt.toISOString(),
+          updatedAt: build.updatedAt.toISOString(),
+          iterations,
+          ...(tests && { tests: tests.ran ? { ran: true as const, passed: tests.passed, failed: tests.failed, failing: tests.failing, durationMs: tests.durationMs } : tests }),
+          ...(files && { files }),
+        },
+      }
+    },
+  )
+
+  routes.get(
+    '/builds/:sessionId/files/*',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'One delivered file of one of the caller’s builds',
+        description: `A file of the completed build's project, as listed in its \`files\`, for reading without the archive. Only generated paths exist; gone with the conversation. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: BuildFileParams,
+        response: { 200: BuildFile, 400: bodyErrorResponses[400], 404: errorResponse('No such file in a completed build of the caller’s') },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRequest(request, reply, { create: false })
+      const file = owner ? await app.builds.file(owner.key, request.params.sessionId, request.params['*']) : undefined
+      if (!file) throw new HttpError(404, FILE_NOT_FOUND)
+      return { success: true as const, data: file }
+    },
+  )
+
+  // The archive is a stream, which the type provider's JSON answers cannot describe.
+  app.get<{ Params: DownloadParams }>(
+    '/downloads/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Download a build’s archive',
+        description: `The zip of a completed build, as an attachment named after the project. Only its owner may download it; for anyone else it does not exist. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: DownloadParams,
+        response: {
+          200: { description: 'The archive (`Content-Disposition: attachment`)', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          404: errorResponse('No completed build of the caller’s has this id'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRequest(request, reply, { create: false })
+      const id = request.params.id
+      const archive = owner && isUuid(id) ? await app.builds.archive(owner.key, id.toLowerCase()) : undefined
+      if (!archive) throw new HttpError(404, ARCHIVE_NOT_FOUND)
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${archive.filename}"`)
+        .header('content-length', String(archive.size))
+        .header('cache-control', 'private, no-store')
+        .send(createReadStream(archive.path))
+    },
+  )
+
+  routes.get(
+    '/token-usage-history',
+    {
+      preHandler: app.requirePermission('architect.overseer'),
+      schema: {
+        tags: ['architect'],
+        summary: 'Total tokens per pipeline iteration',
+        description: 'Needs the permission architect.overseer. Every build is one iteration; its total is the tokens of all its stages.',
+        security: sessionSecurity,
+        response: { 200: TokenUsageHistory, 401: notSignedInResponse, 403: forbiddenResponse, 500: bodyErrorResponses[500] },
+      },
+    },
+    async () => {
+      return buildsIn(app.db).tokenHistory()
+    },
+  )
+}
+
+export default buildRoutes

@@ -1,0 +1,57 @@
+import type { Queryable } from '../db'
+
+/** What a realtime session id is used for: a chat reply, or a build. */
+export type SessionKind = 'chat' | 'build'
+
+/**
+ * Who owns each realtime session id (a socket.io room). A request that is about to emit to a
+ * session's room claims its id first; from then on only sockets of the same owner may join.
+ * Kept in the database, so every server process sees the same owners.
+ */
+export interface SessionOwnerRepository {
+  /** Registers `sessionId` for `ownerKey`. True when the owner now holds it (new, or already theirs). */
+  claim(sessionId: string, ownerKey: string, kind: SessionKind): Promise<boolean>
+  /** The owner key of a registered session id. */
+  ownerOf(sessionId: string): Promise<string | undefined>
+  /** Forgets registrations older than `maxAgeMs`; returns how many. */
+  sweep(maxAgeMs: number): Promise<number>
+  /** Records the conversation the session's request stored its question in. */
+  attach(sessionId: string, conversationId: string): Promise<void>
+  /** A registered session: its owner, kind and conversation (null before it is stored, or once deleted). */
+  find(sessionId: string): Promise<{ ownerKey: string; kind: SessionKind; conversationId: string | null } | undefined>
+}
+
+export const createSessionOwnerRepository = (db: Queryable): SessionOwnerRepository => {
+  const ownerOf = async (sessionId: string): Promise<string | undefined> => {
+    const { rows } = await db.query<{ owner_key: string }>('select owner_key from session_owners where session_id = $1', [sessionId])
+    return rows[0]?.owner_key
+  }
+  return {
+    claim: async (sessionId, ownerKey, kind) => {
+      await db.query(
+        'insert into session_owners (session_id, owner_key, kind) values ($1, $2, $3) on conflict (session_id) do nothing',
+        [sessionId, ownerKey, kind],
+      )
+      return (await ownerOf(sessionId)) === ownerKey
+    },
+    ownerOf,
+    attach: async (sessionId, conversationId) => {
+      await db.query('update session_owners set conversation_id = $2 where session_id = $1', [sessionId, conversationId])
+    },
+    find: async (sessionId) => {
+      const { rows } = await db.query<{ owner_key: string; kind: SessionKind; conversation_id: string | null }>(
+        'select owner_key, kind, conversation_id from session_owners where session_id = $1',
+        [sessionId],
+      )
+      const row = rows[0]
+      return row ? { ownerKey: row.owner_key, kind: row.kind, conversationId: row.conversation_id } : undefined
+    },
+    sweep: async (maxAgeMs) => {
+      const { rows } = await db.query(
+        `delete from session_owners where created_at < now() - make_interval(secs => $1) returning session_id`,
+        [maxAgeMs / 1000],
+      )
+      return rows.length
+    },
+  }
+}
