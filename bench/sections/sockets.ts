@@ -192,7 +192,7 @@ const measure = async (dataDir: string, machineLoad: (section: string) => string
 /**
  * When each stage of each build started, by `${sessionId} ${stage}`, from the database the server
  * left behind: build_stages.started_at is a Date taken just before the stage's progress row is
- * updated and its `progress` event emitted (server/src/builds/pipeline.ts), the nearest server time
+ * updated and its `progress` event emitted (server/src/pipeline/runner.ts), the nearest server time
  * to the emit that the server records. The payload carries no timestamp.
  */
 const stageStarts = async (dataDir: string): Promise<Map<string, number>> => {

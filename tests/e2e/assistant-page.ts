@@ -10,3 +10,13 @@ export const openAssistant = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Overseer Assistant' })).toBeVisible()
   await expect(modelSelect(page)).toBeEnabled()
 }
+
+/** Sends a message as a visitor does (typed, Enter) and waits until its reply is in the conversation. */
+export const ask = async (page: Page, question: string, { timeout = 30_000 }: { timeout?: number } = {}) => {
+  const replies = conversation(page).getByText('Overseer', { exact: true })
+  const before = await replies.count()
+  await messageBox(page).fill(question)
+  await messageBox(page).press('Enter')
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible({ timeout })
+  await expect(replies).toHaveCount(before + 1)
+}

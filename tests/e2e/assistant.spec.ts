@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
-import { conversation, messageBox, modelSelect, openAssistant } from './assistant-page'
+import { ask, conversation, messageBox, modelSelect, openAssistant } from './assistant-page'
 import { watchErrors } from './errors'
 
 /**
@@ -10,15 +10,6 @@ import { watchErrors } from './errors'
  */
 
 
-/** Sends a message and waits until its reply is in the conversation. */
-const ask = async (page: Page, question: string) => {
-  const replies = conversation(page).getByText('Overseer', { exact: true })
-  const before = await replies.count()
-  await messageBox(page).fill(question)
-  await messageBox(page).press('Enter')
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible({ timeout: 20_000 })
-  await expect(replies).toHaveCount(before + 1)
-}
 
 test('answers a question from the docs, then finds, opens and continues it from the history', async ({ page }) => {
   const errors = watchErrors(page)

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test'
 import { analyzeSettled, WCAG_TAGS } from './a11y'
-import { conversation, messageBox, openAssistant } from './assistant-page'
+import { ask, conversation, messageBox, openAssistant } from './assistant-page'
 import { watchErrors } from './errors'
 
 /**
@@ -10,14 +10,6 @@ import { watchErrors } from './errors'
  * it is revoked. Each test is a visitor of its own (its own browser context).
  */
 
-const ask = async (page: Page, question: string) => {
-  const replies = conversation(page).getByText('Overseer', { exact: true })
-  const before = await replies.count()
-  await messageBox(page).fill(question)
-  await messageBox(page).press('Enter')
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible({ timeout: 20_000 })
-  await expect(replies).toHaveCount(before + 1)
-}
 
 const openHistory = async (page: Page): Promise<Locator> => {
   await page.getByRole('button', { name: 'View Chat History' }).click()

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { STAFF } from './staff'
 import { recordTracker, trackerSeen } from './tracker'
-import { conversation, messageBox } from './assistant-page'
+import { ask, conversation, messageBox } from './assistant-page'
 
 /**
  * One browser tab that changes hands without a reload: a visitor chats on /assistant, a staff
@@ -52,15 +52,6 @@ const assistantFromHome = async (page: Page) => {
   await expect(page.getByRole('combobox', { name: 'Model' })).toBeEnabled()
 }
 
-/** Sends a message and waits until its reply is in the conversation. */
-const ask = async (page: Page, question: string) => {
-  const replies = conversation(page).getByText('Overseer', { exact: true })
-  const before = await replies.count()
-  await messageBox(page).fill(question)
-  await messageBox(page).press('Enter')
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible({ timeout: 30_000 })
-  await expect(replies).toHaveCount(before + 1)
-}
 
 /** The titles the history panel lists (it is opened, read and closed). */
 const historyTitles = async (page: Page) => {

@@ -1,5 +1,6 @@
 import type { Database } from '../db'
 import type { AgentModule, LogLevel } from '@contracts/logs'
+import { claimDemoSeed } from '../db/demoSeeds'
 
 /** The Logs page's sample rows (spec section 2), minutes before the seeding. */
 export const DEMO_LOGS: readonly { minutesAgo: number; level: LogLevel; module: AgentModule; message: string }[] = [
@@ -21,8 +22,7 @@ export const DEMO_LOGS: readonly { minutesAgo: number; level: LogLevel; module: 
  */
 export const seedDemoLogs = (db: Database, now: Date = new Date()): Promise<boolean> =>
   db.transaction(async (tx) => {
-    const claimed = await tx.query(`insert into demo_seeds (name) values ('agent-logs') on conflict (name) do nothing returning name`)
-    if (claimed.rows.length === 0) return false
+    if (!(await claimDemoSeed(tx, 'agent-logs'))) return false
     const existing = await tx.query('select 1 from agent_logs limit 1')
     if (existing.rows.length > 0) return false
     for (const entry of DEMO_LOGS) {

@@ -4,7 +4,7 @@ import type { PasswordHasher } from './password'
 import { passwordProblem } from './password'
 import { isPermission, isRole, PERMISSIONS, ROLES, type Permission, type Role } from './permissions'
 import { createSessionRepository } from './sessionRepository'
-import { createUserRepository, isUniqueViolation } from './userRepository'
+import { createUserRepository, isUniqueViolation, type UserRepository } from './userRepository'
 import type { UserSummary } from './users'
 
 /** What went wrong, for exit codes and the control channel: bad input, no such user, e-mail taken. */
@@ -37,24 +37,6 @@ export interface AccessChangeResult {
 export interface SessionsRevoked {
   user: UserSummary
   sessionsRevoked: number
-}
-
-/**
- * Staff account management: the one implementation behind `npm run users` (directly, or through
- * a running server's control channel) and the first admin from ADMIN_EMAIL. Every input is
- * checked here, since the control channel passes on whatever a client sends.
- */
-export interface UserService {
-  count(): Promise<number>
-  create(input: { email: string; password: string } & AccessChange): Promise<UserSummary>
-  grant(email: string, change: AccessChange): Promise<AccessChangeResult>
-  revoke(email: string, change: AccessChange): Promise<AccessChangeResult>
-  /** Sets a new password and ends every session of the user. */
-  resetPassword(email: string, password: string): Promise<SessionsRevoked>
-  /** Stops the user signing in and ends every session. */
-  disable(email: string): Promise<SessionsRevoked>
-  enable(email: string): Promise<UserSummary>
-  list(): Promise<UserSummary[]>
 }
 
 export const validEmail = (email: string): string => {
@@ -93,91 +75,108 @@ const validChange = (change: AccessChange): { roles: Role[]; permissions: Permis
   return { roles, permissions }
 }
 
-export const createUserService = (db: Database, passwords: PasswordHasher): UserService => {
-  const users = createUserRepository(db)
+/**
+ * Staff account management: the one implementation behind `npm run users` (directly, or through
+ * a running server's control channel) and the first admin from ADMIN_EMAIL. Every input is
+ * checked here, since the control channel passes on whatever a client sends.
+ */
 
-  const existing = async (email: string): Promise<UserSummary> => {
-    const user = await users.findByEmail(validEmail(email))
+export class UserService {
+  private readonly users: UserRepository
+
+  constructor(
+    private readonly db: Database,
+    private readonly passwords: PasswordHasher,
+  ) {
+    this.users = createUserRepository(db)
+  }
+
+  private async existing(email: string): Promise<UserSummary> {
+    const user = await this.users.findByEmail(validEmail(email))
     if (!user) throw new UserCommandError('unknown_user', `No user with the e-mail ${normalizeEmail(email)}`)
     return user
   }
 
-  const reload = async (id: number): Promise<UserSummary> => {
-    const user = await users.findById(id)
+  private async reload(id: number): Promise<UserSummary> {
+    const user = await this.users.findById(id)
     if (!user) throw new UserCommandError('unknown_user', 'The user was deleted meanwhile')
     return user
   }
 
-  return {
-    count: () => users.count(),
+  count(): Promise<number> {
+    return this.users.count()
+  }
 
-    create: async ({ email, password, roles, permissions }) => {
-      const address = validEmail(email)
-      const granted = { roles: validRoles(roles), permissions: validPermissions(permissions) }
-      validPassword(password)
-      // The slow hash runs before the transaction, so it holds no connection while it works.
-      const passwordHash = await passwords.hash(password)
-      try {
-        const id = await db.transaction(async (tx) => {
-          const inTx = createUserRepository(tx)
-          const newId = await inTx.insert(address, passwordHash)
-          await inTx.addRoles(newId, granted.roles)
-          await inTx.addPermissions(newId, granted.permissions)
-          return newId
-        })
-        return await reload(id)
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new UserCommandError('email_taken', `A user with the e-mail ${address} already exists`)
-        throw error
-      }
-    },
-
-    grant: async (email, change) => {
-      const { roles, permissions } = validChange(change)
-      const user = await existing(email)
-      const [changedRoles, changedPermissions] = await db.transaction(async (tx) => {
+  async create({ email, password, roles, permissions }: { email: string; password: string } & AccessChange): Promise<UserSummary> {
+    const address = validEmail(email)
+    const granted = { roles: validRoles(roles), permissions: validPermissions(permissions) }
+    validPassword(password)
+    // The slow hash runs before the transaction, so it holds no connection while it works.
+    const passwordHash = await this.passwords.hash(password)
+    try {
+      const id = await this.db.transaction(async (tx) => {
         const inTx = createUserRepository(tx)
-        return [await inTx.addRoles(user.id, roles), await inTx.addPermissions(user.id, permissions)] as const
+        const newId = await inTx.insert(address, passwordHash)
+        await inTx.addRoles(newId, granted.roles)
+        await inTx.addPermissions(newId, granted.permissions)
+        return newId
       })
-      return { user: await reload(user.id), changedRoles, changedPermissions }
-    },
+      return await this.reload(id)
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new UserCommandError('email_taken', `A user with the e-mail ${address} already exists`)
+      throw error
+    }
+  }
 
-    revoke: async (email, change) => {
-      const { roles, permissions } = validChange(change)
-      const user = await existing(email)
-      const [changedRoles, changedPermissions] = await db.transaction(async (tx) => {
-        const inTx = createUserRepository(tx)
-        return [await inTx.removeRoles(user.id, roles), await inTx.removePermissions(user.id, permissions)] as const
-      })
-      return { user: await reload(user.id), changedRoles, changedPermissions }
-    },
+  async grant(email: string, change: AccessChange): Promise<AccessChangeResult> {
+    const { roles, permissions } = validChange(change)
+    const user = await this.existing(email)
+    const [changedRoles, changedPermissions] = await this.db.transaction(async (tx) => {
+      const inTx = createUserRepository(tx)
+      return [await inTx.addRoles(user.id, roles), await inTx.addPermissions(user.id, permissions)] as const
+    })
+    return { user: await this.reload(user.id), changedRoles, changedPermissions }
+  }
 
-    resetPassword: async (email, password) => {
-      validPassword(password)
-      const user = await existing(email)
-      const passwordHash = await passwords.hash(password)
-      const sessionsRevoked = await db.transaction(async (tx) => {
-        await createUserRepository(tx).setPasswordHash(user.id, passwordHash)
-        return createSessionRepository(tx).revokeAll(user.id)
-      })
-      return { user: await reload(user.id), sessionsRevoked }
-    },
+  async revoke(email: string, change: AccessChange): Promise<AccessChangeResult> {
+    const { roles, permissions } = validChange(change)
+    const user = await this.existing(email)
+    const [changedRoles, changedPermissions] = await this.db.transaction(async (tx) => {
+      const inTx = createUserRepository(tx)
+      return [await inTx.removeRoles(user.id, roles), await inTx.removePermissions(user.id, permissions)] as const
+    })
+    return { user: await this.reload(user.id), changedRoles, changedPermissions }
+  }
 
-    disable: async (email) => {
-      const user = await existing(email)
-      const sessionsRevoked = await db.transaction(async (tx) => {
-        await createUserRepository(tx).setDisabled(user.id, true)
-        return createSessionRepository(tx).revokeAll(user.id)
-      })
-      return { user: await reload(user.id), sessionsRevoked }
-    },
+  /** Sets a new password and ends every session of the user. */
+  async resetPassword(email: string, password: string): Promise<SessionsRevoked> {
+    validPassword(password)
+    const user = await this.existing(email)
+    const passwordHash = await this.passwords.hash(password)
+    const sessionsRevoked = await this.db.transaction(async (tx) => {
+      await createUserRepository(tx).setPasswordHash(user.id, passwordHash)
+      return createSessionRepository(tx).revokeAll(user.id)
+    })
+    return { user: await this.reload(user.id), sessionsRevoked }
+  }
 
-    enable: async (email) => {
-      const user = await existing(email)
-      await users.setDisabled(user.id, false)
-      return reload(user.id)
-    },
+  /** Stops the user signing in and ends every session. */
+  async disable(email: string): Promise<SessionsRevoked> {
+    const user = await this.existing(email)
+    const sessionsRevoked = await this.db.transaction(async (tx) => {
+      await createUserRepository(tx).setDisabled(user.id, true)
+      return createSessionRepository(tx).revokeAll(user.id)
+    })
+    return { user: await this.reload(user.id), sessionsRevoked }
+  }
 
-    list: () => users.list(),
+  async enable(email: string): Promise<UserSummary> {
+    const user = await this.existing(email)
+    await this.users.setDisabled(user.id, false)
+    return this.reload(user.id)
+  }
+
+  list(): Promise<UserSummary[]> {
+    return this.users.list()
   }
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { CONVERSATION_TITLE_MAX_LENGTH, SHARE_PATH, TOOLS_MESSAGES, UNDO_WINDOW_SECONDS, type ConversationExport, type ExportFormat } from '@contracts/conversationTools'
 import type { Database } from '../db'
 import { InvalidError } from '../lib/errors'
+import { createSessionOwnerRepository } from '../sessions/sessionOwners'
 import type { Conversation, ConversationBuildsIn } from './conversationRepository'
 import { createConversationToolsRepository as conversationToolsIn, type SharedSnapshot } from './conversationToolsRepository'
 
@@ -106,9 +107,10 @@ export class ConversationTools {
   restore(ownerKey: string, id: string): Promise<boolean> {
     const since = new Date(this.now().getTime() - this.undoWindowMs)
     return this.db.transaction(async (tx) => {
-      const buildIds = await conversationToolsIn(tx).restore(ownerKey, id, since)
-      if (buildIds === undefined) return false
-      await this.buildsIn(tx).reattach(id, buildIds)
+      const restored = await conversationToolsIn(tx).restore(ownerKey, id, since)
+      if (restored === undefined) return false
+      await this.buildsIn(tx).reattach(id, restored.buildIds)
+      await createSessionOwnerRepository(tx).reattach(id, restored.sessionIds, ownerKey)
       await conversationToolsIn(tx).replyLostUnlessBuilding(id)
       return true
     })

@@ -75,10 +75,10 @@ export const createConversationToolsRepository = (db: Queryable) => ({
    * share link, its builds (whose archives were kept) and its sessions' links (a reload during
    * its reply finds it again). A reply lost to the deletion (not a
    * build still running) leaves it failed rather than processing (`replyLostUnlessBuilding`, once
-   * its builds are back). Undefined when there is none; else the builds to give back to it, which
-   * the builds module does. Run it in a transaction.
+   * its builds are back). Undefined when there is none; else the builds and sessions to give back
+   * to it, which the builds and sessions modules do. Run it in a transaction.
    */
-  async restore(ownerKey: string, id: string, since: Date): Promise<string[] | undefined> {
+  async restore(ownerKey: string, id: string, since: Date): Promise<{ buildIds: string[]; sessionIds: string[] } | undefined> {
     const { rows } = await db.query(
       'select id from deleted_conversations where id = $1 and owner_key = $2 and deleted_at > $3 for update',
       [id, ownerKey, since],
@@ -100,15 +100,11 @@ export const createConversationToolsRepository = (db: Queryable) => ({
        on conflict do nothing`,
       [id],
     )
-    // Sessions swept since the deletion stay gone; one attached elsewhere meanwhile keeps its link.
-    await db.query(
-      `update session_owners set conversation_id = d.id from deleted_conversations d
-       where d.id = $1 and session_owners.session_id = any(d.session_ids) and session_owners.conversation_id is null
-         and session_owners.owner_key = d.owner_key`,
+    const { rows: deleted } = await db.query<{ build_ids: string[]; session_ids: string[] }>(
+      'delete from deleted_conversations where id = $1 returning build_ids, session_ids',
       [id],
     )
-    const { rows: deleted } = await db.query<{ build_ids: string[] }>('delete from deleted_conversations where id = $1 returning build_ids', [id])
-    return deleted[0]?.build_ids ?? []
+    return { buildIds: deleted[0]?.build_ids ?? [], sessionIds: deleted[0]?.session_ids ?? [] }
   },
 
   /** A restored conversation's reply that was lost to its deletion fails, unless a build of it still runs (its reply is still to come). */

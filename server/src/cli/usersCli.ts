@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { createPasswordHasher, passwordProblem, PasswordHasherBusyError, type PasswordHasher } from '../auth/password'
 import { isPermission, isRole, PERMISSIONS, ROLES } from '../auth/permissions'
 import { executeUserCommand, USER_COMMAND_NAMES, type UserCommand, type UserCommandName, type UserCommandResult } from '../auth/userCommands'
-import { createUserService, UserCommandError, validEmail, type UserErrorCode } from '../auth/userService'
+import { UserService, UserCommandError, validEmail, type UserErrorCode } from '../auth/userService'
 import type { UserSummary } from '../auth/users'
 import { ConfigError, loadConfig } from '../config'
 import { pingControl, sendControlRequest, socketPath, type ControlErrorCode } from '../control/channel'
@@ -156,7 +156,7 @@ const toCommand = async (
 const runDirect = async (db: Database, command: UserCommand, passwords: PasswordHasher): Promise<UserCommandResult> => {
   try {
     await migrate(db)
-    return await executeUserCommand(createUserService(db, passwords), command)
+    return await executeUserCommand(new UserService(db, passwords), command)
   } finally {
     await db.close()
   }

@@ -1,6 +1,7 @@
 /**
  * The development loop: a model writes the project through tools (list, read, write and delete
- * files, run the tests, finish) until its tests pass, within an iteration and a token budget.
+ * files, run the tests, finish) until its tests pass, within an iteration and a token budget. The
+ * project's files and its test runs are the sandbox's (sandbox/workspace.ts, sandbox/run.ts).
  */
 export {
   compactHistory,
@@ -21,6 +22,4 @@ export {
   type DevLoopUsage,
   type IterationRecord,
 } from './loop'
-export { parseTestOutput, type TestCounts } from '../sandbox/testReport'
 export { DEVLOOP_TOOLS, MAX_TEST_OUTPUT_CHARS, parseToolCall, runFileTool, tail, testResultText, TOOL_NAMES, type DevLoopAction, type ToolName } from './tools'
-export { checkPath, packageJsonProblem, Workspace, WorkspaceError, WORKSPACE_LIMITS, type WorkspaceLimits } from '../sandbox/workspace'

@@ -132,7 +132,7 @@ export const BUILD_MESSAGES = {
   /** Its owner stopped it (POST /api/overseer-dev/sessions/:sessionId/stop). */
   stopped: 'Build stopped.',
   ready: 'Your project is ready.',
-  /** The message was a question, not a build request (builds/intent.ts). */
+  /** The message was a question, not a build request (generation/intent.ts). */
   answered: 'Answered as a question: nothing to build.',
 } as const
 

@@ -8,7 +8,7 @@ import type { StageId } from './stages'
 /** What the stages build up, one artefact each (modules exchange artefacts, not state). */
 export interface BuildState {
   request: string
-  /** Set by the classification: the message is a question or remark, not a request to build (builds/intent.ts). */
+  /** Set by the classification: the message is a question or remark, not a request to build (generation/intent.ts). */
   question?: true
   project?: {
     kind: ProjectKind

@@ -19,6 +19,11 @@ export interface SessionOwnerRepository {
   attach(sessionId: string, conversationId: string): Promise<void>
   /** A registered session: its owner, kind and conversation (null before it is stored, or once deleted). */
   find(sessionId: string): Promise<{ ownerKey: string; kind: SessionKind; conversationId: string | null } | undefined>
+  /**
+   * An undone deletion: `sessionIds` of `ownerKey` point at the conversation again (a reload during
+   * its reply finds it). Sessions swept since stay gone; one attached elsewhere meanwhile keeps its link.
+   */
+  reattach(conversationId: string, sessionIds: readonly string[], ownerKey: string): Promise<void>
 }
 
 export const createSessionOwnerRepository = (db: Queryable): SessionOwnerRepository => {
@@ -37,6 +42,14 @@ export const createSessionOwnerRepository = (db: Queryable): SessionOwnerReposit
     ownerOf,
     attach: async (sessionId, conversationId) => {
       await db.query('update session_owners set conversation_id = $2 where session_id = $1', [sessionId, conversationId])
+    },
+    reattach: async (conversationId, sessionIds, ownerKey) => {
+      if (sessionIds.length === 0) return
+      await db.query(
+        `update session_owners set conversation_id = $1
+         where session_id = any($2::text[]) and conversation_id is null and owner_key = $3`,
+        [conversationId, sessionIds, ownerKey],
+      )
     },
     find: async (sessionId) => {
       const { rows } = await db.query<{ owner_key: string; kind: SessionKind; conversation_id: string | null }>(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { PERMISSIONS, type Permission } from '../../src/auth/permissions'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'
 import { OPENAPI_PATH } from '../../src/plugins/external/openapi'
 import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
@@ -70,7 +70,7 @@ describe.each(databasesUnderTest())('permissions of the staff endpoints on $name
     }
 
     // For each permission: one user with all the others, one with it alone.
-    const users = createUserService(db, fastPasswords())
+    const users = new UserService(db, fastPasswords())
     for (const [index, permission] of PERMISSIONS.entries()) {
       const without = `without-${index}@example.com`
       const only = `only-${index}@example.com`

@@ -1,6 +1,6 @@
 import { TEXT_MESSAGES } from '@contracts/text'
 import { COMMAND_MESSAGES } from '../../src/architect/commands'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import { COMMANDS_PER_MINUTE } from '../../src/routes/api/architect/commands'
 import { databasesUnderTest, fastPasswords, useTestApp } from '../helper'
 import type { Headers } from '../support/chat'
@@ -21,7 +21,7 @@ describe.each(databasesUnderTest())('Overseer commands on $name', ({ open }) => 
   let admin: Headers
 
   beforeAll(async () => {
-    const users = createUserService(fixture.db, fastPasswords())
+    const users = new UserService(fixture.db, fastPasswords())
     await users.create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
     await users.create({ email: 'admin@example.com', password: 'admin-password', roles: ['admin'] })
     await users.create({ email: 'busy@example.com', password: 'busy-password', roles: ['operator'] })

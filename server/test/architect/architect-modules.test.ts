@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import { busyModules, moduleStatuses } from '../../src/pipeline/moduleStatus'
 import type { StageId } from '../../src/pipeline/stages'
 import type { Database } from '../../src/db'
@@ -73,7 +73,7 @@ describe.each(databasesUnderTest())('GET /api/architect/logs/modules on $name', 
       },
     )
     gated = await buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalGates: ['planning'], approvalTimeoutMs: 20_000 })) })
-    const users = createUserService(db, fastPasswords())
+    const users = new UserService(db, fastPasswords())
     await users.create({ email: 'viewer@example.com', password: 'viewer-password', roles: ['viewer'] })
     await users.create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
     viewer = await signIn('viewer@example.com', 'viewer-password')

@@ -4,7 +4,7 @@ import type { PasswordHasher } from '../../src/auth/password'
 import { NO_STAFF_NOTICE } from '../../src/auth/firstAdmin'
 import { PERMISSIONS } from '../../src/auth/permissions'
 import { hashSessionToken } from '../../src/auth/tokens'
-import { createUserService, type UserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import type { LoginLimits } from '../../src/limits/loginLimiter'
 import { migrate, type Database } from '../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
@@ -77,7 +77,7 @@ describe.each(databasesUnderTest())('auth on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open()
     await migrate(db)
-    users = createUserService(db, fastPasswords())
+    users = new UserService(db, fastPasswords())
     for (const member of Object.values(STAFF)) await users.create({ ...member, roles: [...member.roles] })
   }, SETUP_TIMEOUT_MS)
 

@@ -1,5 +1,5 @@
 import { executeUserCommand, parseUserCommand } from '../../src/auth/userCommands'
-import { createUserService, UserCommandError, type UserService } from '../../src/auth/userService'
+import { UserCommandError, UserService } from '../../src/auth/userService'
 import { createSessionRepository } from '../../src/auth/sessionRepository'
 import { migrate, type Database } from '../../src/db'
 import { databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
@@ -14,7 +14,7 @@ describe.each(databasesUnderTest())('the user service on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open()
     await migrate(db)
-    users = createUserService(db, fastPasswords())
+    users = new UserService(db, fastPasswords())
   }, SETUP_TIMEOUT_MS)
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { Socket } from 'socket.io-client'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import { STAGE_IDS, type StageId } from '../../src/pipeline/stages'
 import type { Database } from '../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
@@ -65,7 +65,7 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     )
     await app.listen({ port: 0, host: '127.0.0.1' })
     await slowApp.listen({ port: 0, host: '127.0.0.1' })
-    const users = createUserService(db, fastPasswords())
+    const users = new UserService(db, fastPasswords())
     await users.create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
     await users.create({ email: 'viewer@example.com', password: 'viewer-password', roles: ['viewer'] })
     await users.create({ email: 'nobody@example.com', password: 'nobody-password', roles: [] })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Socket } from 'socket.io-client'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import { STOPPED_NOTE } from '../../src/chat/service'
 import type { ChatDeltaEvent, ChatDoneEvent } from '@contracts/socket'
 import { fastPasswords, useTestApp } from '../helper'
@@ -78,7 +78,7 @@ describe('chat over socket.io', () => {
   })
 
   it('knows a signed-in user by the token in the handshake or the session cookie', async () => {
-    const users = createUserService(fixture.db, fastPasswords())
+    const users = new UserService(fixture.db, fastPasswords())
     const email = `socket-${randomUUID()}@example.com`
     await users.create({ email, password: 'socket-password-1', roles: ['viewer'] })
     const login = await fixture.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'socket-password-1' } })

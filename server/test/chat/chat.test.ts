@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import { LOCAL_REPLIES } from '../../src/llm/local/assistant'
 import type { Database } from '../../src/db'
 import { TEXT_MESSAGES } from '@contracts/text'
@@ -234,7 +234,7 @@ describe.each(databasesUnderTest())('assistant chat on $name', ({ open }) => {
     beforeAll(async () => {
       alice = await newVisitor(app)
       bob = await newVisitor(app)
-      const users = createUserService(db, fastPasswords())
+      const users = new UserService(db, fastPasswords())
       await users.create({ email: `chat-${randomUUID()}@example.com`, password: 'chat-password-1', roles: ['viewer'] })
       const { rows } = await db.query<{ email: string }>(`select email from users where email like 'chat-%' order by id desc limit 1`)
       const login = await app.inject({

@@ -13,7 +13,7 @@ import {
   SharedConversation,
   UNDO_WINDOW_SECONDS,
 } from '@contracts/conversationTools'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
@@ -541,7 +541,7 @@ describe.each(databasesUnderTest())('conversation tools on $name', ({ open }) =>
 
     beforeAll(async () => {
       alice = await newVisitor(app)
-      const users = createUserService(db, fastPasswords())
+      const users = new UserService(db, fastPasswords())
       const email = `tools-${randomUUID()}@example.com`
       await users.create({ email, password: 'tools-password-1', roles: ['viewer'] })
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'tools-password-1' } })

@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import type { Socket } from 'socket.io-client'
 import type { ApprovalContext } from '@contracts/approvals'
 import type { BuildState } from '@contracts/chat'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import { fastPasswords, SETUP_TIMEOUT_MS, type TestApp, useTestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
@@ -455,7 +455,7 @@ describe('a model build at the development gate (APPROVAL_GATES=development)', (
       streamedToolCalls([call('run_tests')], { usage: usage(1_200, 5) }),
       streamedToolCalls([call('finish', { summary: 'Added sum(a, b).' })], { usage: usage(1_300, 9) }),
     ])
-    const reviewer = await createUserService(target.db, fastPasswords()).create({ email: 'reviewer@example.com', password: 'reviewer-password', roles: ['operator'] })
+    const reviewer = await new UserService(target.db, fastPasswords()).create({ email: 'reviewer@example.com', password: 'reviewer-password', roles: ['operator'] })
     const visitor = await newVisitor(target.app)
     const body = buildRequest(REQUEST, { model: 'fake-small' })
     const response = sendBuild(target.app, visitor, body)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import { migrate, type Database } from '../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 
@@ -44,7 +44,7 @@ describe.each(databasesUnderTest())('staff leads API on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open()
     await migrate(db)
-    const users = createUserService(db, fastPasswords())
+    const users = new UserService(db, fastPasswords())
     await users.create(ADMIN)
     await users.create(OPERATOR)
 

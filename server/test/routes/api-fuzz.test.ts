@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'
 import { buildTestApp, fastPasswords, openTestPglite, SETUP_TIMEOUT_MS } from '../helper'
 import { chatConfig, newVisitor } from '../support/chat'
@@ -175,7 +175,7 @@ describe('the API under bad input', () => {
   beforeAll(async () => {
     db = await openTestPglite()
     app = await buildTestApp(db, { ...chatConfig() }, { passwords: fastPasswords() })
-    await createUserService(db, fastPasswords()).create({ ...admin, roles: ['admin'] })
+    await new UserService(db, fastPasswords()).create({ ...admin, roles: ['admin'] })
     document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>()
   }, SETUP_TIMEOUT_MS)
 

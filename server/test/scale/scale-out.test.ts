@@ -6,7 +6,7 @@ import path from 'node:path'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import type { Socket } from 'socket.io-client'
-import { createUserService } from '../../src/auth/userService'
+import { UserService } from '../../src/auth/userService'
 import { BUILD_MESSAGES } from '../../src/pipeline/runner'
 import { STAGE_IDS } from '../../src/pipeline/stages'
 import { openPostgres, type Database } from '../../src/db'
@@ -100,7 +100,7 @@ if (!REDIS_URL || !DATABASE_URL) {
       await waitUntil(worker.process, 'worker start', () => worker.output.join('').includes('Overseer worker taking builds'), SETUP_TIMEOUT_MS)
       servers = [first, second]
       db = await openPostgres(DATABASE_URL, { schema })
-      await createUserService(db, fastPasswords()).create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
+      await new UserService(db, fastPasswords()).create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })
     }, SETUP_TIMEOUT_MS)
 
     afterAll(async () => {

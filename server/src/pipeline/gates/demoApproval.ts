@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../../db'
 import { createApprovalRepository as approvalsIn, type NewApproval } from './approvalRepository'
+import { claimDemoSeed } from '../../db/demoSeeds'
 
 /**
  * The Approvals page's sample card (spec section 2): a pending planning request that no
@@ -38,8 +39,7 @@ const SAMPLE_AGE_MS = 20 * 60_000
  */
 export const seedDemoApproval = (db: Database, now: Date = new Date()): Promise<boolean> =>
   db.transaction(async (tx) => {
-    const claimed = await tx.query(`insert into demo_seeds (name) values ('approval-request') on conflict (name) do nothing returning name`)
-    if (claimed.rows.length === 0) return false
+    if (!(await claimDemoSeed(tx, 'approval-request'))) return false
     const existing = await tx.query('select 1 from approval_requests union all select 1 from builds limit 1')
     if (existing.rows.length > 0) return false
     await approvalsIn(tx).create({ ...DEMO_APPROVAL, id: randomUUID(), createdAt: new Date(now.getTime() - SAMPLE_AGE_MS) })

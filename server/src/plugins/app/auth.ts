@@ -1,14 +1,14 @@
 import cookie from '@fastify/cookie'
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import { createAuthService, type AuthService } from '../../auth/authService'
+import { AuthService } from '../../auth/authService'
 import { ensureFirstAdmin } from '../../auth/firstAdmin'
 import { credentialOf, isCrossSite, isStateChanging } from '../../auth/http'
 import { LoginLimiter } from '../../limits/loginLimiter'
 import { AUTH_MESSAGES } from '../../auth/messages'
 import type { PasswordHasher } from '../../auth/password'
 import type { Permission } from '../../auth/permissions'
-import { createUserService, type UserService } from '../../auth/userService'
+import { UserService } from '../../auth/userService'
 import type { AuthUser } from '../../auth/users'
 import { HttpError } from '../../http/httpError'
 
@@ -39,8 +39,8 @@ export default fp<{ passwords: PasswordHasher }>(
   async (app, { passwords }) => {
     await app.register(cookie)
 
-    const users = createUserService(app.db, passwords)
-    const auth = createAuthService(app.db, passwords)
+    const users = new UserService(app.db, passwords)
+    const auth = new AuthService(app.db, passwords)
     const loginLimiter = new LoginLimiter(app.config.loginLimits, app.limitCounter)
 
     app.decorate('users', users)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { LightMyRequestResponse } from 'fastify'
 import type { Socket } from 'socket.io-client'
-import { createUserService } from '../../../src/auth/userService'
+import { UserService } from '../../../src/auth/userService'
 import { DEMO_APPROVAL } from '../../../src/pipeline/gates/demoApproval'
 import type { Database } from '../../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite, SETUP_TIMEOUT_MS } from '../../helper'
@@ -76,7 +76,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     expiring = await gatedApp({ approvalGates: ['development'], approvalTimeoutMs: 300 })
     await app.listen({ port: 0, host: '127.0.0.1' })
     await expiring.listen({ port: 0, host: '127.0.0.1' })
-    const users = createUserService(db, fastPasswords())
+    const users = new UserService(db, fastPasswords())
     operatorId = (await users.create({ email: 'operator@example.com', password: 'operator-password', roles: ['operator'] })).id
     await users.create({ email: 'viewer@example.com', password: 'viewer-password', roles: ['viewer'] })
     operator = await signIn('operator@example.com', 'operator-password')
@@ -419,7 +419,7 @@ describe('the sample approval request (SEED_DEMO)', () => {
   it('is seeded once on a fresh database; deciding it only records the decision', async () => {
     const db = await openTestPglite()
     const app = await buildTestApp(db, { seedDemo: true })
-    const users = createUserService(db, fastPasswords())
+    const users = new UserService(db, fastPasswords())
     await users.create({ email: 'admin@example.com', password: 'admin-password', roles: ['admin'] })
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@example.com', password: 'admin-password' } })
     const headers = { authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}` }

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { TEXT_MESSAGES } from '@contracts/text'
-import { createUserService } from '../../../src/auth/userService'
+import { UserService } from '../../../src/auth/userService'
 import type { Database } from '../../../src/db'
 import { inputProblem, MAX_INPUT_DEPTH, unboundedNumbers } from '../../../src/plugins/app/input'
 import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite, SETUP_TIMEOUT_MS } from '../../helper'
@@ -30,7 +30,7 @@ describe.each(databasesUnderTest())('input rules on $name', ({ open }) => {
   beforeAll(async () => {
     db = await open()
     app = await buildTestApp(db, { ...chatConfig(), rateLimitForms: 10_000 }, { passwords: fastPasswords() })
-    await createUserService(db, fastPasswords()).create({ ...ADMIN, roles: ['admin'] })
+    await new UserService(db, fastPasswords()).create({ ...ADMIN, roles: ['admin'] })
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })
     staff = { authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}` }
   }, SETUP_TIMEOUT_MS)

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
@@ -23,6 +22,7 @@ import { hasArchive } from '../../../builds/service'
 import { ownerOfRequest } from '../../../sessions/owner'
 import { acceptChatMessage } from '../../../chat/request'
 import { chatBodyValidator, isUuid } from '../../../chat/validation'
+import { ARCHIVE_RESPONSE, sendArchive } from '../../../http/archive'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
 import { createBuildRepository as buildsIn } from '../../../builds/buildRepository'
@@ -185,7 +185,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
         security: chatSecurity,
         params: DownloadParams,
         response: {
-          200: { description: 'The archive (`Content-Disposition: attachment`)', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          200: ARCHIVE_RESPONSE,
           404: errorResponse('No completed build of the caller’s has this id'),
         },
       },
@@ -195,12 +195,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
       const id = request.params.id
       const archive = owner && isUuid(id) ? await app.builds.archive(owner.key, id.toLowerCase()) : undefined
       if (!archive) throw new HttpError(404, ARCHIVE_NOT_FOUND)
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${archive.filename}"`)
-        .header('content-length', String(archive.size))
-        .header('cache-control', 'private, no-store')
-        .send(createReadStream(archive.path))
+      return sendArchive(reply, archive)
     },
   )
 

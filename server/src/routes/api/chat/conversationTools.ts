@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { chatSecurity, ConversationNotFound, ConversationParams, CrossSiteRefused, Ok, OWNER_NOTE } from '@contracts/chat'
@@ -28,6 +27,7 @@ import { exportFilename, exportOf, markdownOf } from '../../../chat/conversation
 import type { SharedSnapshot } from '../../../chat/conversationToolsRepository'
 import { knownOwnerKey, ownerOfRequest, type Owner } from '../../../sessions/owner'
 import { CHAT_MESSAGES, isUuid } from '../../../chat/validation'
+import { ARCHIVE_RESPONSE, sendArchive } from '../../../http/archive'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
 
@@ -281,7 +281,7 @@ const conversationToolsRoutes: FastifyPluginAsync = async (app) => {
         description: `The zip of a reply's \`build\` (its \`archiveUrl\`), as an attachment named after the project, for anyone with the link; it stops working when the link is revoked or the conversation deleted. At most ${SHARED_DOWNLOADS_PER_MINUTE} a minute per client IP.`,
         params: SharedBuildParams,
         response: {
-          200: { description: 'The archive (`Content-Disposition: attachment`)', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          200: ARCHIVE_RESPONSE,
           404: errorResponse(`\`${TOOLS_MESSAGES.shareNotFound}\`, or \`${TOOLS_MESSAGES.sharedBuildNotFound}\` (not a build of the snapshot, or its archive is gone)`),
           429: rateLimitedResponse,
         },
@@ -292,12 +292,7 @@ const conversationToolsRoutes: FastifyPluginAsync = async (app) => {
       const buildId = idOf(request.params.buildId)
       const archive = buildId ? await app.builds.sharedArchive(snapshot, buildId) : undefined
       if (!archive) throw new HttpError(404, TOOLS_MESSAGES.sharedBuildNotFound)
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${archive.filename}"`)
-        .header('content-length', String(archive.size))
-        .header('cache-control', 'private, no-store')
-        .send(createReadStream(archive.path))
+      return sendArchive(reply, archive)
     },
   )
 }
