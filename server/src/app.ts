@@ -59,6 +59,9 @@ const loggerOptions = (config: Config, logger: BuildAppOptions['logger']): Fasti
   }
 }
 
+/** How long a plugin may take to start (Fastify's default is 10 s). */
+const PLUGIN_START_TIMEOUT_MS = 120_000
+
 /** Fastify accepts a hop count at run time, but its types only take the equivalent function. */
 const trustProxyOption = (trust: Config['trustProxy']): boolean | ((address: string, hop: number) => boolean) =>
   typeof trust === 'number' ? (_address, hop) => hop < trust : trust
@@ -85,6 +88,9 @@ export const buildApp = ({
       connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(config.requestTimeoutMs / 5))),
     },
     genReqId,
+    // The chat plugin indexes the docs at start: seconds of CPU, several times that on a busy
+    // machine, where Fastify's default 10 s for a plugin to start would stop the server starting.
+    pluginTimeout: PLUGIN_START_TIMEOUT_MS,
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },

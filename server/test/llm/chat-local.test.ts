@@ -5,6 +5,7 @@ import { LocalAssistant, LOCAL_REPLIES } from '../../src/llm/local/assistant'
 import { deltasOf, LocalProvider } from '../../src/llm/providers/local'
 import { SseParser } from '../../src/llm/providers/sse'
 import type { ChatMessage } from '../../src/llm/types'
+import { SETUP_TIMEOUT_MS } from '../support/lifecycle'
 
 export const FIXTURE_DOCS = path.join(__dirname, '..', 'fixtures', 'chat-docs')
 const REAL_DOCS = path.resolve(__dirname, '../../../docs')
@@ -26,7 +27,7 @@ describe('overseer-local', () => {
   beforeAll(async () => {
     assistant = await LocalAssistant.fromDirectory(FIXTURE_DOCS)
     real = await LocalAssistant.fromDirectory(REAL_DOCS)
-  })
+  }, SETUP_TIMEOUT_MS)
 
   it('answers from the best docs passage and links it under Sources', () => {
     const answer = ask(assistant, 'How do I use PostgreSQL instead of the embedded database?')
