@@ -3,6 +3,8 @@
  * the casing of names. Pure functions over lower-case ASCII words.
  */
 
+import { ACRONYMS, MINOR, NOT_PLURAL } from './lexicon'
+
 /**
  * `record[key]` when `record` has it itself: a request's word is never one of an object's
  * built-in members ('constructor', 'toString').
@@ -97,19 +99,6 @@ export const singularOf = (word: string): string => {
   return word
 }
 
-/** Words ending in -s that are not plurals, or plurals that never name a collection of records. */
-const NOT_PLURAL = new Set(
-  `is was has does goes its this thus yes us his hers ours yours theirs always perhaps whereas unless across towards
-  afterwards besides sometimes nowadays plus minus versus vs gas lens canvas atlas alias bias news christmas texas
-  chaos bonus various previous famous serious nervous obvious numerous anonymous asynchronous synchronous
-  continuous dangerous generous jealous delicious gorgeous ridiculous tremendous enormous fabulous curious
-  less unless regardless wireless endless useless seamless stateless serverless headless
-  physics mathematics maths economics politics ethics athletics aerobics basics analytics statistics logistics
-  graphics electronics genetics linguistics robotics metrics diagnostics dynamics mechanics
-  thanks means whereabouts outskirts premises congratulations headquarters
-  kubernetes postgres redis jenkins xerxes aws sms ios macos os js nodejs`.split(/\s+/).filter(Boolean),
-)
-
 /** Irregular plurals (people, children) recognised as plurals. */
 export const IRREGULAR_PLURALS: ReadonlySet<string> = new Set([...SINGULAR_OF.keys()])
 
@@ -122,11 +111,6 @@ export const looksPlural = (word: string): boolean => {
   // A plural keeps a vowel in its stem ('pts' is an abbreviation, not a word).
   return VOWELS.test(word.slice(0, -1))
 }
-
-/** Words that keep their capitals in a name. */
-const ACRONYMS = new Set(['api', 'apis', 'cli', 'csv', 'json', 'http', 'https', 'url', 'urls', 'ui', 'ux', 'sdk', 'crm', 'hr', 'sql', 'pdf', 'html', 'css', 'xml', 'yaml', 'id', 'ids', 'ai', 'faq', 'rss', 'seo', 'cms', 'erp', 'kpi', 'rsvp', 'pto', 'qr', 'sms', 'ip', 'dns', 'tv', 'diy'])
-/** Small words that stay lower case inside a title. */
-const MINOR = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'for', 'in', 'on', 'by', 'with'])
 
 /** A name's words in title case: ['csv', 'to', 'json', 'converter'] → 'CSV to JSON Converter'. */
 export const titleCase = (words: readonly string[]): string =>
