@@ -538,6 +538,19 @@ export const NOT_PLURAL = new Set(
   kubernetes postgres redis jenkins xerxes aws sms ios macos os js nodejs`.split(/\s+/).filter(Boolean),
 )
 
+/** Plurals without an -s ('people', 'children'): another word without one is never taken for a plural. */
+export const IRREGULAR_PLURALS = new Set(['people', 'children', 'men', 'women', 'mice', 'geese', 'feet', 'teeth', 'oxen', 'criteria'])
+
+// Plurals the pluralize library forms otherwise than a build request means them, set right in words.ts.
+
+/** Nouns whose plural is a plain -s: not 'cooky' for 'cookies', 'cach' for 'caches' or 'excus' for 'excuses', nor 'schemata'. */
+export const PLURALS_IN_S = `schema cache niche headache avalanche excuse fuse muse refuse ruse recluse misuse masseuse
+  cookie calorie rookie selfie smoothie brownie hoodie freebie prairie auntie newbie techie veggie birdie sortie lingerie`.split(/\s+/).filter(Boolean)
+/** Nouns whose plural is in -es: 'viruses', not 'viri'; 'vetoes', not 'vetos'. */
+export const PLURALS_IN_ES = ['virus', 'syllabus', 'veto']
+/** Nouns whose plural is the noun itself. */
+export const UNCOUNTABLE = ['feedback']
+
 /** Words that keep their capitals in a name. */
 export const ACRONYMS = new Set(['api', 'apis', 'cli', 'csv', 'json', 'http', 'https', 'url', 'urls', 'ui', 'ux', 'sdk', 'crm', 'hr', 'sql', 'pdf', 'html', 'css', 'xml', 'yaml', 'id', 'ids', 'ai', 'faq', 'rss', 'seo', 'cms', 'erp', 'kpi', 'rsvp', 'pto', 'qr', 'sms', 'ip', 'dns', 'tv', 'diy'])
 /** Small words that stay lower case inside a title. */

@@ -1,9 +1,10 @@
 /**
- * English words as a request uses them: splitting into words, singular and plural forms, and
- * the casing of names. Pure functions over lower-case ASCII words.
+ * English words as a request uses them: splitting into words, singular and plural forms (by the
+ * pluralize library), and the casing of names. Pure functions over lower-case ASCII words.
  */
 
-import { ACRONYMS, MINOR, NOT_PLURAL } from './lexicon'
+import pluralize from 'pluralize'
+import { ACRONYMS, IRREGULAR_PLURALS, MINOR, NOT_PLURAL, PLURALS_IN_ES, PLURALS_IN_S, UNCOUNTABLE } from './lexicon'
 
 /**
  * `record[key]` when `record` has it itself: a request's word is never one of an object's
@@ -11,96 +12,19 @@ import { ACRONYMS, MINOR, NOT_PLURAL } from './lexicon'
  */
 export const lookup = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined)
 
-/** Plurals that no rule gives, singular → plural. */
-const IRREGULAR: Readonly<Record<string, string>> = {
-  person: 'people',
-  child: 'children',
-  man: 'men',
-  woman: 'women',
-  mouse: 'mice',
-  goose: 'geese',
-  foot: 'feet',
-  tooth: 'teeth',
-  ox: 'oxen',
-  criterion: 'criteria',
-  analysis: 'analyses',
-  thesis: 'theses',
-  crisis: 'crises',
-  matrix: 'matrices',
-  vertex: 'vertices',
-  quiz: 'quizzes',
-  bus: 'buses',
-  status: 'statuses',
-  campus: 'campuses',
-  virus: 'viruses',
-  bonus: 'bonuses',
-  census: 'censuses',
-  syllabus: 'syllabuses',
-  genius: 'geniuses',
-  chorus: 'choruses',
-  wolf: 'wolves',
-  knife: 'knives',
-  leaf: 'leaves',
-  life: 'lives',
-  wife: 'wives',
-  half: 'halves',
-  shelf: 'shelves',
-  loaf: 'loaves',
-  thief: 'thieves',
-  calf: 'calves',
-  elf: 'elves',
-  scarf: 'scarves',
-  hoof: 'hooves',
-  hero: 'heroes',
-  potato: 'potatoes',
-  tomato: 'tomatoes',
-  echo: 'echoes',
-  veto: 'vetoes',
-  cache: 'caches',
-  niche: 'niches',
-  headache: 'headaches',
-  avalanche: 'avalanches',
-}
-
-/** Words whose plural is the word itself. */
-const UNCHANGING = new Set(['sheep', 'fish', 'deer', 'series', 'species', 'aircraft', 'moose', 'salmon', 'trout', 'equipment', 'software', 'feedback'])
-
-const SINGULAR_OF: ReadonlyMap<string, string> = new Map(Object.entries(IRREGULAR).map(([singular, plural]) => [plural, singular]))
-
-/** Endings in -ies that are a plain -s plural (movie, cookie), not -y. */
-const IE_WORDS = new Set(['movie', 'cookie', 'pie', 'tie', 'lie', 'calorie', 'zombie', 'rookie', 'selfie', 'smoothie', 'brownie', 'goalie', 'hoodie', 'freebie', 'genie', 'prairie', 'auntie', 'newbie', 'techie', 'veggie', 'birdie', 'sortie', 'lingerie', 'specie'])
-/** Endings in -oes that are a plain -s plural. */
-const OE_WORDS = new Set(['shoe', 'toe', 'canoe', 'hoe', 'oboe', 'floe', 'tiptoe', 'foe'])
-
-const VOWELS = /[aeiou]/
+// pluralize's rules, with the plurals it forms otherwise than a build request means them set
+// right once, here: the library keeps its rules for the whole process (nothing else here uses it).
+for (const word of PLURALS_IN_S) pluralize.addIrregularRule(word, `${word}s`)
+for (const word of PLURALS_IN_ES) pluralize.addIrregularRule(word, `${word}es`)
+for (const word of UNCOUNTABLE) pluralize.addUncountableRule(word)
 
 /** The plural of a singular noun: 'category' → 'categories', 'box' → 'boxes', 'person' → 'people'. */
-export const pluralOf = (word: string): string => {
-  if (UNCHANGING.has(word)) return word
-  const irregular = lookup(IRREGULAR, word)
-  if (irregular) return irregular
-  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`
-  if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`
-  return `${word}s`
-}
+export const pluralOf = (word: string): string => pluralize.plural(word)
 
 /** The singular of a plural noun: 'categories' → 'category', 'boxes' → 'box', 'people' → 'person'. */
-export const singularOf = (word: string): string => {
-  if (UNCHANGING.has(word)) return word
-  const irregular = SINGULAR_OF.get(word)
-  if (irregular) return irregular
-  if (word.endsWith('ies') && word.length > 4) {
-    const ie = word.slice(0, -1)
-    return IE_WORDS.has(ie) ? ie : `${word.slice(0, -3)}y`
-  }
-  if (word.endsWith('oes') && !OE_WORDS.has(word.slice(0, -1))) return word.slice(0, -2)
-  if (/(ss|x|zz|ch|sh)es$/.test(word)) return word.slice(0, -2)
-  if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1)
-  return word
-}
+export const singularOf = (word: string): string => pluralize.singular(word)
 
-/** Irregular plurals (people, children) recognised as plurals. */
-export const IRREGULAR_PLURALS: ReadonlySet<string> = new Set([...SINGULAR_OF.keys()])
+const VOWELS = /[aeiou]/
 
 /** Whether a lower-case word reads as a plural noun ('books', 'people'), not 'status' or 'is'. */
 export const looksPlural = (word: string): boolean => {
