@@ -1,6 +1,6 @@
 /**
  * Classification: which kind of starter project fits a request, by deterministic keyword
- * scoring (no model needed), and the names derived from it.
+ * scoring (no model needed). The project's name comes from understanding the request (understand/).
  */
 
 import { PROJECT_KINDS, type ProjectKind } from '@contracts/builds'
@@ -67,43 +67,3 @@ export const classify = (request: string): Classification => {
   }
   return { kind, scores }
 }
-
-/** Words that say what to do rather than what it is: left out of a project's name. */
-const FILLER = new Set(
-  `a an the me us my our i we you please can could would will should build create make develop generate write
-  code implement set up setup give want need new simple small basic little quick zip file files project that which
-  for with and or of to in on using use it is be some`.split(/\s+/).filter(Boolean),
-)
-
-export const MAX_SLUG_LENGTH = 40
-export const FALLBACK_SLUG = 'overseer-project'
-
-/**
- * A package and folder name from a request: lower-case ASCII words joined by `-`, at most 40
- * characters, filler words dropped; `overseer-project` when nothing usable is left. The result
- * always matches /^[a-z0-9]+(-[a-z0-9]+)*$/.
- */
-export const slugify = (request: string): string => {
-  const words = request
-    .normalize('NFKD')
-    // Accents come apart from their letters: drop them, so 'météo' is 'meteo', not 'me-te-o'.
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .split(' ')
-    .filter((word) => word && !FILLER.has(word))
-  let slug = ''
-  for (const word of words) {
-    const next = slug ? `${slug}-${word}` : word
-    if (next.length > MAX_SLUG_LENGTH) break
-    slug = next
-  }
-  return slug || FALLBACK_SLUG
-}
-
-/** 'todo-web-app' → 'Todo Web App'. */
-export const titleOf = (slug: string): string =>
-  slug
-    .split('-')
-    .map((word) => (word === 'api' || word === 'cli' || word === 'ui' ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
-    .join(' ')

@@ -3,8 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { ArchiveError, archiveEntries, isSafeEntryName, MAX_ARCHIVE_BYTES, MAX_ARCHIVE_FILES, writeArchive } from '../../src/generation/archive'
-import { classify, FALLBACK_SLUG, MAX_SLUG_LENGTH, PROJECT_KINDS, slugify, titleOf } from '../../src/generation/classify'
+import { classify, PROJECT_KINDS } from '../../src/generation/classify'
 import { TEMPLATES } from '../../src/generation/templates'
+import { MAX_SLUG_LENGTH, understand } from '../../src/generation/understand'
 import { unzip } from '../support/builds'
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
@@ -30,10 +31,12 @@ describe('archive entry names', () => {
   it('are generated from any request as relative names under one safe folder', () => {
     fc.assert(
       fc.property(requestText, fc.constantFrom(...PROJECT_KINDS), (request, kind) => {
-        const slug = slugify(request)
+        // Named as a build names its project: by understanding the request.
+        const understanding = understand(request, kind)
+        const { slug, name } = understanding
         expect(slug).toMatch(SLUG)
         expect(slug.length).toBeLessThanOrEqual(MAX_SLUG_LENGTH)
-        const files = TEMPLATES[kind].files({ kind, slug, title: titleOf(slug), request })
+        const files = TEMPLATES[kind].files({ kind, slug, title: name, request, understanding })
         for (const entry of archiveEntries(slug, files)) {
           expect(entry.name.startsWith(`${slug}/`)).toBe(true)
           expect(isSafeEntryName(entry.name)).toBe(true)
@@ -74,8 +77,9 @@ describe('archive entry names', () => {
     try {
       await fc.assert(
         fc.asyncProperty(requestText, fc.constantFrom(...PROJECT_KINDS), async (request, kind) => {
-          const slug = slugify(request)
-          const files = TEMPLATES[kind].files({ kind, slug, title: titleOf(slug), request })
+          const understanding = understand(request, kind)
+          const { slug, name } = understanding
+          const files = TEMPLATES[kind].files({ kind, slug, title: name, request, understanding })
           const destination = path.join(dir, 'out.zip')
           const size = await writeArchive(destination, slug, files)
           const zip = await readFile(destination)
@@ -106,14 +110,5 @@ describe('classification', () => {
     ['', 'web-app'],
   ])('%j is a %s', (request, kind) => {
     expect(classify(request).kind).toBe(kind)
-  })
-
-  it('names the project after the request, without filler words', () => {
-    expect(slugify('Build a todo web app')).toBe('todo-web-app')
-    expect(slugify('Please create me a REST API for Invoices!')).toBe('rest-api-invoices')
-    expect(slugify('Créer une application météo')).toBe('creer-une-application-meteo')
-    expect(slugify('build a')).toBe(FALLBACK_SLUG)
-    expect(slugify('../../etc/passwd')).toBe('etc-passwd')
-    expect(titleOf('rest-api-invoices')).toBe('Rest API Invoices')
   })
 })

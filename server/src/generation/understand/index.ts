@@ -13,10 +13,10 @@ import { cliTaskOf, libraryTasksOf } from './tasks'
 import type { Understanding } from './types'
 
 export { FALLBACK_SLUG, MAX_SLUG_LENGTH, nameOf, slugOf } from './name'
-export { unsupportedIn, type Unsupported } from './platform'
+export { unsupportedIn } from './platform'
 export { DEFAULT_RESOURCE, MAX_FIELDS, MAX_RESOURCES, fieldOf, mergeResources, resourcesIn } from './resources'
 export { cliTaskOf, libraryTasksOf } from './tasks'
-export { CLI_TASKS, LIBRARY_TASKS, type CliTask, type Field, type FieldType, type LibraryTask, type Resource, type Understanding } from './types'
+export { CLI_TASKS, LIBRARY_TASKS, type CliTask, type Field, type FieldType, type LibraryTask, type Resource, type Understanding, type Unsupported } from './types'
 export { pluralOf, singularOf, titleCase } from './words'
 
 /** What the offline engine makes of `request` for a project of `kind`. */

@@ -5,80 +5,33 @@
 
 import type { ProjectKind } from '@contracts/builds'
 import type { CliTask, LibraryTask, Resource } from './types'
-import { DOMAINS, KNOWN_NOUNS } from './lexicon'
+import {
+  AGENT_NOUNS,
+  AGENTS,
+  API_ENDINGS,
+  CLAUSE,
+  CLI_NAMES,
+  COLLECTIONS_OF,
+  DOING_LEADS,
+  DOMAINS,
+  FILLER,
+  KIND_SUFFIX,
+  KNOWN_NOUNS,
+  LIBRARY_NAMES,
+  LIBRARY_TOPICS,
+  OBJECT_LEADS,
+  PAGE_WORDS,
+  PHRASE_END,
+  SOFTWARE,
+  TOPIC_LEADS,
+  USERS,
+} from './lexicon'
 import { tokenize } from './resources'
 import { lookup, looksPlural, singularOf, titleCase, wordsOf } from './words'
 
 export const MAX_SLUG_LENGTH = 40
 export const FALLBACK_SLUG = 'overseer-project'
 const MAX_NAME_WORDS = 5
-
-const CLI_NAMES: Record<Exclude<CliTask, 'generic'>, string> = {
-  'csv-to-json': 'CSV to JSON Converter',
-  'json-to-csv': 'JSON to CSV Converter',
-  'word-count': 'Word Counter',
-  'find-replace': 'Find and Replace',
-  search: 'Text Search',
-  'file-stats': 'File Stats',
-}
-
-/** Libraries of one task, by the name of that task; dates are named after what is done with them ('Date Parser'). */
-const LIBRARY_NAMES: Partial<Record<LibraryTask, string>> = {
-  slugify: 'Slugify',
-  'format-prices': 'Price Formatter',
-  'validate-emails': 'Email Validator',
-  'parse-durations': 'Duration Parser',
-  'parse-csv': 'CSV Parser',
-  'change-case': 'Case Converter',
-  'format-bytes': 'Byte Formatter',
-}
-
-/** Verbs whose doer names a tool: 'to track expenses' → 'Expense Tracker'. */
-const AGENTS: Readonly<Record<string, string>> = {
-  track: 'tracker',
-  manage: 'manager',
-  plan: 'planner',
-  organize: 'organizer',
-  organise: 'organiser',
-  log: 'logger',
-  schedule: 'scheduler',
-  monitor: 'monitor',
-  convert: 'converter',
-  count: 'counter',
-  generate: 'generator',
-  format: 'formatter',
-  parse: 'parser',
-  validate: 'validator',
-  calculate: 'calculator',
-  split: 'splitter',
-  merge: 'merger',
-  rename: 'renamer',
-  resize: 'resizer',
-  compress: 'compressor',
-  download: 'downloader',
-  fetch: 'fetcher',
-  scrape: 'scraper',
-  translate: 'translator',
-  summarize: 'summarizer',
-  summarise: 'summariser',
-  sort: 'sorter',
-  clean: 'cleaner',
-  shorten: 'shortener',
-  check: 'checker',
-  view: 'viewer',
-  edit: 'editor',
-  catalog: 'catalog',
-  catalogue: 'catalogue',
-  budget: 'budgeter',
-  slugify: 'slugifier',
-  record: 'recorder',
-  remind: 'reminder',
-  compare: 'comparer',
-  analyze: 'analyzer',
-  analyse: 'analyser',
-  backup: 'backup',
-  bookmark: 'bookmarker',
-}
 
 /** The verb's forms: 'tracks', 'tracking', 'tracked' → 'track'. */
 const verbOf = (word: string): string | undefined => {
@@ -89,86 +42,15 @@ const verbOf = (word: string): string | undefined => {
   return undefined
 }
 
-/** The words a request uses for the kind of software, as they go at the end of a name. */
-const KIND_NOUNS: Readonly<Record<string, string>> = {
-  app: 'app',
-  application: 'app',
-  webapp: 'web app',
-  website: 'website',
-  site: 'site',
-  dashboard: 'dashboard',
-  portal: 'portal',
-  platform: 'platform',
-  system: 'system',
-  api: 'api',
-  backend: 'backend',
-  service: 'service',
-  microservice: 'service',
-  server: 'server',
-  cli: 'cli',
-  tool: 'tool',
-  utility: 'utility',
-  program: 'program',
-  script: 'script',
-  library: 'library',
-  package: 'package',
-  module: 'module',
-  sdk: 'sdk',
-  tracker: 'tracker',
-  manager: 'manager',
-  planner: 'planner',
-  organizer: 'organizer',
-  catalog: 'catalog',
-  journal: 'journal',
-  diary: 'diary',
-  calendar: 'calendar',
-  board: 'board',
-  frontend: 'frontend',
-}
-
-/** Nouns that are a name's last word already: 'Expense Tracker', not 'Expense Tracker App'. */
-const AGENT_NOUNS = new Set([...Object.values(AGENTS), 'tracker', 'manager', 'planner', 'organizer', 'catalog', 'journal', 'diary', 'calendar', 'board', 'dashboard', 'list', 'log', 'shop', 'store', 'blog', 'wiki', 'forum', 'inventory', 'crm', 'portfolio', 'gallery', 'helpers', 'utils', 'utilities'])
-
-/** What each kind is called at the end of a name when the request does not say. */
-const KIND_SUFFIX: Record<ProjectKind, string> = { 'web-app': 'app', 'http-api': 'api', cli: 'cli', library: 'library' }
-
-/** Words that say nothing about what the project is: never part of its name. */
-const FILLER = new Set(
-  `a an the me us my our your their his her its i we you they please can could would will should build create make
-  develop generate write code implement set up setup give want need new simple small basic little quick tiny minimal
-  zip project that which for with and or of to in on using use it is be some something thing stuff
-  now add also then again another more let lets web function functions method methods class classes called named
-  two three four five multiple several many
-  nice cool great awesome modern beautiful responsive clean fancy good full complete fully functional working
-  production ready static single one multi personal custom proper real actual rest restful json http https crud
-  node nodejs js javascript typescript ts express react vue vanilla plain html css frontend backend
-  python django flask fastapi php laravel symfony ruby rails java spring boot kotlin scala swift swiftui go golang
-  rust c cpp csharp dotnet net elixir erlang haskell ocaml clojure dart flutter perl lua julia matlab solidity zig
-  cobol fortran bash zsh powershell shell ios iphone ipad android xamarin mobile native desktop windows macos linux
-  wordpress unity objective sharp npm vuejs angular svelte nextjs electron`.split(/\s+/).filter(Boolean),
-)
-
-/** Words that describe the software rather than what it is about: 'a landing page website for my bakery', 'a command-line utility'. */
-const PAGE_WORDS = new Set(['landing', 'page', 'home', 'homepage', 'web', 'site', 'one', 'pager', 'command', 'line', 'terminal', 'console', 'shell'])
-
-/** Who uses the software: 'an app that users love' says nothing it does. */
-const USERS = new Set(['users', 'people', 'customers', 'visitors', 'members', 'students', 'teachers', 'kids', 'parents', 'friends', 'everyone', 'developers', 'teams'])
-
-/** Words that start a clause: what follows them is not what the request begins by naming. */
-const CLAUSE = new Set(['that', 'which', 'who', 'where', 'when', 'for', 'with', 'and', 'or', 'of', 'to', 'in', 'on', 'using', 'use', 'it', 'is', 'be', 'so'])
-
-/** Words that end a phrase: the sentence goes on about something else. */
-const PHRASE_END = new Set([...FILLER, 'where', 'when', 'so', 'but', 'by', 'from', 'via', 'then', 'also', 'if', 'each', 'every', 'per', 'as', 'like', 'into', 'without', 'including', 'having', 'has', 'have', 'can', 'lets', 'allows', 'them', 'this', 'these', 'those', 'all', 'any'])
-
 const usable = (word: string): boolean => !FILLER.has(word) && /^[a-z][a-z0-9]*$/.test(word) && word.length <= 24
 
-/** Up to `max` usable words from `start`, going forward (or back), stopping at the first that is not. */
 /** Whether the word at `index` names the kind of software: 'a library of helpers' is one, 'a library management system' is about one. */
 const isKindAt = (words: readonly string[], index: number): boolean => {
   const word = words[index] as string
-  return lookup(KIND_NOUNS, word) !== undefined && !(word === 'library' && ['management', 'app', 'system', 'catalog', 'members', 'books', 'website', 'site'].includes(words[index + 1] ?? ''))
+  return lookup(SOFTWARE, word)?.name !== undefined && !(word === 'library' && LIBRARY_TOPICS.has(words[index + 1] ?? ''))
 }
 
+/** Up to `max` usable words from `start`, going forward (or back), stopping at the first that is not. */
 const phraseAt = (words: readonly string[], start: number, step: 1 | -1, max: number, { headIsPlural = false } = {}): string[] => {
   const phrase: string[] = []
   for (let index = start; index >= 0 && index < words.length && phrase.length < max; index += step) {
@@ -193,7 +75,7 @@ export interface NameInput {
 /** A name's words with the kind's noun at the end, unless the name already ends with a noun like it. */
 const withSuffix = (words: readonly string[], suffix: string | undefined, kind: ProjectKind): string[] => {
   const last = words.at(-1) ?? ''
-  if (kind === 'http-api') return ['api', 'apis', 'backend', 'service', 'server'].includes(last) ? [...words] : [...words, 'api']
+  if (kind === 'http-api') return API_ENDINGS.has(last) ? [...words] : [...words, 'api']
   if (!suffix || AGENT_NOUNS.has(last) || last === suffix) return [...words]
   return [...words, ...suffix.split(' ')]
 }
@@ -205,9 +87,6 @@ const asAgent = (phrase: readonly string[]): string[] => {
   return verb && phrase.length > 1 ? [...phrase.slice(0, -1), ...(lookup(AGENTS, verb) as string).split(' ')] : [...phrase]
 }
 
-/** Nouns for a group of things: 'manage a library of books' is about the books. */
-const COLLECTIONS_OF = ['library', 'collection', 'list', 'set', 'bunch', 'lot', 'lots', 'catalog', 'catalogue', 'database']
-
 /** The words of a project's name, before title case. */
 const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryTasks }: NameInput): string[] => {
   if (kind === 'cli' && cliTask !== 'generic') return wordsOf(CLI_NAMES[cliTask])
@@ -218,19 +97,18 @@ const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryT
 
   // The kind of software as the request calls it, and the words just before it: 'a [todo] web app', 'a [bookstore] API'.
   const kindAt = words.findIndex((word, index) => isKindAt(words, index) && !(word === 'library' && words[index + 1] === 'of' && kind !== 'library'))
-  let suffix: string | undefined = kindAt >= 0 ? lookup(KIND_NOUNS, words[kindAt] as string) : undefined
+  const software = kindAt >= 0 ? lookup(SOFTWARE, words[kindAt] as string) : undefined
+  let suffix = software?.name
   if (suffix === 'app' && words[kindAt - 1] === 'web') suffix = 'web app'
-  if (kind === 'web-app' && suffix && !['app', 'web app', 'website', 'site', 'dashboard', 'portal', 'platform', 'system', 'tracker', 'manager', 'planner', 'organizer', 'catalog', 'journal', 'diary', 'calendar', 'board'].includes(suffix)) suffix = undefined
-  if (kind === 'cli' && suffix && !['cli', 'tool', 'utility'].includes(suffix)) suffix = undefined
-  if (kind === 'library' && suffix && !['library', 'package', 'module', 'sdk'].includes(suffix)) suffix = undefined
-  if (kind === 'cli' && suffix === 'tool') suffix = undefined
+  // The request's noun for the software ends the name only when it is the kind built: an 'app' built as a CLI is not called one.
+  if (kind !== 'http-api' && software?.kind !== kind) suffix = undefined
 
   if (kindAt >= 0) {
     const subject = asAgent(phraseAt(words, kindAt - (suffix === 'web app' ? 2 : 1), -1, 3).filter((word) => !PAGE_WORDS.has(word)))
     if (subject.length > 0) {
       if (AGENT_NOUNS.has(subject.at(-1) ?? '')) return withSuffix(subject, undefined, kind)
       // 'an expense tracker app' is an Expense Tracker; 'a library of array helpers' is Array Helpers.
-      const own = lookup(KIND_NOUNS, words[kindAt] as string)
+      const own = software?.name
       const named = own && AGENT_NOUNS.has(own) ? [...subject, own] : subject
       return withSuffix(named, AGENT_NOUNS.has(own ?? '') ? undefined : suffix, kind)
     }
@@ -242,7 +120,7 @@ const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryT
     if (!verb) continue
     // 'my daily expenses': the object, past its determiners.
     let start = index + 1
-    while (['my', 'our', 'the', 'all', 'your', 'their', 'a', 'an', 'some', 'of', 'two', 'three', 'multiple', 'several', 'many'].includes(words[start] ?? '') || (COLLECTIONS_OF.includes(words[start] ?? '') && words[start + 1] === 'of')) start += 1
+    while (OBJECT_LEADS.has(words[start] ?? '') || (COLLECTIONS_OF.includes(words[start] ?? '') && words[start + 1] === 'of')) start += 1
     const object = phraseAt(words, start, 1, 2, { headIsPlural: true })
     if (object.length === 0) continue
     const head = object.at(-1) as string
@@ -256,7 +134,7 @@ const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryT
     while (start < kindAt + 4 && words[start] !== undefined && !['for', 'of', 'about'].includes(words[start] as string) && FILLER.has(words[start] as string)) start += 1
     if (['for', 'of', 'about'].includes(words[start] ?? '')) {
       start += 1
-      while (['my', 'our', 'the', 'a', 'an', 'your', 'their', 'his', 'her'].includes(words[start] ?? '')) start += 1
+      while (TOPIC_LEADS.has(words[start] ?? '')) start += 1
       const topic = asAgent(phraseAt(words, start, 1, 3))
       if (topic.length > 0) return withSuffix(topic, words[kindAt] === 'library' && words[kindAt + 1] === 'of' ? undefined : suffix, kind)
     }
@@ -267,7 +145,7 @@ const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryT
   const doing = words[kindAt + 1] === 'to' || (['that', 'which'].includes(words[kindAt + 1] ?? '') && verb.endsWith('s') && !USERS.has(verb))
   if (kindAt >= 0 && doing && usable(verb)) {
     let start = kindAt + 3
-    while (['my', 'our', 'the', 'a', 'an', 'your', 'their', 'some', 'all'].includes(words[start] ?? '')) start += 1
+    while (DOING_LEADS.has(words[start] ?? '')) start += 1
     const object = phraseAt(words, start, 1, 3, { headIsPlural: true })
     if (object.length > 0) return withSuffix(object, suffix ?? KIND_SUFFIX[kind], kind)
   }

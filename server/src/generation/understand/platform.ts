@@ -3,13 +3,8 @@
  * only): found in a request, so the reply and the README can say plainly what was built instead.
  */
 
-/** A language or platform that a request asked for, which Overseer's offline engine cannot build. */
-export interface Unsupported {
-  /** The language, framework or platform as it is written: 'Python', 'iOS', 'React Native'. */
-  platform: string
-  /** What was asked for, as a person would say it back: 'a Python library', 'an iOS app in Swift'. */
-  requested: string
-}
+import { PROGRAM_WORDS } from './lexicon'
+import type { Unsupported } from './types'
 
 type Role = 'language' | 'framework' | 'platform'
 
@@ -22,8 +17,6 @@ interface Entry {
   noun?: string
 }
 
-const KIND_WORDS = ['library', 'package', 'module', 'crate', 'gem', 'sdk', 'cli', 'tool', 'utility', 'script', 'program', 'binary', 'api', 'backend', 'server', 'service', 'microservice', 'app', 'application', 'website', 'site', 'project', 'bot', 'game', 'plugin', 'extension', 'code', 'version', 'implementation']
-
 /** Each word as it may be written: 'cli', 'Cli', 'CLI' (the names around them keep their case). */
 const anyCase = (words: readonly string[]): string => words.flatMap((word) => [word, word.charAt(0).toUpperCase() + word.slice(1), word.toUpperCase()]).join('|')
 
@@ -31,7 +24,7 @@ const anyCase = (words: readonly string[]): string => words.flatMap((word) => [w
  * `name` (matched as written) where it reads as a language or framework rather than a word:
  * 'in Go', 'using Go', 'a Go CLI', 'written in Go'; not 'ready to go' or 'in spring'.
  */
-const contextual = (name: string): string => `\\b(?:in|using|with|written in) ${name}\\b|\\b${name} (?:${anyCase(KIND_WORDS)})\\b`
+const contextual = (name: string): string => `\\b(?:in|using|with|written in) ${name}\\b|\\b${name} (?:${anyCase(PROGRAM_WORDS)})\\b`
 
 const ENTRIES: readonly Entry[] = [
   // Platforms first: 'an iOS app in Swift' is said as the platform's app in the language.

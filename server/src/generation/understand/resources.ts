@@ -4,22 +4,39 @@
  */
 
 import {
+  ACTOR_VERBS,
+  ACTORS,
+  BEFORE_INTRODUCERS,
   BOOLEAN_PREFIXES,
   BOOLEAN_WORDS,
   BOUNDARIES,
+  COLLECTION_WORDS,
   DATE_WORDS,
   DETERMINERS,
   DOMAINS,
   FIELD_MARKERS,
   FIELD_WORDS,
+  FLAG_WORDS,
   IDENTIFIER_NUMBERS,
+  INTRODUCERS,
+  JOINERS,
   KNOWN_NOUNS,
+  MEASURES,
+  MODIFIERS,
   NON_NEGATIVE,
+  NOT_NOUNS,
   NOT_RECORDS,
   NOUN_OR_VERB,
   NUMBER_WORDS,
+  PRIMARY_NAMES,
+  QUANTITIES,
+  RELATIVES,
   RESERVED_FIELDS,
+  SOFTWARE_WORDS,
+  STOPS,
   SUBJECTS,
+  SYNONYMS,
+  UNITS,
   VERBS,
   type Primary,
 } from './lexicon'
@@ -36,34 +53,6 @@ interface Token {
   text: string
   word: boolean
 }
-
-/** Words a list joins its items with. */
-const JOINERS = new Set(['and', 'or', 'plus', '&', ',', '/'])
-/** Punctuation that ends a list. */
-const STOPS = new Set(['.', ';', '!', '?', ')', ':'])
-/** Words that name the software rather than its records ('a todo web app'): skipped between a noun and its list. */
-const KIND_NOUNS = new Set(
-  `app apps application api apis tracker manager list log logger catalog catalogue database db planner organizer
-  organiser journal diary service backend website site system dashboard board keeper scheduler calendar platform
-  portal tool crud management tracking sharing collection resource table entity model endpoint endpoints section
-  screen page form server frontend ui spa interface directory registry roster logbook book`.split(/\s+/).filter(Boolean),
-)
-/** Words between a noun and the kind of software that do not change what it is ('todo web app'). */
-const MODIFIERS = new Set(['web', 'rest', 'restful', 'json', 'http', 'crud', 'mobile', 'simple', 'small', 'basic', 'little', 'tiny', 'full', 'stack', 'single', 'online', 'personal', 'shared', 'minimal'])
-/** Words after a noun that make it a collection whatever its number: 'a tags collection', 'a user model'. */
-const COLLECTION_WORDS = new Set(['collection', 'collections', 'resource', 'resources', 'table', 'tables', 'entity', 'entities', 'model', 'models', 'endpoint', 'endpoints', 'crud'])
-/** Words that introduce what a record holds, right after the record's noun. */
-const INTRODUCERS = new Set(['with', 'having', 'containing', 'including', 'have', 'has', 'hold', 'holds', 'need', 'needs', 'contain', 'contains', 'include', 'includes'])
-/** Words before 'of' after which a plural is an amount, not a collection: 'the number of pages'. */
-const QUANTITIES = new Set(['number', 'count', 'amount', 'total', 'quantity', 'lots', 'couple', 'bunch', 'kind', 'type', 'sort', 'list', 'set'])
-
-/** Plurals that are often the software's users, and the words after them that say so ('users can'). */
-const ACTORS = new Set(['people', 'users', 'visitors', 'readers', 'viewers', 'folks', 'everyone', 'customers', 'members', 'players', 'students', 'teachers', 'employees', 'friends'])
-const ACTOR_VERBS = new Set(
-  `can could should may might will would must to who want need create make build add share post submit vote see view
-  manage track book log sign register upload write read comment rate follow chat send buy sell browse search find save
-  get keep like leave join pick choose enter get order pay`.split(/\s+/),
-)
 
 /** The request as tokens: lower-case ASCII words and the punctuation that structures lists. */
 export const tokenize = (request: string): Token[] => {
@@ -95,11 +84,11 @@ const isName = (word: string): boolean => /^[a-z][a-z0-9]*$/.test(word) && word.
 /** Whether the plural at `index` is a noun of records (not a verb, an amount, or a word about software). */
 const isCollectionAt = (tokens: readonly Token[], index: number): boolean => {
   const word = wordAt(tokens, index)
-  if (!word || !isName(word) || !looksPlural(word) || NOT_RECORDS.has(word) || KIND_NOUNS.has(word)) return false
+  if (!word || !isName(word) || !looksPlural(word) || NOT_RECORDS.has(word) || SOFTWARE_WORDS.has(word)) return false
   const before = wordAt(tokens, index - 1)
   const after = wordAt(tokens, index + 1)
   // 'a tool that renames files': right after 'that', a word in -s is its verb.
-  if (before && ['that', 'which', 'who', 'it'].includes(before) && after && !JOINERS.has(after) && !BOUNDARIES.has(after)) return false
+  if (before && RELATIVES.has(before) && after && !JOINERS.has(after) && !BOUNDARIES.has(after)) return false
   if (VERBS.has(word)) {
     if (!NOUN_OR_VERB.has(word)) return false
     // 'the API lists books', 'an app that books rooms': a verb with its object.
@@ -117,7 +106,7 @@ const namesSoftware = (tokens: readonly Token[], index: number): boolean => {
   for (let next = index + 1; next < tokens.length && next <= index + 3; next += 1) {
     const word = wordAt(tokens, next)
     if (!word) return false
-    if (KIND_NOUNS.has(word)) return true
+    if (SOFTWARE_WORDS.has(word)) return true
     if (!MODIFIERS.has(word)) return false
   }
   return false
@@ -148,7 +137,7 @@ export const fieldOf = (words: readonly string[]): Field | undefined => {
   if (parts.length === 0) return undefined
   if (parts.length === 1 && parts[0] === 'due') parts = ['due', 'date']
   // 'a done flag', 'a completed checkbox': the flag is the field, true or false.
-  const flag = parts.length > 1 && ['flag', 'checkbox', 'toggle', 'boolean', 'bool'].includes(parts.at(-1) as string)
+  const flag = parts.length > 1 && FLAG_WORDS.has(parts.at(-1) as string)
   if (flag) parts = parts.slice(0, -1)
   const head = parts.at(-1) as string
   // A plural field word is the field itself: 'names and emails' are each user's name and email.
@@ -171,9 +160,6 @@ interface ListItem {
   /** It came with 'a' or 'an': one of something, never a collection ('a species'). */
   single: boolean
 }
-
-/** Units a field may be given in: 'distance in km' is the distance. */
-const UNITS = new Set(`km kilometers kilometres miles mi m meters metres cm mm kg kilograms g grams lbs pounds oz ml l liters litres minutes mins hours hrs seconds secs days weeks months years usd eur euros dollars gbp percent celsius fahrenheit`.split(/\s+/))
 
 /**
  * The items of a list from `start`: 'a title, an author and a price' → [title], [author], [price].
@@ -225,21 +211,15 @@ const listFrom = (tokens: readonly Token[], start: number, parenthesized = false
   return { items, end: index }
 }
 
-/** Words that are never the name of records: the little words of a sentence, and those about the software. */
-const NOT_NOUNS = new Set(['of', 'about', 'at', 'with', 'and', 'or', 'the', 'api', 'rest', 'json', 'http', 'their', 'some', 'following', 'these', 'those', 'such', 'other', 'more', 'main', 'two', 'three', 'four', 'five', 'several', 'separate', 'own'])
-
 /** Whether a word may name records: 'a tags collection', not 'with endpoints'. */
 const isNounLike = (word: string): boolean =>
-  isName(word) && !NOT_NOUNS.has(word) && !BOUNDARIES.has(word) && !DETERMINERS.has(word) && !INTRODUCERS.has(word) && !MODIFIERS.has(word) && !KIND_NOUNS.has(word) && !VERBS.has(word) && !QUANTITIES.has(word)
+  isName(word) && !NOT_NOUNS.has(word) && !BOUNDARIES.has(word) && !DETERMINERS.has(word) && !INTRODUCERS.has(word) && !MODIFIERS.has(word) && !SOFTWARE_WORDS.has(word) && !VERBS.has(word) && !QUANTITIES.has(word)
 
 /** Whether a plural is the name of a field rather than of records: 'names', 'due dates', 'servings'. */
 const isFieldWord = (word: string): boolean => {
   const singular = singularOf(word)
   return FIELD_WORDS.has(singular) || MEASURES.has(word) || DATE_WORDS.has(singular) || BOOLEAN_WORDS.has(singular)
 }
-
-/** Plurals that measure a record rather than name others: 'recipes have servings and calories'. */
-const MEASURES = new Set(['servings', 'calories', 'minutes', 'hours', 'seconds', 'pages', 'reps', 'laps', 'sets', 'stars', 'points', 'votes', 'views', 'likes', 'copies', 'prices', 'amounts', 'quantities', 'ratings', 'scores', 'totals'])
 
 /** Where a list of what the record at `index` holds starts, if one follows it, and whether it is in parentheses. */
 const fieldListStart = (tokens: readonly Token[], index: number): { start: number; parenthesized: boolean } | undefined => {
@@ -248,7 +228,7 @@ const fieldListStart = (tokens: readonly Token[], index: number): { start: numbe
   if (tokens[next]?.text === '(') return { start: next + 1, parenthesized: true }
   if (tokens[next]?.text === ':') return { start: next + 1, parenthesized: false }
   // 'items should have', 'books must include', 'users that have', 'todos with'
-  if (['should', 'must', 'will', 'can', 'that', 'which', 'who', 'each', 'all', 'also'].includes(tokens[next]?.text ?? '')) next += 1
+  if (BEFORE_INTRODUCERS.has(tokens[next]?.text ?? '')) next += 1
   if (['to', 'also'].includes(tokens[next]?.text ?? '')) next += 1
   return INTRODUCERS.has(tokens[next]?.text ?? '') ? { start: next + 1, parenthesized: false } : undefined
 }
@@ -327,7 +307,7 @@ const draftsOf = (request: string): Draft[] => {
     if (!draft) continue
     // What follows the noun, past the words for the software ('a todo app with due dates'), is what it holds.
     let end = index
-    while (KIND_NOUNS.has(wordAt(tokens, end + 1) ?? '') || MODIFIERS.has(wordAt(tokens, end + 1) ?? '')) end += 1
+    while (SOFTWARE_WORDS.has(wordAt(tokens, end + 1) ?? '') || MODIFIERS.has(wordAt(tokens, end + 1) ?? '')) end += 1
     const list = fieldListStart(tokens, end)
     if (list !== undefined) addFields(draft, listFrom(tokens, list.start, list.parenthesized).items, true)
   }
@@ -340,13 +320,6 @@ const draftsOf = (request: string): Draft[] => {
 /** Whether two nouns name the same records ('todo' and 'task'). */
 const sameRecords = (a: string, b: string): boolean => SYNONYMS.get(a) !== undefined && SYNONYMS.get(a) === SYNONYMS.get(b)
 
-/** Nouns that name the same records: one collection, not two. */
-const SYNONYMS: ReadonlyMap<string, string> = new Map(
-  [['todo', 'task', 'item', 'chore', 'errand'], ['booking', 'reservation'], ['note', 'memo'], ['post', 'article', 'entry'], ['customer', 'client'], ['movie', 'film'], ['photo', 'picture', 'image'], ['event', 'meeting', 'appointment'], ['link', 'bookmark'], ['card', 'flashcard']].flatMap((group) =>
-    group.map((word): [string, string] => [word, group[0] as string]),
-  ),
-)
-
 /** Fields a record of this noun has when the request says no more: its main text first. */
 const knownFields = (singular: string): Field[] => {
   const known = lookup(KNOWN_NOUNS, singular)
@@ -358,9 +331,6 @@ const knownFields = (singular: string): Field[] => {
   }
   return fields
 }
-
-/** Main text fields a request may state instead of a name: 'expenses with a description and an amount'. */
-const PRIMARY_NAMES = new Set(['name', 'title', 'description', 'text', 'body', 'subject', 'label', 'question', 'word', 'term', 'content', 'summary', 'username', 'nickname'])
 
 /** The fields of a collection: its main text (required) first, then the usual ones, then those the request states. */
 const fieldsOf = (draft: Draft): Field[] => {

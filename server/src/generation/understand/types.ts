@@ -1,7 +1,5 @@
 /** What the offline engine understood of a build request. */
 
-import type { Unsupported } from './platform'
-
 export type FieldType = 'string' | 'number' | 'date' | 'boolean' | 'email'
 
 /** A field of a record, checked on every write. */
@@ -34,6 +32,14 @@ export type CliTask = (typeof CLI_TASKS)[number]
 /** Library tasks the engine writes for real, one module each; the generic helpers otherwise. */
 export const LIBRARY_TASKS = ['slugify', 'format-prices', 'validate-emails', 'parse-durations', 'parse-csv', 'change-case', 'format-bytes', 'dates'] as const
 export type LibraryTask = (typeof LIBRARY_TASKS)[number]
+
+/** A language or platform that a request asked for, which Overseer's offline engine cannot build. */
+export interface Unsupported {
+  /** The language, framework or platform as it is written: 'Python', 'iOS', 'React Native'. */
+  platform: string
+  /** What was asked for, as a person would say it back: 'a Python library', 'an iOS app in Swift'. */
+  requested: string
+}
 
 export interface Understanding {
   /** The project's name as a person would say it: 'Bookstore API', 'Expense Tracker'. */

@@ -1,7 +1,10 @@
 /**
- * English words as a request uses them: splitting into words, singular and plural forms, and
- * the casing of names. Pure functions over lower-case ASCII words.
+ * English words as a request uses them: splitting into words, singular and plural forms (by the
+ * pluralize library), and the casing of names. Pure functions over lower-case ASCII words.
  */
+
+import pluralize from 'pluralize'
+import { ACRONYMS, IRREGULAR_PLURALS, MINOR, NOT_PLURAL, PLURALS_IN_ES, PLURALS_IN_S, UNCOUNTABLE } from './lexicon'
 
 /**
  * `record[key]` when `record` has it itself: a request's word is never one of an object's
@@ -9,109 +12,19 @@
  */
 export const lookup = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined)
 
-/** Plurals that no rule gives, singular → plural. */
-const IRREGULAR: Readonly<Record<string, string>> = {
-  person: 'people',
-  child: 'children',
-  man: 'men',
-  woman: 'women',
-  mouse: 'mice',
-  goose: 'geese',
-  foot: 'feet',
-  tooth: 'teeth',
-  ox: 'oxen',
-  criterion: 'criteria',
-  analysis: 'analyses',
-  thesis: 'theses',
-  crisis: 'crises',
-  matrix: 'matrices',
-  vertex: 'vertices',
-  quiz: 'quizzes',
-  bus: 'buses',
-  status: 'statuses',
-  campus: 'campuses',
-  virus: 'viruses',
-  bonus: 'bonuses',
-  census: 'censuses',
-  syllabus: 'syllabuses',
-  genius: 'geniuses',
-  chorus: 'choruses',
-  wolf: 'wolves',
-  knife: 'knives',
-  leaf: 'leaves',
-  life: 'lives',
-  wife: 'wives',
-  half: 'halves',
-  shelf: 'shelves',
-  loaf: 'loaves',
-  thief: 'thieves',
-  calf: 'calves',
-  elf: 'elves',
-  scarf: 'scarves',
-  hoof: 'hooves',
-  hero: 'heroes',
-  potato: 'potatoes',
-  tomato: 'tomatoes',
-  echo: 'echoes',
-  veto: 'vetoes',
-  cache: 'caches',
-  niche: 'niches',
-  headache: 'headaches',
-  avalanche: 'avalanches',
-}
-
-/** Words whose plural is the word itself. */
-const UNCHANGING = new Set(['sheep', 'fish', 'deer', 'series', 'species', 'aircraft', 'moose', 'salmon', 'trout', 'equipment', 'software', 'feedback'])
-
-const SINGULAR_OF: ReadonlyMap<string, string> = new Map(Object.entries(IRREGULAR).map(([singular, plural]) => [plural, singular]))
-
-/** Endings in -ies that are a plain -s plural (movie, cookie), not -y. */
-const IE_WORDS = new Set(['movie', 'cookie', 'pie', 'tie', 'lie', 'calorie', 'zombie', 'rookie', 'selfie', 'smoothie', 'brownie', 'goalie', 'hoodie', 'freebie', 'genie', 'prairie', 'auntie', 'newbie', 'techie', 'veggie', 'birdie', 'sortie', 'lingerie', 'specie'])
-/** Endings in -oes that are a plain -s plural. */
-const OE_WORDS = new Set(['shoe', 'toe', 'canoe', 'hoe', 'oboe', 'floe', 'tiptoe', 'foe'])
-
-const VOWELS = /[aeiou]/
+// pluralize's rules, with the plurals it forms otherwise than a build request means them set
+// right once, here: the library keeps its rules for the whole process (nothing else here uses it).
+for (const word of PLURALS_IN_S) pluralize.addIrregularRule(word, `${word}s`)
+for (const word of PLURALS_IN_ES) pluralize.addIrregularRule(word, `${word}es`)
+for (const word of UNCOUNTABLE) pluralize.addUncountableRule(word)
 
 /** The plural of a singular noun: 'category' → 'categories', 'box' → 'boxes', 'person' → 'people'. */
-export const pluralOf = (word: string): string => {
-  if (UNCHANGING.has(word)) return word
-  const irregular = lookup(IRREGULAR, word)
-  if (irregular) return irregular
-  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`
-  if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`
-  return `${word}s`
-}
+export const pluralOf = (word: string): string => pluralize.plural(word)
 
 /** The singular of a plural noun: 'categories' → 'category', 'boxes' → 'box', 'people' → 'person'. */
-export const singularOf = (word: string): string => {
-  if (UNCHANGING.has(word)) return word
-  const irregular = SINGULAR_OF.get(word)
-  if (irregular) return irregular
-  if (word.endsWith('ies') && word.length > 4) {
-    const ie = word.slice(0, -1)
-    return IE_WORDS.has(ie) ? ie : `${word.slice(0, -3)}y`
-  }
-  if (word.endsWith('oes') && !OE_WORDS.has(word.slice(0, -1))) return word.slice(0, -2)
-  if (/(ss|x|zz|ch|sh)es$/.test(word)) return word.slice(0, -2)
-  if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1)
-  return word
-}
+export const singularOf = (word: string): string => pluralize.singular(word)
 
-/** Words ending in -s that are not plurals, or plurals that never name a collection of records. */
-const NOT_PLURAL = new Set(
-  `is was has does goes its this thus yes us his hers ours yours theirs always perhaps whereas unless across towards
-  afterwards besides sometimes nowadays plus minus versus vs gas lens canvas atlas alias bias news christmas texas
-  chaos bonus various previous famous serious nervous obvious numerous anonymous asynchronous synchronous
-  continuous dangerous generous jealous delicious gorgeous ridiculous tremendous enormous fabulous curious
-  less unless regardless wireless endless useless seamless stateless serverless headless
-  physics mathematics maths economics politics ethics athletics aerobics basics analytics statistics logistics
-  graphics electronics genetics linguistics robotics metrics diagnostics dynamics mechanics
-  thanks means whereabouts outskirts premises congratulations headquarters
-  kubernetes postgres redis jenkins xerxes aws sms ios macos os js nodejs`.split(/\s+/).filter(Boolean),
-)
-
-/** Irregular plurals (people, children) recognised as plurals. */
-export const IRREGULAR_PLURALS: ReadonlySet<string> = new Set([...SINGULAR_OF.keys()])
+const VOWELS = /[aeiou]/
 
 /** Whether a lower-case word reads as a plural noun ('books', 'people'), not 'status' or 'is'. */
 export const looksPlural = (word: string): boolean => {
@@ -122,11 +35,6 @@ export const looksPlural = (word: string): boolean => {
   // A plural keeps a vowel in its stem ('pts' is an abbreviation, not a word).
   return VOWELS.test(word.slice(0, -1))
 }
-
-/** Words that keep their capitals in a name. */
-const ACRONYMS = new Set(['api', 'apis', 'cli', 'csv', 'json', 'http', 'https', 'url', 'urls', 'ui', 'ux', 'sdk', 'crm', 'hr', 'sql', 'pdf', 'html', 'css', 'xml', 'yaml', 'id', 'ids', 'ai', 'faq', 'rss', 'seo', 'cms', 'erp', 'kpi', 'rsvp', 'pto', 'qr', 'sms', 'ip', 'dns', 'tv', 'diy'])
-/** Small words that stay lower case inside a title. */
-const MINOR = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'for', 'in', 'on', 'by', 'with'])
 
 /** A name's words in title case: ['csv', 'to', 'json', 'converter'] → 'CSV to JSON Converter'. */
 export const titleCase = (words: readonly string[]): string =>
