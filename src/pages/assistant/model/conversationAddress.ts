@@ -29,7 +29,8 @@ export const useConversationAddress = (): AddressState => {
   useEffect(() => {
     if (previous.current === open) return
     previous.current = open
-    if (open !== addressed) void navigate(conversationPath(open))
+    // The page stays where it was read: the reply that made the address is in view.
+    if (open !== addressed) void navigate(conversationPath(open), { preventScrollReset: true })
     // Only a change of the open conversation moves the address; the address's own changes are below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])

@@ -65,7 +65,7 @@ export const AssistantPage = () => {
 
   const newConversation = () => {
     // An open conversation's address follows it away; one that was not found is left here.
-    if (openConversation === null) void navigate(conversationPath(null))
+    if (openConversation === null) void navigate(conversationPath(null), { preventScrollReset: true })
     dispatch(conversationCleared())
     dispatch(trackerDismissed())
     messageInput.current?.focus()
