@@ -53,8 +53,8 @@ test('builds a todo web app: the tracker follows the stages, the reply says the 
   const zip = await readFile(await download.path())
   expect(zip.subarray(0, 2).toString('latin1')).toBe('PK')
   expect(zip.length).toBeGreaterThan(1000)
-  // Still on the assistant: the download did not navigate away.
-  await expect(page).toHaveURL(/\/assistant$/)
+  // Still on the assistant, at the conversation's address: the download did not navigate away.
+  await expect(page).toHaveURL(/\/assistant\/c\/[0-9a-f-]{36}$/)
 
   // The project's files are readable under the reply: a tree, then a file, highlighted.
   const files = conversation(page).getByRole('region', { name: 'Project files' })

@@ -13,16 +13,20 @@ interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
   routerState?: unknown
   /** Extra routes beside the one rendering `ui` (to check where links lead). */
   routes?: RouteObject[]
+  /** Child routes of the one rendering `ui` (addresses under it that keep it mounted). */
+  children?: RouteObject[]
+  /** Where the memory router starts when that is not `route` itself (one of its children's addresses). */
+  at?: string
 }
 
 /** Renders with the real store and a memory router, as the app does. */
 export const renderWithProviders = (
   ui: ReactElement,
-  { preloadedState, store = setupStore({ preloadedState }), route = '/', routerState, routes = [], ...options }: ProviderOptions = {},
+  { preloadedState, store = setupStore({ preloadedState }), route = '/', routerState, routes = [], children, at = route, ...options }: ProviderOptions = {},
 ) => {
-  const landing = [{ pathname: route, state: routerState }]
+  const landing = [{ pathname: at, state: routerState }]
   const router = createMemoryRouter(
-    [{ path: route, element: ui }, { path: '*', element: <p>landed</p> }, ...routes],
+    [{ path: route, element: ui, ...(children && { children }) }, { path: '*', element: <p>landed</p> }, ...routes],
     { initialEntries: landing },
   )
   const Wrapper = ({ children }: { children?: ReactNode }) => <Provider store={store}>{children}</Provider>

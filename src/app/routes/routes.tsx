@@ -77,7 +77,15 @@ const publicPages = (): RouteObject[] => [
   },
   { path: 'case-studies', lazy: async () => ({ Component: (await import('@/pages/case-studies')).CaseStudiesPage }) },
   { path: 'press', lazy: async () => ({ Component: (await import('@/pages/press')).PressPage }) },
-  { path: 'assistant', lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-assistant" */ '@/pages/assistant')).AssistantPage }) },
+  {
+    path: 'assistant',
+    lazy: async () => ({ Component: (await import(/* webpackChunkName: "page-assistant" */ '@/pages/assistant')).AssistantPage }),
+    // A conversation's own address: the same page stays mounted between conversations.
+    children: [
+      { index: true, element: null },
+      { path: 'c/:conversationId', element: null, handle: { prerender: false } satisfies PageHandle },
+    ],
+  },
   {
     path: 'share/:token',
     // A private link: rendered in the browser, never prerendered.

@@ -9,6 +9,9 @@ import { renderWithProviders } from '@tests/setup/renderWithProviders'
 import { setupStore } from '@tests/setup/store'
 import { AssistantPage } from './AssistantPage'
 
+/** The assistant's addresses, as the app's route table has them: /assistant and /assistant/c/{id} keep the page mounted. */
+const CONVERSATION_ROUTES = [{ index: true, element: null }, { path: 'c/:conversationId', element: null }]
+
 const API = 'http://localhost/api'
 const CONVERSATION_ID = '0b9d3a52-8a3e-4c55-9d55-5b0f7e1e4a11'
 const ZIP_URL = '/api/overseer/downloads/2d5e8c1a-9f3b-4e7d-a6c2-5b1f0e9d8a47'
@@ -98,7 +101,7 @@ const useDefaults = ({ reply = 'Hello from **Overseer**.' }: { reply?: string } 
 
 const renderPage = ({ fake = createFakeSocket() }: { fake?: FakeSocket } = {}) => {
   const store = setupStore({ socketFactory: () => Promise.resolve(fake as unknown as Socket) })
-  return { ...renderWithProviders(<AssistantPage />, { store, route: '/assistant' }), fake }
+  return { ...renderWithProviders(<AssistantPage />, { store, route: '/assistant', children: CONVERSATION_ROUTES }), fake }
 }
 
 const messageBox = () => screen.getByRole('textbox', { name: 'Your Message' })
@@ -512,7 +515,7 @@ describe('AssistantPage model picker', () => {
     const user = userEvent.setup()
     const store = setupStore({ socketFactory: () => Promise.resolve(createFakeSocket() as unknown as Socket) })
     persistStore(store)
-    renderWithProviders(<AssistantPage />, { store, route: '/assistant' })
+    renderWithProviders(<AssistantPage />, { store, route: '/assistant', children: CONVERSATION_ROUTES })
     const select = screen.getByRole('combobox', { name: 'Model' })
     await waitFor(() => expect(select).toBeEnabled())
     await user.selectOptions(select, 'gpt-test')
@@ -526,7 +529,7 @@ describe('AssistantPage model picker', () => {
     localStorage.setItem('overseer_selected_model', JSON.stringify({ selectedModel: '"gpt-test"', _persist: '{"version":1,"rehydrated":true}' }))
     const store = setupStore({ socketFactory: () => Promise.resolve(createFakeSocket() as unknown as Socket) })
     persistStore(store)
-    renderWithProviders(<AssistantPage />, { store, route: '/assistant' })
+    renderWithProviders(<AssistantPage />, { store, route: '/assistant', children: CONVERSATION_ROUTES })
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-test'))
   })
 
@@ -624,3 +627,71 @@ describe('AssistantPage history', () => {
   })
 })
 
+
+describe("AssistantPage: the conversation's address", () => {
+  const stored = (id: string) => ({
+    success: true,
+    data: { ...item(7, { id, title: 'Stored question', messages: [{ role: 'user', content: 'Stored question' }], response: 'The **stored** answer.' }), usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } },
+  })
+
+  const renderAt = (at: string) => {
+    const store = setupStore({ socketFactory: () => Promise.resolve(createFakeSocket() as unknown as Socket) })
+    return renderWithProviders(<AssistantPage />, { store, route: '/assistant', at, children: CONVERSATION_ROUTES })
+  }
+
+  it('gives the conversation its address once the first reply has created it, and Back leaves it for a new one', async () => {
+    useDefaults()
+    const user = userEvent.setup()
+    const { router } = renderAt('/assistant')
+    await user.type(messageBox(), 'What is Overseer?{Enter}')
+    await within(conversation()).findByText('Overseer', { selector: 'strong' })
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/assistant/c/${CONVERSATION_ID}`))
+
+    // A follow-up stays in the same conversation, at the same address.
+    await user.type(messageBox(), 'And the DevLoop?{Enter}')
+    await waitFor(() => expect(chatBodies).toHaveLength(2))
+    expect(chatBodies[1]!.body.conversationId).toBe(CONVERSATION_ID)
+    expect(router.state.location.pathname).toBe(`/assistant/c/${CONVERSATION_ID}`)
+
+    await act(async () => router.navigate(-1))
+    expect(router.state.location.pathname).toBe('/assistant')
+    expect(await within(conversation()).findByText(/No messages yet/)).toBeInTheDocument()
+  })
+
+  it('opens the conversation an address names (a reload, a link) and continues it', async () => {
+    useDefaults()
+    const id = '5f0c1b7e-2a44-4d7b-9b1e-0d2f6c8a9e31'
+    let asked = 0
+    server.use(
+      http.get(`${API}/overseer-dev/chat/history/:id`, ({ params }) => {
+        asked += 1
+        return params.id === id ? HttpResponse.json(stored(id)) : HttpResponse.json({ success: false, message: 'Conversation not found' }, { status: 404 })
+      }),
+    )
+    const user = userEvent.setup()
+    const { router } = renderAt(`/assistant/c/${id}`)
+    expect(await within(conversation()).findByText('stored', { selector: 'strong' })).toBeInTheDocument()
+    expect(within(conversation()).getByText('Stored question')).toBeInTheDocument()
+    expect(asked).toBe(1)
+
+    await user.type(messageBox(), 'Tell me more{Enter}')
+    await waitFor(() => expect(chatBodies).toHaveLength(1))
+    expect(chatBodies[0]!.body.conversationId).toBe(id)
+    expect(router.state.location.pathname).not.toBe('/assistant')
+  })
+
+  it("says only 'not found' for an address that is not one of the visitor's conversations, and New Conversation leaves it", async () => {
+    useDefaults()
+    server.use(http.get(`${API}/overseer-dev/chat/history/:id`, () => HttpResponse.json({ success: false, message: 'Conversation not found' }, { status: 404 })))
+    const user = userEvent.setup()
+    const { router } = renderAt('/assistant/c/8d6a0f3e-1c2b-4e5f-9a8b-7c6d5e4f3a21')
+    const notice = await screen.findByText(/^Conversation not found/)
+    expect(notice).toHaveAttribute('role', 'alert')
+    expect(notice).toHaveTextContent('Conversation not found: it was deleted, or this address is not one of yours. Start a new conversation.')
+    expect(within(conversation()).getByText(/No messages yet/)).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'New Conversation' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/assistant'))
+    expect(screen.queryByText(/^Conversation not found/)).not.toBeInTheDocument()
+  })
+})

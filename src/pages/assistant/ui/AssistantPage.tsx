@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
 import { ModelPicker } from '@/features/select-ai-model'
 import { loadResumeChat, MessageForm, TurnTools } from '@/features/send-chat-message'
 import { BuildProgress, ProjectFiles, trackerDismissed } from '@/entities/build'
-import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectIsSending, selectTurns } from '@/entities/chat'
+import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectConversationId, selectIsSending, selectTurns } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { Button, PageHeader, Spinner } from '@/shared/ui'
+import { conversationPath, useConversationAddress } from '../model/conversationAddress'
 import styles from './AssistantPage.module.scss'
 
 // The history loads when it is first opened, not with the page.
@@ -35,6 +37,9 @@ export const AssistantPage = () => {
   const chat = useRef<HTMLDivElement>(null)
   const history = useRef<HTMLDivElement>(null)
   const id = useId()
+  const navigate = useNavigate()
+  const openConversation = useAppSelector(selectConversationId)
+  const address = useConversationAddress()
 
   // Sent: the whole conversation and the form come into view, so that the reply is seen.
   useEffect(() => {
@@ -59,6 +64,8 @@ export const AssistantPage = () => {
   }
 
   const newConversation = () => {
+    // An open conversation's address follows it away; one that was not found is left here.
+    if (openConversation === null) void navigate(conversationPath(null), { preventScrollReset: true })
     dispatch(conversationCleared())
     dispatch(trackerDismissed())
     messageInput.current?.focus()
@@ -141,6 +148,17 @@ export const AssistantPage = () => {
               </Button>
             </div>
           </div>
+          {address === 'loading' && <Spinner label="Loading the conversation..." size="small" />}
+          {address === 'not-found' && (
+            <p role="alert" className={styles.addressProblem}>
+              Conversation not found: it was deleted, or this address is not one of yours. <Link to={conversationPath(null)}>Start a new conversation</Link>.
+            </p>
+          )}
+          {address === 'failed' && (
+            <p role="alert" className={styles.addressProblem}>
+              The conversation could not be loaded. Reload the page to try again.
+            </p>
+          )}
           <ConversationLog
             emptyText={`No messages yet. Ask ${PRODUCT_NAME} a question below to start a conversation.`}
             renderAfterTurn={(turn) =>

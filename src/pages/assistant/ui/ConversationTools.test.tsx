@@ -8,6 +8,9 @@ import { renderWithProviders } from '@tests/setup/renderWithProviders'
 import { setupStore } from '@tests/setup/store'
 import { AssistantPage } from './AssistantPage'
 
+/** The assistant's addresses, as the app's route table has them: /assistant and /assistant/c/{id} keep the page mounted. */
+const CONVERSATION_ROUTES = [{ index: true, element: null }, { path: 'c/:conversationId', element: null }]
+
 /**
  * The conversation tools on /assistant with the real store: Regenerate and Edit (with the inline
  * editor), and a reload while a reply or a build was on its way.
@@ -70,7 +73,7 @@ const useServer = () => {
 
 const renderPage = ({ fake = createFakeSocket() }: { fake?: FakeSocket } = {}) => {
   const store = setupStore({ socketFactory: () => Promise.resolve(fake as unknown as Socket) })
-  return { ...renderWithProviders(<AssistantPage />, { store, route: '/assistant' }), store, fake }
+  return { ...renderWithProviders(<AssistantPage />, { store, route: '/assistant', children: CONVERSATION_ROUTES }), store, fake }
 }
 
 const conversation = () => screen.getByRole('region', { name: 'Current Conversation' })
