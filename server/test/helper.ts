@@ -97,13 +97,18 @@ export const buildTestApp = (
     const app = buildApp({ config: testConfig(overrides), db, logger: false, passwords: fastPasswords(), ...options })
     const owned = own(() => app.close())
     let closed = false
+    const stopListening = () => {
+      if (app.server.listening) app.server.close()
+    }
+    // Closed while it was still starting to listen (its setup ran out of time in listen()), Fastify
+    // resolves close() and listens all the same: before its close hooks ran (a loaded CI run found
+    // that server still listening, so jest never exited), or after. Either way the server stops.
     app.addHook('onClose', async () => {
       closed = true
       owned.forget()
+      setImmediate(stopListening)
     })
-    // Closed while it was still starting to listen (its setup ran out of time in listen()), Fastify
-    // resolves close() and then listens all the same: stop that server once Fastify is done with it.
-    app.server.on('listening', () => closed && setImmediate(() => app.server.close()))
+    app.server.on('listening', () => closed && setImmediate(stopListening))
     return app
   })
 
