@@ -26,8 +26,8 @@ interface JestReport {
 /**
  * Runs the fixture suites in a jest of their own, as `npm test` runs the server's tests (in one
  * process), and waits for it to exit. It is stopped after EXIT_BOUND_MS: a jest that does not exit
- * by then hangs. (Jest's own 'did not exit one second after the test run' is said on a busy
- * machine by a jest that then exits, when closing what the setups opened takes longer than that.)
+ * by then hangs. (Jest's own 'did not exit one second after the test run' is only a notice: on a
+ * busy machine, closing what the setups opened can take longer than that second.)
  */
 const runFixtures = (reportFile: string): Promise<JestRun> =>
   new Promise((resolve, reject) => {
