@@ -4,6 +4,7 @@
  */
 import type { Static } from 'typebox'
 import * as Type from 'typebox/type'
+import type { BuildEventMessage } from './buildEvents'
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/
 
@@ -72,4 +73,6 @@ export interface ServerToClientEvents {
   'chat:done': (event: ChatDoneEvent) => void
   /** The owner stopped the build (`message`: 'Build stopped.'); no archive follows. */
   stopped: (event: BuildMessageEvent) => void
+  /** A step of the build, as stored on its timeline (ids increase by one; GET …/events?after=N has what was missed). */
+  'build:event': (event: BuildEventMessage) => void
 }

@@ -11,6 +11,7 @@ import { InProcessRunner, type PipelineOptions } from '../pipeline/runner'
 import { createBuildRepository } from './buildRepository'
 import { BuildService } from './service'
 import { createSandbox } from '../sandbox'
+import { createTimeline } from '../timeline/recorder'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,7 @@ export default fp<BuildPluginOptions>(
       stageTimeoutMs,
       gates,
       emit: (sessionId, progress) => room(sessionId).emit('progress', { sessionId, ...progress }),
+      timeline: createTimeline(app.db, (sessionId, event) => room(sessionId).emit('build:event', { sessionId, event })),
       // A build with a configured provider's model: the stages ask it (classification, planning notes).
       providerFor: (model) => app.chatModels.remoteFor(model),
       ...(options.beforeStage && { beforeStage: options.beforeStage }),

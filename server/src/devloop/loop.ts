@@ -3,7 +3,9 @@ import { tokenCounter, type TokenCounter } from '../llm/tokenizer'
 import { ProviderError, type PromptMessage, type ReportedUsage, type ToolCall, type ToolChatClient, type ToolChatMessage } from '../llm/types'
 import type { TestReport } from '../sandbox/types'
 import { KIND_LABELS, type ProjectKind } from '../generation/classify'
-import { DEVLOOP_TOOLS, MAX_TEST_OUTPUT_CHARS, parseToolCall, runFileTool, tail, testResultText, type DevLoopAction } from './tools'
+import { EVENT_OUTPUT_CHARS, type BuildEventDetail } from '@contracts/buildEvents'
+import { fileDiff } from '../timeline/diff'
+import { DEVLOOP_TOOLS, MAX_TEST_OUTPUT_CHARS, parseToolCall, runFileTool, tail, testResultText, type DevLoopAction, type FileAction } from './tools'
 import type { Workspace } from '../sandbox/workspace'
 
 /**
@@ -109,6 +111,8 @@ export interface DevLoopOptions {
   /** After each iteration: `iteration` of `maxIterations`, and its test run. */
   onProgress?: (iteration: number, maxIterations: number, report: TestReport) => void | Promise<void>
   log?: DevLoopLog
+  /** Each step as it happens (a model call, a tool call, a test run), for the build's timeline; `durationMs` when it took time. */
+  onStep?: (step: BuildEventDetail, durationMs?: number) => Promise<void>
 }
 
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
@@ -147,6 +151,20 @@ const firstMessage = (request: string, kind: ProjectKind, files: readonly string
 
 const NUDGE =
   'Use the tools: every step is a tool call (list_files, read_file, write_file, delete_file, run_tests, finish). Write the files with write_file, check them with run_tests, and call finish once the tests pass.'
+
+/** A file tool's call that worked, as a step of the timeline. */
+const fileStep = (action: FileAction, before: string | undefined, result: string): BuildEventDetail => {
+  switch (action.tool) {
+    case 'list_files':
+      return { type: 'files_listed', count: result.startsWith('(') ? 0 : result.split('\n').length }
+    case 'read_file':
+      return { type: 'file_read', path: action.path }
+    case 'write_file':
+      return { type: 'file_written', path: action.path, bytes: Buffer.byteLength(action.content), diff: fileDiff(before, action.content), by: 'model' }
+    case 'delete_file':
+      return { type: 'file_deleted', path: action.path }
+  }
+}
 
 /** Whether a run counts as passing: it passed, and at least one test ran (a project without tests proves nothing). */
 export const passes = (report: TestReport): boolean => report.ok && report.failed === 0 && report.passed > 0
@@ -253,11 +271,20 @@ export const runDevLoop = async (options: DevLoopOptions): Promise<DevLoopResult
   let counter: TokenCounter | undefined
   let nudges = 0
 
+  const step = async (detail: BuildEventDetail, durationMs?: number): Promise<void> => {
+    await options.onStep?.(detail, durationMs)
+  }
+
   const say = async (level: 'INFO' | 'WARNING' | 'DEBUG', message: string): Promise<void> => {
     await log?.(level, message)
   }
 
-  const account = async (reported: ReportedUsage | undefined, answer: { content: string; toolCalls: ToolCall[] }, sent: readonly ToolChatMessage[]): Promise<void> => {
+  const account = async (
+    reported: ReportedUsage | undefined,
+    answer: { content: string; toolCalls: ToolCall[] },
+    sent: readonly ToolChatMessage[],
+    latencyMs: number,
+  ): Promise<void> => {
     let spent = reported
     if (!spent) {
       const count = (counter ??= await tokenCounter())
@@ -274,6 +301,7 @@ export const runDevLoop = async (options: DevLoopOptions): Promise<DevLoopResult
     pending.promptTokens += spent.promptTokens
     pending.completionTokens += spent.completionTokens
     pending.calls += 1
+    await step({ type: 'model_call', model, promptTokens: spent.promptTokens, completionTokens: spent.completionTokens }, latencyMs)
   }
 
   const iterate = async (ranBy: IterationRecord['ranBy']): Promise<TestReport> => {
@@ -296,6 +324,7 @@ export const runDevLoop = async (options: DevLoopOptions): Promise<DevLoopResult
       durationMs: report.durationMs,
     }
     iterations.push(record)
+    await step({ type: 'tests_run', passed: report.passed, failed: report.failed, failing: report.failing, output: tail(report.output, EVENT_OUTPUT_CHARS) }, report.durationMs)
     pending = { promptTokens: 0, completionTokens: 0, reported: true, calls: 0 }
     changed = new Set()
     lastReport = report
@@ -336,6 +365,7 @@ export const runDevLoop = async (options: DevLoopOptions): Promise<DevLoopResult
 
     compactHistory(messages)
     const sent = [...messages]
+    const asked = performance.now()
     const answer = await client.completeWithTools(
       { model, messages: sent, tools: DEVLOOP_TOOLS, maxTokens: Math.min(maxAnswerTokens, maxTokens - used), ...(options.stream !== undefined && { stream: options.stream }) },
       { signal },
@@ -343,7 +373,7 @@ export const runDevLoop = async (options: DevLoopOptions): Promise<DevLoopResult
     // Stopped: the stage timed out or the build was stopped; the pipeline says which.
     signal.throwIfAborted()
     if (answer.stopped) throw new ProviderError(502, PROVIDER_MESSAGES.interrupted)
-    await account(answer.usage, answer, sent)
+    await account(answer.usage, answer, sent, performance.now() - asked)
     callsSinceRun += 1
 
     const calls = answer.toolCalls
@@ -377,14 +407,22 @@ export const runDevLoop = async (options: DevLoopOptions): Promise<DevLoopResult
             await iterate('finish')
           }
           const report = lastReport as TestReport
-          if (passes(report)) return end('finished', clip(action.summary.trim(), 2_000))
+          if (passes(report)) {
+            const summary = clip(action.summary.trim(), 2_000)
+            await step({ type: 'finished', summary })
+            return end('finished', summary)
+          }
           result = `Not finished: the tests do not pass yet (${describeRun(report)}). Fix them, call run_tests, then finish. The last run: ${testResultText(report)}`
         } else {
+          const before = action.tool === 'write_file' ? await workspace.read(action.path).catch(() => undefined) : undefined
           const done = await runFileTool(workspace, action)
           if (done.changed) changed.add(done.changed)
           result = done.result
           if (result.startsWith('Error: ')) await say('WARNING', `${action.tool} was refused: ${clip(result.slice(7), 200)}`)
-          else await say('DEBUG', `${action.tool}${'path' in action ? ` ${action.path}` : ''}`)
+          else {
+            await say('DEBUG', `${action.tool}${'path' in action ? ` ${action.path}` : ''}`)
+            await step(fileStep(action, before, result))
+          }
         }
       }
       const room = Math.max(0, MAX_TURN_RESULT_CHARS - turnChars)

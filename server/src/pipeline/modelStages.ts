@@ -1,5 +1,6 @@
 import { PROVIDER_MESSAGES } from '../llm/providers/openai'
 import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
+import { tokenCounter } from '../llm/tokenizer'
 import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from '../generation/classify'
 import { intentByRules, parseFollowUpIntent, parseIntent } from '../generation/intent'
 import { withArticle } from '../generation/templates/common'
@@ -99,16 +100,18 @@ interface Answer {
 }
 
 /** One call to the model for a stage: its own system prompt, bounded output, the stage's signal. */
-const ask = async (provider: ChatProvider, model: string, system: string, user: string, maxTokens: number, { signal }: StageContext): Promise<Answer> => {
+const ask = async (provider: ChatProvider, model: string, system: string, user: string, maxTokens: number, { signal, record }: StageContext): Promise<Answer> => {
+  const began = performance.now()
   const completion = await provider.complete({ model, system, maxTokens, messages: [{ role: 'user', content: user }] }, { signal, onDelta: () => undefined })
   // Stopped: the stage timed out or the build was stopped; the pipeline reports which.
   signal.throwIfAborted()
   if (completion.stopped) throw new ProviderError(502, PROVIDER_MESSAGES.interrupted)
-  return {
-    content: completion.content,
-    prompt: completion.prompt.map((message) => `${message.role}: ${message.content}`).join('\n'),
-    ...(completion.usage && { usage: completion.usage }),
-  }
+  const latency = performance.now() - began
+  const prompt = completion.prompt.map((message) => `${message.role}: ${message.content}`).join('\n')
+  const counter = await tokenCounter()
+  const tokens = completion.usage ?? { promptTokens: counter.prompt(completion.prompt), completionTokens: counter.text(completion.content) }
+  await record({ type: 'model_call', model, promptTokens: tokens.promptTokens, completionTokens: tokens.completionTokens }, latency)
+  return { content: completion.content, prompt, ...(completion.usage && { usage: completion.usage }) }
 }
 
 const resultOf = (answer: Answer, summary: string): StageResult => ({
@@ -224,7 +227,7 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
     market_analysis: notes('market_analysis'),
     structuring: notes('structuring'),
     development: async (context) => {
-      const { state, log, progress, sandbox, signal, untimed, recordIteration } = context
+      const { state, log, progress, sandbox, signal, untimed, recordIteration, record } = context
       const project = state.project
       if (!project || !state.plan) throw new Error('The file plan is missing: an earlier stage did not run')
       // Model-written code runs only in the sandbox: without one, nothing is written.
@@ -255,6 +258,7 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
             onProgress: (iteration, max, report) =>
               progress(Math.min(1, iteration / max), DEVLOOP_MESSAGES.progress(iteration, max, report.failed, report.passed)),
             log: (level, message) => log(level, message),
+            onStep: record,
           }),
         )
         signal.throwIfAborted()

@@ -4,7 +4,10 @@ import { intentByRules } from '../generation/intent'
 import { classify, KIND_LABELS, type ProjectKind } from '../generation/classify'
 import type { StageId } from './stages'
 import { filesKey, QA_MESSAGES, runQa } from './qa'
-import { changesBetween, type BuildState, type StageContext, type StageResult, type StageWork } from './state'
+import { changesBetween, type BuildState, type StageContext, type StageResult, type StageWork, type TestSummary } from './state'
+import { EVENT_OUTPUT_CHARS, type BuildEventDetail } from '@contracts/buildEvents'
+import { fileDiff } from '../timeline/diff'
+import { tail } from '../devloop'
 import { TEMPLATES } from '../generation/templates'
 import { withArticle } from '../generation/templates/common'
 import { continuedFiles } from '../generation/templates/followUp'
@@ -73,6 +76,21 @@ const understoodAssumptions = (kind: ProjectKind, understanding: Understanding):
   if (kind === 'cli') return [...built, understanding.cliTask === 'generic' ? 'No known command-line task named: a working command to build on' : `Task: ${understanding.cliTask}`]
   return [...built, understanding.libraryTasks.length === 0 ? 'No known library task named: general helpers to build on' : `Tasks: ${understanding.libraryTasks.join(', ')}`]
 }
+
+/** A file written, as a step of the timeline: its size and its diff against the file before. */
+export const writtenStep = (file: ProjectFile, before: string | undefined, by: 'model' | 'engine'): BuildEventDetail => ({
+  type: 'file_written',
+  path: file.path,
+  bytes: Buffer.byteLength(file.content),
+  diff: fileDiff(before, file.content),
+  by,
+})
+
+/** A QA run of the project's tests, as a step of the timeline (with how long it took), or why it did not run. */
+export const testStep = (run: TestSummary): [BuildEventDetail, number?] =>
+  run.ran
+    ? [{ type: 'tests_run', passed: run.passed, failed: run.failed, failing: run.failing, output: tail(run.output, EVENT_OUTPUT_CHARS) }, run.durationMs]
+    : [{ type: 'tests_not_run', reason: run.reason }]
 
 /**
  * A follow-up build keeps the project it continues: its kind, name and files are the starting
@@ -146,15 +164,18 @@ export const OFFLINE_STAGES: Record<StageId, StageWork> = {
     }
   },
 
-  development: async ({ state, log, progress, sandbox, signal, untimed, recordIteration }) => {
+  development: async ({ state, log, progress, sandbox, signal, untimed, recordIteration, record }) => {
     const plan = need(state.plan, 'The file plan')
     const written: ProjectFile[] = []
+    const before = new Map(state.previous?.files.map((file) => [file.path, file.content]))
     // Writing is the first half of the stage's share of the bar, the test run the second.
     for (const [index, file] of plan.entries()) {
       signal.throwIfAborted()
       checkSyntax(file)
       written.push(file)
       await log('DEBUG', `Wrote and checked ${file.path} (${file.content.split('\n').length} lines)`)
+      // A follow-up's unchanged files are not steps: only what this build wrote is.
+      if (before.get(file.path) !== file.content) await record(writtenStep(file, before.get(file.path), 'engine'))
       await progress(((index + 1) / plan.length) * WRITING_SHARE, `Wrote ${file.path}`)
     }
     state.files = written
@@ -172,6 +193,7 @@ export const OFFLINE_STAGES: Record<StageId, StageWork> = {
     })
     state.tests = run
     state.testedFiles = filesKey(written)
+    await record(...testStep(run))
     if (run.ran) {
       state.loopTests = { passed: run.passed, failed: run.failed, failing: run.failing, output: run.output }
       // Without a development loop, this run is the build's one iteration: the whole project, tested once.
@@ -191,7 +213,7 @@ export const OFFLINE_STAGES: Record<StageId, StageWork> = {
     }
   },
 
-  assembly: async ({ state, log, progress, sandbox, signal, untimed, recordIteration }) => {
+  assembly: async ({ state, log, progress, sandbox, signal, untimed, recordIteration, record }) => {
     const project = need(state.project, 'The classification')
     const files = need(state.files, 'The development')
     const entries = archiveEntries(project.slug, files)
@@ -209,6 +231,7 @@ export const OFFLINE_STAGES: Record<StageId, StageWork> = {
     } else {
       state.tests = await runQa({ files, log, progress, sandbox, signal, untimed, modelWritten: state.modelWritten === true })
       state.testedFiles = filesKey(files)
+      await record(...testStep(state.tests))
     }
     const tested = need(state.tests, 'The QA run')
     // Without a development loop, the QA run is the build's one iteration: the whole project, tested once.

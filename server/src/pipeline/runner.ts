@@ -7,8 +7,9 @@ import { ProviderError, type ChatProvider } from '../llm/types'
 import { createAgentLogRepository as agentLogsIn } from '../agentLogs/agentLogRepository'
 import { archivePath } from '../generation/archive'
 import type { Sandbox } from '../sandbox/types'
+import type { Timeline } from '../timeline/recorder'
 import { OFFLINE_STAGES } from './offlineStages'
-import { StageFailure, type BuildRecordsIn, type BuildState, type StageWork } from './state'
+import { StageFailure, type BuildRecordsIn, type BuildState, type StageContext, type StageRecord, type StageWork } from './state'
 import { modelStages, type DevLoopBudget } from './modelStages'
 import { STAGES, stageEnd, type GateKind, type StageDefinition, type StageId } from './stages'
 
@@ -82,6 +83,8 @@ export interface PipelineOptions {
   stageTimeoutMs: number
   gates: Gatekeeper
   emit: ProgressSink
+  /** Where each step of a build is recorded and sent (its timeline). */
+  timeline: Timeline
   /** Where the projects' tests run: the only place generated code ever runs. */
   sandbox: Sandbox
   /** The budgets of a model's development loop (BUILD_MAX_ITERATIONS, BUILD_MAX_TOKENS). */
@@ -225,7 +228,7 @@ const withTimeout = async <T>(ms: number, parent: AbortSignal, work: (signal: Ab
  * Resolves with the outcome; never rejects for a stage's failure. A failed build leaves no archive.
  */
 export const runPipeline = async (job: BuildJob, options: PipelineOptions, signal: AbortSignal): Promise<BuildOutcome> => {
-  const { db, emit, buildsIn } = options
+  const { db, emit, buildsIn, timeline } = options
   const counter = await options.counter()
   const stages =
     options.stages ??
@@ -254,6 +257,10 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
     (level: 'INFO' | 'WARNING' | 'ERROR' | 'DEBUG', message: string): Promise<void> =>
       agentLogsIn(db).write({ level, module: stage.module, message: `[${job.sessionId.slice(0, 8)}] ${message}`, buildId: job.buildId })
 
+  const record: (stage: StageId, ...step: Parameters<StageContext['record']>) => Promise<void> = async (stage, detail, durationMs) => {
+    await timeline.record(job, stage, detail, durationMs)
+  }
+
   const gateLog = (level: 'INFO' | 'ERROR', message: string): Promise<void> =>
     agentLogsIn(db).write({ level, module: 'overseer-core', message: `[${job.sessionId.slice(0, 8)}] ${message}`, buildId: job.buildId })
 
@@ -265,10 +272,12 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
     try {
       // The build says it waits before its request appears, so whoever sees the request sees that too.
       await report({ stage: lastStage, message: BUILD_MESSAGES.waiting(gate), percentage: lastPercentage })
+      await record(lastStage, { type: 'gate_waiting', gate })
       await options.gates.pass(gate, { buildId: job.buildId, sessionId: job.sessionId, stage: next.id, state }, signal, async (approvalId) => {
         await gateLog('INFO', `Waiting for approval at the ${gate} gate before ${LABELS[next.id]} (request ${approvalId})`)
       })
       await gateLog('INFO', `Passed the ${gate} gate`)
+      await record(lastStage, { type: 'gate_passed', gate })
       return undefined
     } catch (error) {
       await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
@@ -281,6 +290,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
         error instanceof GateDenied || expired ? error.message : signal.aborted ? BUILD_MESSAGES.shutdown : BUILD_MESSAGES.failed(lastStage)
       const detail = error instanceof GateDenied || expired ? message : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
       await gateLog('ERROR', `Stopped at the ${gate} gate: ${detail}`).catch(() => undefined)
+      await record(lastStage, { type: 'error', message }).catch(() => undefined)
       return { kind: expired ? 'timeout' : 'failed', stage: lastStage, message, usage }
     }
   }
@@ -292,9 +302,13 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       if (stopped) return stopped
     }
     const startedAt = new Date()
+    const began = performance.now()
+    const ended = (status: StageRecord['status'], summary: string, tokens: Usage) =>
+      record(stage.id, { type: 'stage_ended', status, summary, ...tokens }, performance.now() - began)
     try {
       await report({ stage: stage.id, message: stage.message, percentage: stage.start })
       await log('INFO', `Stage ${stage.id} started`)
+      await record(stage.id, { type: 'stage_started' })
       const end = stageEnd(stage.id)
       const result = await withTimeout(options.stageTimeoutMs, signal, async (stageSignal, untimed) => {
         await options.beforeStage?.(stage.id, stageSignal)
@@ -314,6 +328,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
             )
           },
           log,
+          record: (detail, durationMs) => record(stage.id, detail, durationMs),
           progress: (fraction, message) => {
             stageSignal.throwIfAborted()
             // Strictly inside the stage's share of the bar: the next stage's start is its own.
@@ -330,6 +345,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: 'completed', startedAt, ...tokens })
       if (stage.id === 'classification' && state.project) await buildsIn(db).classified(job.buildId, state.project.kind, state.project.slug)
       await log('INFO', `Stage ${stage.id} finished: ${result.summary} (${tokens.promptTokens + tokens.completionTokens} tokens)`)
+      await ended('completed', result.summary, tokens)
       if (state.question) return { kind: 'question', usage }
     } catch (error) {
       await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
@@ -341,6 +357,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
         usage.completionTokens += spent.completionTokens
         await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: 'stopped', startedAt, ...spent }).catch(() => undefined)
         await log('INFO', `Stage ${stage.id} stopped by the build's owner`).catch(() => undefined)
+        await ended('stopped', BUILD_MESSAGES.stopped, spent).catch(() => undefined)
         return { kind: 'stopped', stage: stage.id, message: BUILD_MESSAGES.stopped, usage }
       }
       const message = timedOut
@@ -360,6 +377,8 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: timedOut ? 'timeout' : 'error', startedAt, ...spent })
         .catch(() => undefined)
       await log('ERROR', timedOut ? message : `Stage ${stage.id} failed: ${detail}`).catch(() => undefined)
+      await record(stage.id, { type: 'error', message }).catch(() => undefined)
+      await ended(timedOut ? 'timeout' : 'error', message, spent).catch(() => undefined)
       return { kind: timedOut ? 'timeout' : 'failed', stage: stage.id, message, usage }
     }
   }

@@ -1,3 +1,4 @@
+import type { BuildEventDetail } from '@contracts/buildEvents'
 import type { ProjectFile } from '../generation/archive'
 import type { ProjectKind } from '../generation/classify'
 import type { Understanding, Unsupported } from '../generation/understand'
@@ -117,6 +118,8 @@ export interface StageContext {
   sandbox: Sandbox
   /** Runs work with limits of its own (a sandboxed test run) outside the stage's time limit. */
   untimed<T>(work: () => Promise<T>): Promise<T>
+  /** Records a step of the stage on the build's timeline (stored, then sent to its room). */
+  record(detail: BuildEventDetail, durationMs?: number): Promise<void>
   /** Stores an iteration of the development loop and logs it (one agent log entry each). */
   recordIteration(iteration: BuildIteration): Promise<void>
 }

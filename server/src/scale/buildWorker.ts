@@ -10,6 +10,7 @@ import type { Config } from '../config'
 import type { Database } from '../db'
 import type { ServerToClientEvents } from '@contracts/socket'
 import { progressRoom } from '../plugins/app/socket'
+import { createTimeline } from '../timeline/recorder'
 import { createSandbox } from '../sandbox'
 import { slimOutcome } from './queueRunner'
 import { BUILD_QUEUE, closeRedis, redisConnection, redisNames } from '../lib/redis'
@@ -77,6 +78,9 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
     emit: (sessionId, progress) => {
       emitter.to(progressRoom(sessionId)).emit('progress', { sessionId, ...progress })
     },
+    timeline: createTimeline(db, (sessionId, event) => {
+      emitter.to(progressRoom(sessionId)).emit('build:event', { sessionId, event })
+    }),
     ...(beforeStage && { beforeStage }),
   }
 

@@ -10,6 +10,7 @@ import {
   type DevLoopOptions,
   type IterationRecord,
 } from '../../src/devloop'
+import type { BuildEventDetail } from '@contracts/buildEvents'
 import { parseTestOutput } from '../../src/sandbox/testReport'
 import { Workspace } from '../../src/sandbox/workspace'
 import { TEMPLATES } from '../../src/generation/templates'
@@ -203,6 +204,40 @@ describe('the development loop with an OpenAI-compatible model', () => {
     )
     // read_file returned the broken code.
     expect(sent(4).messages.some((message) => message.role === 'tool' && message.content === BROKEN_SUM)).toBe(true)
+  })
+
+  it('reports each model call, tool call and test run as a step of the timeline, in order', async () => {
+    fake.enqueue(...fixingModel(streamedToolCalls, true))
+    const steps: { detail: BuildEventDetail; durationMs: number | undefined }[] = []
+    await loop({ onStep: async (detail, durationMs) => void steps.push({ detail, durationMs }) })
+
+    expect(steps.map((step) => step.detail.type)).toEqual([
+      'model_call',
+      'files_listed',
+      'model_call',
+      'file_written',
+      'file_written',
+      'model_call',
+      'tests_run',
+      'model_call',
+      'file_read',
+      'file_written',
+      'model_call',
+      'tests_run',
+      'model_call',
+      'finished',
+    ])
+    expect(steps[0]).toMatchObject({ detail: { type: 'model_call', model: 'fake-small', promptTokens: 900, completionTokens: 10 } })
+    expect(steps[0]?.durationMs).toBeGreaterThanOrEqual(0)
+    expect(steps[1]?.detail).toEqual({ type: 'files_listed', count: 6 })
+    // A new file: all of it added; a change: the line before and after.
+    expect(steps[3]?.detail).toMatchObject({ type: 'file_written', path: 'src/sum.js', by: 'model', bytes: BROKEN_SUM.length })
+    expect(steps[3]?.detail.type === 'file_written' && steps[3].detail.diff).toMatch(/^@@ -0,0 \+1,6 @@\n\+'use strict'/)
+    const fix = steps[9]?.detail
+    expect(fix?.type === 'file_written' && fix.diff).toContain("-const sum = (a, b) => a - b\n+const sum = (a, b) => a + b")
+    expect(steps[6]).toMatchObject({ detail: { type: 'tests_run', passed: 3, failed: 1, failing: ['sum adds two numbers'] } })
+    expect(steps[6]?.durationMs).toBeGreaterThan(0)
+    expect(steps.at(-1)?.detail).toEqual({ type: 'finished', summary: 'Added sum(a, b), which adds two numbers, with its test.' })
   })
 
   it('(f) reads JSON answers (no stream) exactly as streamed ones, and counts the tokens itself when none are reported', async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createSandbox, SANDBOX_MESSAGES, type Sandbox } from '../../src/sandbox'
+import type { BuildEventDetail } from '@contracts/buildEvents'
 import type { BuildIteration } from '../../src/pipeline/state'
 import { describeGate } from '../../src/pipeline/gates/approvals'
 import { OFFLINE_STAGES } from '../../src/pipeline/offlineStages'
@@ -118,6 +119,7 @@ describe('the offline engine tests the project before the development gate', () 
     const logs: string[] = []
     const progress: string[] = []
     const iterations: BuildIteration[] = []
+    const steps: BuildEventDetail[] = []
     const context = (): StageContext => ({
       buildId: 'b1',
       state,
@@ -128,6 +130,7 @@ describe('the offline engine tests the project before the development gate', () 
       sandbox,
       untimed: (work) => work(),
       recordIteration: async (iteration) => void iterations.push(iteration),
+      record: async (detail) => void steps.push(detail),
     })
     for (const stage of stages) await OFFLINE_STAGES[stage](context())
     return { state, logs, progress, iterations, next: (stage: keyof typeof OFFLINE_STAGES) => OFFLINE_STAGES[stage](context()) }

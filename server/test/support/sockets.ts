@@ -1,3 +1,4 @@
+import type { BuildEvent, BuildEventMessage } from '@contracts/buildEvents'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { io as connect, type ManagerOptions, type Socket } from 'socket.io-client'
@@ -43,6 +44,8 @@ export const followBuild = async (socket: Socket, sessionId: string) => {
   const progress: ProgressEvent[] = []
   const errors: BuildMessageEvent[] = []
   const timeouts: BuildMessageEvent[] = []
+  const events: BuildEvent[] = []
+  socket.on('build:event', (message: BuildEventMessage) => message.sessionId === sessionId && events.push(message.event))
   socket.on('progress', (event: ProgressEvent) => progress.push(event))
   socket.on('error', (event: BuildMessageEvent) => errors.push(event))
   socket.on('timeout', (event: BuildMessageEvent) => timeouts.push(event))
@@ -51,5 +54,5 @@ export const followBuild = async (socket: Socket, sessionId: string) => {
     socket.once('error', () => resolve())
     socket.once('timeout', () => resolve())
   })
-  return { socket, progress, errors, timeouts, ended }
+  return { socket, progress, errors, timeouts, events, ended }
 }

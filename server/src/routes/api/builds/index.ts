@@ -16,6 +16,8 @@ import {
   TokenUsageHistory,
 } from '@contracts/chat'
 import { BuildOutcomeReply } from '@contracts/sessions'
+import { BuildEventsPage, BuildEventsQuery, EVENTS_PAGE_MAX } from '@contracts/buildEvents'
+import { createBuildEventRepository as eventsIn } from '../../../timeline/eventRepository'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { zipUrlOf } from '../../../builds/reply'
 import { hasArchive } from '../../../builds/service'
@@ -149,6 +151,31 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           ...(files && { files }),
         },
       }
+    },
+  )
+
+  routes.get(
+    '/builds/:sessionId/events',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'The timeline of a build: its steps after an id',
+        description: `Every step of the build in order (stages, model calls, files written with their diffs, test runs, gates, clarification), each with an id one more than the last: a client that reconnects asks for those after the last id it has, and the \`build:event\` events of the room continue from there. For the build's owner, and for staff with the permission architect.overseer. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: BuildParams,
+        querystring: BuildEventsQuery,
+        response: { 200: BuildEventsPage, 400: bodyErrorResponses[400], 404: errorResponse('No build of the caller’s has this sessionId (staff: no build has it)') },
+      },
+    },
+    async (request, reply) => {
+      const { sessionId } = request.params
+      const staff = request.user?.permissions.includes('architect.overseer') === true
+      const owner = staff ? undefined : ownerOfRequest(request, reply, { create: false })
+      const build = staff ? await buildsIn(app.db).findBySession(sessionId) : owner ? await app.builds.state(owner.key, sessionId) : undefined
+      if (!build) throw new HttpError(404, BUILD_NOT_FOUND)
+      const page = await eventsIn(app.db).after(build.id, request.query.after ?? 0, request.query.limit ?? EVENTS_PAGE_MAX)
+      return { success: true as const, data: page }
     },
   )
 
