@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
+  AnswersBody,
   BuildFailure,
   BuildParams,
   BuildState,
@@ -20,7 +21,10 @@ import { BuildEventsPage, BuildEventsQuery, EVENTS_PAGE_MAX } from '@contracts/b
 import { createBuildEventRepository as eventsIn } from '../../../timeline/eventRepository'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { zipUrlOf } from '../../../builds/reply'
-import { hasArchive } from '../../../builds/service'
+import { CLARIFICATION_MESSAGES } from '../../../pipeline/clarify'
+import { CHAT_MESSAGES } from '../../../chat/validation'
+import { TooManyError } from '../../../lib/errors'
+import { hasArchive, type BuildResult } from '../../../builds/service'
 import { ownerOfRequest } from '../../../sessions/owner'
 import { acceptChatMessage } from '../../../chat/request'
 import { chatBodyValidator, isUuid } from '../../../chat/validation'
@@ -35,6 +39,34 @@ const TAGS = ['builds']
 export const BUILD_NOT_FOUND = 'Build not found'
 export const ARCHIVE_NOT_FOUND = 'Archive not found'
 export const FILE_NOT_FOUND = 'File not found'
+
+/** A build's result as the build endpoints answer it: 200 with the reply (the project, a question's answer, the questions it asks, a stop), else 500 or 504. */
+const answerWith = (result: BuildResult, request: FastifyRequest, reply: FastifyReply) => {
+  if (result.kind === 'answered') {
+    const { reply: answer, conversationId, sessionId, model, usage } = result
+    return { success: true as const, reply: answer, answered: true as const, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
+  }
+  if (result.kind === 'clarifying') {
+    const { reply: questions, conversationId, sessionId, model, usage } = result
+    return { success: true as const, reply: questions, questions: result.questions, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
+  }
+  if (result.kind === 'stopped') {
+    const { reply: said, conversationId, sessionId, model, usage } = result
+    return { success: true as const, reply: said, conversationId, sessionId, model, status: 'completed' as const, stopped: true as const, usage }
+  }
+  if (result.kind !== 'completed') {
+    request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
+    return reply.code(result.kind === 'timeout' ? 504 : 500).send({
+      success: false as const,
+      message: result.message,
+      conversationId: result.conversationId,
+      sessionId: result.sessionId,
+      status: 'error' as const,
+    })
+  }
+  const { reply: built, zipUrl, conversationId, sessionId, model, usage } = result
+  return { success: true as const, reply: built, zipUrl, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
+}
 
 /**
  * Build requests (spec sections 5 and 7): run the pipeline, follow a build, download its
@@ -71,44 +103,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { owner, input } = await acceptChatMessage(app, request, reply)
-      const result = await app.builds.start(owner.key, input)
-      if (result.kind === 'answered') {
-        const { reply: answer, conversationId, sessionId, model, usage } = result
-        return { success: true as const, reply: answer, answered: true as const, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
-      }
-      if (result.kind === 'stopped') {
-        return {
-          success: true as const,
-          reply: result.reply,
-          conversationId: result.conversationId,
-          sessionId: result.sessionId,
-          model: result.model,
-          status: 'completed' as const,
-          stopped: true as const,
-          usage: result.usage,
-        }
-      }
-      if (result.kind !== 'completed') {
-        request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
-        return reply.code(result.kind === 'timeout' ? 504 : 500).send({
-          success: false as const,
-          message: result.message,
-          conversationId: result.conversationId,
-          sessionId: result.sessionId,
-          status: 'error' as const,
-        })
-      }
-      return {
-        success: true as const,
-        reply: result.reply,
-        zipUrl: result.zipUrl,
-        conversationId: result.conversationId,
-        sessionId: result.sessionId,
-        model: result.model,
-        status: 'completed' as const,
-        stopped: false as const,
-        usage: result.usage,
-      }
+      return answerWith(await app.builds.start(owner.key, input), request, reply)
     },
   )
 
@@ -140,6 +135,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           message: build.message,
           ...(build.error !== null && { error: build.error }),
           ...(build.kind !== null && { kind: build.kind }),
+          ...(build.clarification && { questions: build.clarification.questions.map(({ question, suggestions }) => ({ question, suggestions })) }),
           ...(build.name !== null && { name: build.name }),
           ...(hasArchive(build) && { zipUrl: zipUrlOf(build.id) }),
           conversationId: build.conversationId,
@@ -151,6 +147,46 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           ...(files && { files }),
         },
       }
+    },
+  )
+
+  routes.post(
+    '/builds/:sessionId/answers',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Answer the questions a build asks, or skip them',
+        description: `A build whose request was too vague to build well asks its requester 1 to 3 questions (the build request's \`questions\`, a \`clarification\` event, and the build's state while it waits) and waits, holding no process, for CLARIFICATION_TIMEOUT_MS (default 24 hours; then it is stopped with the reason). \`{answers}\` (one per question, in order; blank: not answered) or \`{skip: true}\` ('Just build it') becomes a message of its conversation, and the build goes on from its classification with them, sending progress to the same room; the answer is the build's, as POST /api/overseer/chat answers. Only the build's owner can answer; 409 when the build asks nothing (never asked, already answered, or ended). Counted in the chat messages' rate limit. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: BuildParams,
+        body: AnswersBody,
+        response: {
+          200: BuildOutcomeReply,
+          400: bodyErrorResponses[400],
+          403: CrossSiteRefused,
+          404: errorResponse('No build of the caller’s has this sessionId'),
+          409: errorResponse(CLARIFICATION_MESSAGES.nothingAsked),
+          429: ChatRateLimited,
+          500: BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
+          504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRequest(request, reply, { create: false })
+      if (!owner) throw new HttpError(404, BUILD_NOT_FOUND)
+      const { chat: config } = app.config
+      const limit = await app.chatLimiter.hit([
+        { key: `owner:${owner.key}`, max: config.rateLimitPerOwner },
+        { key: `ip:${request.ip}`, max: config.rateLimitPerIp },
+      ])
+      if (!limit.allowed) throw new TooManyError(CHAT_MESSAGES.rateLimited(limit.retryAfterSeconds), limit.retryAfterSeconds)
+      const given = 'skip' in request.body ? { skip: true as const } : { answers: request.body.answers }
+      const result = await app.builds.reply(owner.key, request.params.sessionId, given)
+      if (result.kind === 'not-found') throw new HttpError(404, BUILD_NOT_FOUND)
+      if (result.kind === 'nothing-asked') throw new HttpError(409, CLARIFICATION_MESSAGES.nothingAsked)
+      return answerWith(result, request, reply)
     },
   )
 
