@@ -119,10 +119,12 @@ describe('understanding a request', () => {
   it('gives each collection of a long request its own fields', () => {
     const movies = resourcesIn('a movie database API with movies, actors and genres, each movie has a title, a release year, a rating and a genre').resources
     expect(movies.map((resource) => resource.plural)).toEqual(['actors', 'genres', 'movies'])
-    expect(fieldsOf(movies[2])).toEqual(['title:string!', 'releaseYear:number', 'rating:number', 'genre:string'])
+    // The genre is one of the genres the request keeps.
+    expect(fieldsOf(movies[2])).toEqual(['title:string!', 'releaseYear:number', 'rating:number', 'genreId:reference!'])
     const inventory = resourcesIn('Make an inventory API where products have a name, a SKU, a quantity and a price, and suppliers have a name and an email').resources
     expect(inventory.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([
-      ['products', ['name:string!', 'price:number', 'sku:string', 'quantity:number']],
+      // A product usually comes from one of the suppliers.
+      ['products', ['name:string!', 'supplierId:reference!', 'price:number', 'sku:string', 'quantity:number']],
       ['suppliers', ['name:string!', 'email:email']],
     ])
     const recipes = resourcesIn('Create a REST API for a recipe book: recipes have a title, servings and a cooking time, ingredients have a name and a quantity').resources
@@ -139,7 +141,8 @@ describe('understanding a request', () => {
     expect(rental.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([
       ['vehicles', ['name:string!', 'make:string', 'model:string', 'year:number', 'dailyRate:number']],
       ['customers', ['name:string!', 'email:email']],
-      ['rentals', ['name:string!', 'startDate:date', 'endDate:date']],
+      // A rental is of a vehicle, by a customer: no name of its own.
+      ['rentals', ['vehicleId:reference!', 'customerId:reference!', 'startDate:date', 'endDate:date']],
     ])
     const workouts = resourcesIn('Please build a web app for tracking my running workouts. Each workout should have a date, distance in km, duration and notes.').resources
     expect(workouts.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([['workouts', ['title:string!', 'date:date', 'distance:number', 'duration:number', 'notes:string']]])
@@ -305,6 +308,23 @@ describe('a language or platform the engine does not build', () => {
   })
 })
 
+/** The collections in an order where each one's references are to collections before it; fewer when there is a cycle. */
+const creationOrder = (resources: readonly Resource[]): string[] => {
+  const order: string[] = []
+  let progress = true
+  while (progress) {
+    progress = false
+    for (const resource of resources) {
+      if (order.includes(resource.plural)) continue
+      if (resource.fields.every((field) => field.references === undefined || order.includes(field.references))) {
+        order.push(resource.plural)
+        progress = true
+      }
+    }
+  }
+  return order
+}
+
 describe('understanding any text', () => {
   /** Requests of any text, and of words the engine reads, in any order. */
   const requests = fc.oneof(
@@ -335,13 +355,20 @@ describe('understanding any text', () => {
         expect(understanding.resources.length).toBeLessThanOrEqual(MAX_RESOURCES)
         const plurals = understanding.resources.map((resource) => resource.plural)
         expect(new Set(plurals).size).toBe(plurals.length)
+        expect(creationOrder(understanding.resources)).toHaveLength(plurals.length)
         for (const resource of understanding.resources) {
           expect(resource.plural).toMatch(/^[a-z][a-z0-9]*$/)
           expect(resource.singular).toMatch(/^[a-z][a-z0-9]*$/)
           expect(resource.fields.length).toBeGreaterThanOrEqual(1)
           expect(resource.fields.length).toBeLessThanOrEqual(MAX_FIELDS)
-          expect(resource.fields.filter((field) => field.required)).toEqual([resource.fields[0]])
-          expect(resource.fields[0]?.type).toBe('string')
+          // Required: the main text, first when there is one, and the references, each to another collection kept, never in a cycle.
+          const required = resource.fields.filter((field) => field.required && field.type !== 'reference')
+          expect(required.length <= 1 && (required.length === 0 || required[0] === resource.fields[0])).toBe(true)
+          expect(required.every((field) => field.type === 'string')).toBe(true)
+          for (const field of resource.fields.filter((candidate) => candidate.type === 'reference')) {
+            expect(field.required).toBe(true)
+            expect(plurals.filter((plural) => plural !== resource.plural)).toContain(field.references)
+          }
           const names = resource.fields.map((field) => field.name)
           expect(new Set(names).size).toBe(names.length)
           for (const name of names) {
