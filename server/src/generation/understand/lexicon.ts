@@ -167,6 +167,7 @@ export const DOMAINS: Readonly<Record<string, string>> = {
   todos: 'todos',
   blog: 'posts',
   bookstore: 'books',
+  bakery: 'products',
   bookshop: 'books',
   shop: 'products',
   store: 'products',
@@ -338,7 +339,7 @@ export const FIELD_WORDS = new Set(
   `name title description summary body content text email phone address city country url website price cost amount
   total quantity stock count date time deadline birthday age year rating score status priority color colour size
   weight height width length duration location note label nickname username password avatar bio notes dueDate
-  number`.split(/\s+/).filter(Boolean),
+  number species breed`.split(/\s+/).filter(Boolean),
 )
 
 /** Main text fields a request may state instead of a name: 'expenses with a description and an amount'. */

@@ -157,6 +157,8 @@ export const fieldOf = (words: readonly string[]): Field | undefined => {
   else if (DATE_WORDS.has(last) || last.endsWith('date') || (parts.length > 1 && (last === 'at' || last === 'on'))) type = 'date'
   else if (last === 'email') type = 'email'
   else if (NUMBER_WORDS.has(last) && !(last === 'number' && parts.length > 1 && IDENTIFIER_NUMBERS.has(parts[0] as string))) type = 'number'
+  // 'vaccinated', 'shipped': a state a record is in or not.
+  else if (parts.length === 1 && /[^e]ed$/.test(last) && last.length > 4) type = 'boolean'
   return { name, label: parts.join(' '), type, required: false, ...(type === 'number' && NON_NEGATIVE.has(last) && { min: 0 }) }
 }
 
@@ -373,11 +375,15 @@ const linksBetween = (tokens: readonly Token[], drafts: ReadonlyMap<string, Draf
   // The owners in a chain: 'books' in 'loans of books by members' is not by members itself.
   const owners = new Set<number>()
   for (let index = 0; index < tokens.length; index += 1) {
-    const draft = owners.has(index) ? undefined : keptAs(drafts, wordAt(tokens, index))
-    if (!draft) continue
+    const word = wordAt(tokens, index)
     let next = index + 1
     if (['is', 'are', 'each'].includes(wordAt(tokens, next) ?? '')) next += 1
-    if (BELONG_WORDS.has(wordAt(tokens, next) ?? '') && wordAt(tokens, next + 1) === 'to') {
+    const belongs = BELONG_WORDS.has(wordAt(tokens, next) ?? '') && wordAt(tokens, next + 1) === 'to'
+    // 'each task is assigned to a project' names the tasks too.
+    const named = belongs && word !== undefined && isNounLike(word) && (looksPlural(word) || lookup(KNOWN_NOUNS, word) !== undefined)
+    const draft = owners.has(index) ? undefined : (keptAs(drafts, word) ?? (named ? collection(word, index) : undefined))
+    if (!draft) continue
+    if (belongs) {
       const at = nounAfter(next + 2)
       const noun = wordAt(tokens, at)
       // 'belongs to a customer' names the customers even when the request lists them nowhere else.
