@@ -12,7 +12,7 @@ import { tail } from '../devloop'
 import { TEMPLATES } from '../generation/templates'
 import { withArticle } from '../generation/templates/common'
 import { continuedFiles } from '../generation/templates/followUp'
-import { titleCase, understand, type Understanding } from '../generation/understand'
+import { restateResource, titleCase, understand, type Understanding } from '../generation/understand'
 
 /** An artefact an earlier stage should have produced. */
 const need = <T>(value: T | undefined, what: string): T => {
@@ -71,8 +71,8 @@ const understoodAssumptions = (kind: ProjectKind, understanding: Understanding):
     ? [`Built as a Node.js ${KIND_LABELS[kind]}: the request asks for ${understanding.unsupported.requested}, and the offline engine builds Node.js projects only`]
     : []
   if (kind === 'web-app' || kind === 'http-api') {
-    const collections = understanding.resources.map((resource) => `${resource.plural} (${resource.fields.map((field) => field.name).join(', ')})`).join('; ')
-    return [...built, understanding.resourcesNamed ? `Collections: ${collections}` : `No collection named: starting with ${collections}`]
+    const collections = understanding.resources.map(restateResource)
+    return [...built, ...(understanding.resourcesNamed ? collections.map((line) => `Collection ${line}`) : [`No collection named: starting with ${collections.join('; ')}`])]
   }
   if (kind === 'cli') return [...built, understanding.cliTask === 'generic' ? 'No known command-line task named: a working command to build on' : `Task: ${understanding.cliTask}`]
   return [...built, understanding.libraryTasks.length === 0 ? 'No known library task named: general helpers to build on' : `Tasks: ${understanding.libraryTasks.join(', ')}`]

@@ -40,6 +40,18 @@ const CASES: Case[] = [
   { request: 'build an api for people and their pets', kind: 'http-api', slug: 'people-api', collections: { people: ['name'], pets: ['name'] } },
   { request: 'Build a bookstore API in Go', kind: 'http-api', slug: 'bookstore-api', collections: { books: ['title'] }, unsupported: 'You asked for a Go API; Overseer\'s offline engine builds Node.js projects only, so this is a Node.js HTTP API instead.' },
   { request: 'an app to track expenses and categories', kind: 'web-app', slug: 'expense-tracker', collections: { expenses: ['description', 'amount', 'date'], categories: ['name'] } },
+  {
+    request: 'Create a REST API for a library with books, members and loans, where a loan has a due date',
+    kind: 'http-api',
+    slug: 'library-api',
+    collections: { books: ['title', 'author'], members: ['name', 'email'], loans: ['bookId', 'memberId', 'dueDate', 'returnedAt'] },
+  },
+  {
+    request: 'a project tracker web app where tasks belong to projects and each task has a title, a due date and a done flag',
+    kind: 'web-app',
+    slug: 'project-tracker',
+    collections: { projects: ['name'], tasks: ['title', 'projectId', 'dueDate', 'done'] },
+  },
   { request: 'Build a todo web app', kind: 'web-app', slug: 'todo-web-app', collections: { todos: ['title', 'done'] }, files: ['server.js', 'test/store.test.js', 'test/server.test.js'] },
   { request: 'a todo list app with due dates and priorities', kind: 'web-app', slug: 'todo-list', collections: { todos: ['title', 'done', 'dueDate', 'priority'] } },
   { request: 'A web app for a gym: members, trainers and classes', kind: 'web-app', slug: 'gym-web-app', collections: { members: ['name', 'email'], trainers: ['name'], classes: ['name'] } },
@@ -199,6 +211,14 @@ describe('projects generated for requests', () => {
             `answers 404 for ${one} that does not exist`,
           ]),
         )
+        // A record of nothing is refused, and a record referred to is kept, by each reference.
+        for (const field of understanding.resources.find((resource) => resource.plural === plural)?.fields ?? []) {
+          const target = understanding.resources.find((resource) => resource.plural === field.references)
+          if (!target) continue
+          const aTarget = `${/^[aeiou]/.test(target.singular) ? 'an' : 'a'} ${target.singular}`
+          expect(passed).toContain(`refuses ${one} whose ${field.label} does not exist, and keeps ${aTarget} ${one} refers to`)
+          expect(tests).toContain(`there is no ${target.singular} with the id 999999`)
+        }
       }
     }),
   )

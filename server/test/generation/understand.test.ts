@@ -69,7 +69,7 @@ describe('understanding a request', () => {
     ['Build a web app to manage a library of books and members', 'web-app', 'Book Manager', 'book-manager', ['books', 'members']],
     ['an employee directory with departments', 'web-app', 'Employee Directory', 'employee-directory', ['employees', 'departments']],
     ['A movie watchlist app', 'web-app', 'Movie Watchlist App', 'movie-watchlist-app', ['movies']],
-    ['Create a landing page website for my bakery', 'web-app', 'Bakery Website', 'bakery-website', ['items']],
+    ['Create a landing page website for my bakery', 'web-app', 'Bakery Website', 'bakery-website', ['products']],
     ['a weather dashboard', 'web-app', 'Weather Dashboard', 'weather-dashboard', ['cities']],
     ['Make a command line tool that counts words', 'cli', 'Word Counter', 'word-counter', []],
     ['a CLI that converts CSV to JSON', 'cli', 'CSV to JSON Converter', 'csv-to-json-converter', []],
@@ -119,10 +119,12 @@ describe('understanding a request', () => {
   it('gives each collection of a long request its own fields', () => {
     const movies = resourcesIn('a movie database API with movies, actors and genres, each movie has a title, a release year, a rating and a genre').resources
     expect(movies.map((resource) => resource.plural)).toEqual(['actors', 'genres', 'movies'])
-    expect(fieldsOf(movies[2])).toEqual(['title:string!', 'releaseYear:number', 'rating:number', 'genre:string'])
+    // The genre is one of the genres the request keeps.
+    expect(fieldsOf(movies[2])).toEqual(['title:string!', 'releaseYear:number', 'rating:number', 'genreId:reference!'])
     const inventory = resourcesIn('Make an inventory API where products have a name, a SKU, a quantity and a price, and suppliers have a name and an email').resources
     expect(inventory.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([
-      ['products', ['name:string!', 'price:number', 'sku:string', 'quantity:number']],
+      // A product usually comes from one of the suppliers.
+      ['products', ['name:string!', 'supplierId:reference!', 'price:number', 'sku:string', 'quantity:number']],
       ['suppliers', ['name:string!', 'email:email']],
     ])
     const recipes = resourcesIn('Create a REST API for a recipe book: recipes have a title, servings and a cooking time, ingredients have a name and a quantity').resources
@@ -139,7 +141,8 @@ describe('understanding a request', () => {
     expect(rental.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([
       ['vehicles', ['name:string!', 'make:string', 'model:string', 'year:number', 'dailyRate:number']],
       ['customers', ['name:string!', 'email:email']],
-      ['rentals', ['name:string!', 'startDate:date', 'endDate:date']],
+      // A rental is of a vehicle, by a customer: no name of its own.
+      ['rentals', ['vehicleId:reference!', 'customerId:reference!', 'startDate:date', 'endDate:date']],
     ])
     const workouts = resourcesIn('Please build a web app for tracking my running workouts. Each workout should have a date, distance in km, duration and notes.').resources
     expect(workouts.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([['workouts', ['title:string!', 'date:date', 'distance:number', 'duration:number', 'notes:string']]])
@@ -202,6 +205,79 @@ describe('understanding a request', () => {
     }
   })
 
+  // A request, and for each collection the fields it names (name:type, ! when required), which it must have among others.
+  it.each<[string, Record<string, string[]>]>([
+    ['a to-do app where tasks have a title, a due date and a done flag', { tasks: ['title:string!', 'dueDate:date', 'done:boolean'] }],
+    ['an expense tracker: expenses with an amount and a category', { expenses: ['amount:number', 'category:string'] }],
+    ['a CRM where contacts have a name and an email', { contacts: ['name:string!', 'email:email'] }],
+    ['a recipe site where each recipe has a title, servings, a prep time and a vegetarian flag', { recipes: ['title:string!', 'servings:number', 'prepTime:string', 'vegetarian:boolean'] }],
+    ['Build a REST API for a gym where members have a name, an email and a birthday', { members: ['name:string!', 'email:email', 'birthday:date'] }],
+    ['a habit tracker where habits have a name, a target count and an archived flag', { habits: ['name:string!', 'targetCount:number', 'archived:boolean'] }],
+    ['a job board API: jobs have a title, a salary, a deadline and a remote flag', { jobs: ['title:string!', 'salary:number', 'deadline:date', 'remote:boolean'] }],
+    ['a reading list app where books have a title, an author, pages and a finished flag', { books: ['title:string!', 'author:string', 'pages:number', 'finished:boolean'] }],
+    ['an inventory API where items have a name, a quantity, a price and a last checked date', { items: ['name:string!', 'quantity:number', 'price:number', 'lastCheckedDate:date'] }],
+    ['an API for students with a name, an email, an age and a graduation date', { students: ['name:string!', 'email:email', 'age:number', 'graduationDate:date'] }],
+    ['a movie watchlist where each movie has a title, a release year, a rating and a watched flag', { movies: ['title:string!', 'releaseYear:number', 'rating:number', 'watched:boolean'] }],
+    ['Build an API for invoices with an amount, a due date and a paid flag', { invoices: ['amount:number', 'dueDate:date', 'paid:boolean'] }],
+    ['a plant care app where plants have a name, a species and a last watered date', { plants: ['name:string!', 'species:string', 'lastWateredDate:date'] }],
+    ['an API where employees have a name, a work email, a salary and a start date', { employees: ['name:string!', 'workEmail:email', 'salary:number', 'startDate:date'] }],
+    ['a customer support API where tickets have a subject, a priority, a resolved flag and a customer email', { tickets: ['subject:string!', 'priority:string', 'resolved:boolean', 'customerEmail:email'] }],
+    ['a fitness API where workouts have a date, a distance, a duration and calories', { workouts: ['date:date', 'distance:number', 'duration:number', 'calories:number'] }],
+    ['Create a REST API for a library with books, members and loans, where a loan has a due date', { loans: ['dueDate:date'] }],
+    ['an app for a band: gigs have a venue, a date and a fee, songs have a title and a length in minutes', { gigs: ['venue:string', 'date:date', 'fee:number'], songs: ['title:string!', 'length:number'] }],
+    ['Create an API for a car rental where a rental has a start date, an end date and a daily rate', { rentals: ['startDate:date', 'endDate:date', 'dailyRate:number'] }],
+    ['a web app for a book club where each meeting has a date, a location and a confirmed flag', { meetings: ['date:date', 'location:string', 'confirmed:boolean'] }],
+    ['an API for pets (name, species, birthday, weight, vaccinated)', { pets: ['name:string!', 'species:string', 'birthday:date', 'weight:number', 'vaccinated:boolean'] }],
+    ['a newsletter app where subscribers have an email, a name and a signup date', { subscribers: ['name:string!', 'email:email', 'signupDate:date'] }],
+    ['an online shop API where orders have a total, a shipped flag and a delivery date, and were placed at a time', { orders: ['total:number', 'shipped:boolean', 'deliveryDate:date'] }],
+  ])('%j gives its collections the fields it names, typed', (request, expected) => {
+    const { resources } = understood(request)
+    for (const [plural, fields] of Object.entries(expected)) {
+      expect(fieldsOf(resources.find((resource) => resource.plural === plural))).toEqual(expect.arrayContaining(fields))
+    }
+  })
+
+  it('gives a collection whose fields are not named the usual ones, marked as assumed', () => {
+    const resources = understood('Create a REST API for a library with books, members and loans, where a loan has a due date').resources
+    const assumed = (plural: string) => resources.find((resource) => resource.plural === plural)?.fields.filter((field) => field.assumed).map((field) => field.name)
+    expect(resources.map((resource) => [resource.plural, fieldsOf(resource)])).toEqual([
+      ['books', ['title:string!', 'author:string']],
+      ['members', ['name:string!', 'email:email']],
+      ['loans', ['bookId:reference!', 'memberId:reference!', 'dueDate:date', 'returnedAt:date']],
+    ])
+    expect([assumed('books'), assumed('members'), assumed('loans')]).toEqual([['title', 'author'], ['name', 'email'], ['bookId', 'memberId', 'returnedAt']])
+    // Without the books and members, a loan's book and member are their names.
+    expect(fieldsOf(understood('an API for loans').resources[0])).toEqual(['book:string', 'member:string', 'dueDate:date', 'returnedAt:date'])
+    expect(fieldsOf(understood('a todo app').resources[0])).toEqual(['title:string!', 'done:boolean'])
+    expect(understood('a todo app').resources[0]?.fields.every((field) => field.assumed)).toBe(true)
+    // A noun the engine does not know has a name.
+    expect(fieldsOf(understood('an API for gadgets').resources[0])).toEqual(['name:string!'])
+  })
+
+  it('makes links between collections references, never in a cycle', () => {
+    const referencesOf = (request: string) =>
+      understood(request).resources.flatMap((resource) => resource.fields.filter((field) => field.type === 'reference').map((field) => `${resource.plural}.${field.name}->${field.references ?? ''}`))
+    expect(referencesOf('an API for loans of books by members')).toEqual(['loans.bookId->books', 'loans.memberId->members'])
+    expect(referencesOf('Build an API where orders belong to customers')).toEqual(['orders.customerId->customers'])
+    expect(referencesOf('a project tracker where each task is assigned to a project')).toEqual(['tasks.projectId->projects'])
+    expect(referencesOf('a blog API with posts and comments on posts')).toEqual(['comments.postId->posts'])
+    expect(referencesOf('an app where a user has many posts')).toEqual(['posts.userId->users'])
+    expect(referencesOf('Build a REST API for a bookstore with books and authors')).toEqual(['books.authorId->authors'])
+    expect(referencesOf('an expense tracker with expenses and categories, each expense has an amount and a category')).toEqual(['expenses.categoryId->categories'])
+    expect(referencesOf('an API for reviews of products by customers')).toEqual(['reviews.productId->products', 'reviews.customerId->customers'])
+    // Tags sort posts rather than own them; records named apart from each other are not linked.
+    expect(referencesOf('posts have tags')).toEqual([])
+    expect(referencesOf('an API for books and movies')).toEqual([])
+    // Two links that would make a cycle: the first wins.
+    expect(referencesOf('an API where orders belong to customers and customers belong to orders')).toEqual(['orders.customerId->customers'])
+  })
+
+  it('names a project after the subject the request names', () => {
+    expect(understood('Create a REST API for a library with books, members and loans, where a loan has a due date').name).toBe('Library API')
+    expect(understood('Build an API for a library of books').name).toBe('Library API')
+    expect(understood('a web app for my bakery').name).toBe('Bakery Web App')
+  })
+
   it('types fields by their names', () => {
     const typeOf = (words: string) => {
       const field = fieldOf(words.split(' '))
@@ -219,6 +295,10 @@ describe('understanding a request', () => {
     expect(typeOf('page count')).toEqual(['pageCount', 'number', 0])
     expect(typeOf('temperature')).toEqual(['temperature', 'number', undefined])
     expect(typeOf('author')).toEqual(['author', 'string', undefined])
+    expect(typeOf('returned at')).toEqual(['returnedAt', 'date', undefined])
+    expect(typeOf('vaccinated')).toEqual(['vaccinated', 'boolean', undefined])
+    expect(typeOf('breed')).toEqual(['breed', 'string', undefined])
+    expect(typeOf('speed')).toEqual(['speed', 'number', undefined])
     // The engine's own fields, and an object's members, are never a record's.
     for (const reserved of ['id', 'created at', 'constructor', 'to string']) expect(fieldOf(reserved.split(' '))).toBeUndefined()
   })
@@ -305,6 +385,23 @@ describe('a language or platform the engine does not build', () => {
   })
 })
 
+/** The collections in an order where each one's references are to collections before it; fewer when there is a cycle. */
+const creationOrder = (resources: readonly Resource[]): string[] => {
+  const order: string[] = []
+  let progress = true
+  while (progress) {
+    progress = false
+    for (const resource of resources) {
+      if (order.includes(resource.plural)) continue
+      if (resource.fields.every((field) => field.references === undefined || order.includes(field.references))) {
+        order.push(resource.plural)
+        progress = true
+      }
+    }
+  }
+  return order
+}
+
 describe('understanding any text', () => {
   /** Requests of any text, and of words the engine reads, in any order. */
   const requests = fc.oneof(
@@ -335,13 +432,20 @@ describe('understanding any text', () => {
         expect(understanding.resources.length).toBeLessThanOrEqual(MAX_RESOURCES)
         const plurals = understanding.resources.map((resource) => resource.plural)
         expect(new Set(plurals).size).toBe(plurals.length)
+        expect(creationOrder(understanding.resources)).toHaveLength(plurals.length)
         for (const resource of understanding.resources) {
           expect(resource.plural).toMatch(/^[a-z][a-z0-9]*$/)
           expect(resource.singular).toMatch(/^[a-z][a-z0-9]*$/)
           expect(resource.fields.length).toBeGreaterThanOrEqual(1)
           expect(resource.fields.length).toBeLessThanOrEqual(MAX_FIELDS)
-          expect(resource.fields.filter((field) => field.required)).toEqual([resource.fields[0]])
-          expect(resource.fields[0]?.type).toBe('string')
+          // Required: the main text, first when there is one, and the references, each to another collection kept, never in a cycle.
+          const required = resource.fields.filter((field) => field.required && field.type !== 'reference')
+          expect(required.length <= 1 && (required.length === 0 || required[0] === resource.fields[0])).toBe(true)
+          expect(required.every((field) => field.type === 'string')).toBe(true)
+          for (const field of resource.fields.filter((candidate) => candidate.type === 'reference')) {
+            expect(field.required).toBe(true)
+            expect(plurals.filter((plural) => plural !== resource.plural)).toContain(field.references)
+          }
           const names = resource.fields.map((field) => field.name)
           expect(new Set(names).size).toBe(names.length)
           for (const name of names) {

@@ -17,7 +17,7 @@ const SERVED: Partial<Record<ProjectKind, Served & { what: string }>> = {
 }
 
 const RESOURCE = /^ {4}name: '([a-z][a-z0-9]*)',\n {4}singular: '([a-z][a-z0-9]*)',\n {4}fields: \{\n((?: {6}.*\n)*?) {4}\},$/gm
-const FIELD = /^ {6}([a-zA-Z][a-zA-Z0-9]*): \{ type: '(string|number|date|boolean|email)'(, required: true)?(?:, min: (-?\d+(?:\.\d+)?))? \},$/
+const FIELD = /^ {6}([a-zA-Z][a-zA-Z0-9]*): \{ type: '(string|number|date|boolean|email|reference)'(?:, references: '([a-z][a-z0-9]*)')?(, required: true)?(?:, min: (-?\d+(?:\.\d+)?))? \},$/
 
 /**
  * The collections of a src/resources.js the engine generated, or undefined when it is not one
@@ -31,12 +31,15 @@ export const readResources = (content: string, what: string): Resource[] | undef
       const field = FIELD.exec(line)
       if (!field) return undefined
       const name = field[1] as string
+      const references = field[3]
       fields.push({
         name,
-        label: name.replace(/([A-Z])/g, ' $1').toLowerCase(),
+        // A reference is labelled as its record is: bookId is the book.
+        label: (references === undefined ? name : name.replace(/Id$/, '')).replace(/([A-Z])/g, ' $1').toLowerCase(),
         type: field[2] as FieldType,
-        required: field[3] !== undefined,
-        ...(field[4] !== undefined && { min: Number(field[4]) }),
+        required: field[4] !== undefined,
+        ...(references !== undefined && { references }),
+        ...(field[5] !== undefined && { min: Number(field[5]) }),
       })
     }
     resources.push({ plural: match[1] as string, singular: match[2] as string, fields })
@@ -72,7 +75,7 @@ export const continuedFiles = (previous: { kind: ProjectKind; files: readonly Pr
   if (changed.length === 0) return undefined
 
   const replaced = new Map<string, ProjectFile>([[definitions.path, resourcesFile(after, served.what)]])
-  for (const resource of changed) replaced.set(`test/${resource.plural}.test.js`, collectionTest(resource, served))
+  for (const resource of changed) replaced.set(`test/${resource.plural}.test.js`, collectionTest(resource, served, after))
   if (previous.kind === 'web-app') {
     const page = file('public/index.html')
     const content = page && collectionsPage(page.content, after)

@@ -39,7 +39,7 @@ export const httpApiTemplate: Template = {
       templateFile(spec, 'src/server.js'),
       templateFile(spec, 'test/api.test.js'),
       templateFile(spec, 'test/store.test.js'),
-      ...resources.map((resource) => collectionTest(resource, SERVED)),
+      ...resources.map((resource) => collectionTest(resource, SERVED, resources)),
     ]
   },
 }

@@ -21,6 +21,9 @@ const inputOf = (field: Field): string => {
       return `<label>${label} <input ${name} type="date" /></label>`
     case 'email':
       return `<label>${label} <input ${name} type="email" autocomplete="off" /></label>`
+    case 'reference':
+      // Filled by the page's script with the records of the collection it refers to.
+      return `<label>${label} <select ${name} required data-references="${html(field.references ?? '')}"><option value="">Choose…</option></select></label>`
     default:
       return `<label>${label} <input ${name} type="text" maxlength="${field.required ? 200 : 2000}"${field.required ? ' required' : ''} autocomplete="off" /></label>`
   }
@@ -101,7 +104,7 @@ export const webAppTemplate: Template = {
       templateFile(spec, 'public/styles.css'),
       templateFile(spec, 'test/store.test.js'),
       templateFile(spec, 'test/server.test.js'),
-      ...resources.map((resource) => collectionTest(resource, SERVED)),
+      ...resources.map((resource) => collectionTest(resource, SERVED, resources)),
     ]
   },
 }

@@ -13,8 +13,15 @@ export type Primary = 'name' | 'title' | 'description' | 'text'
 
 /** What a known kind of record holds when the request says no more: its main field, then a few usual ones. */
 export interface KnownNoun {
-  primary: Primary
+  /** None: a record known by the records it links (a loan: its book and its member). */
+  primary?: Primary
+  /**
+   * Usual fields. A 'reference' is named after the noun of the record it holds: a reference to
+   * that collection when the request keeps it, else that record's name as text (a loan's book).
+   */
   fields?: readonly (readonly [name: string, type: FieldType])[]
+  /** Records it usually belongs to, by their nouns: each group one reference, to the first collection the request keeps, none otherwise. */
+  links?: readonly (readonly string[])[]
 }
 
 const title: KnownNoun = { primary: 'title' }
@@ -31,34 +38,34 @@ const text: KnownNoun = { primary: 'text' }
  */
 export const KNOWN_NOUNS: Readonly<Record<string, KnownNoun>> = {
   todo: withDone,
-  task: withDone,
+  task: { ...withDone, links: [['project', 'list', 'board']] },
   chore: withDone,
   item: withDone,
   errand: withDone,
   note: { primary: 'title', fields: [['body', 'string']] },
-  book: title,
-  post: { primary: 'title', fields: [['body', 'string']] },
+  book: { primary: 'title', fields: [['author', 'reference']], links: [['publisher', 'shelf', 'genre', 'category']] },
+  post: { primary: 'title', fields: [['body', 'string']], links: [['author', 'user', 'blog'], ['category']] },
   article: { primary: 'title', fields: [['body', 'string']] },
   story: title,
   movie: title,
   film: title,
   show: title,
-  episode: title,
+  episode: { primary: 'title', links: [['show', 'podcast', 'series', 'season']] },
   podcast: title,
-  song: title,
-  track: title,
-  album: title,
+  song: { primary: 'title', links: [['album', 'artist', 'playlist']] },
+  track: { primary: 'title', links: [['album', 'artist', 'playlist']] },
+  album: { primary: 'title', links: [['artist', 'band']] },
   video: title,
   photo: title,
   picture: title,
   image: title,
   recipe: title,
-  issue: title,
+  issue: { primary: 'title', links: [['project', 'repository']] },
   ticket: title,
-  bug: title,
+  bug: { primary: 'title', links: [['project']] },
   course: title,
-  lesson: title,
-  chapter: title,
+  lesson: { primary: 'title', links: [['course', 'class']] },
+  chapter: { primary: 'title', links: [['book', 'course']] },
   goal: withDone,
   idea: title,
   reminder: { primary: 'title', fields: [['dueDate', 'date'], ['done', 'boolean']] },
@@ -67,32 +74,32 @@ export const KNOWN_NOUNS: Readonly<Record<string, KnownNoun>> = {
   job: title,
   listing: title,
   project: name,
-  milestone: { primary: 'title', fields: [['dueDate', 'date']] },
-  assignment: { primary: 'title', fields: [['dueDate', 'date']] },
+  milestone: { primary: 'title', fields: [['dueDate', 'date']], links: [['project']] },
+  assignment: { primary: 'title', fields: [['dueDate', 'date']], links: [['course', 'class', 'student']] },
   event: withDate,
   meeting: withDate,
-  appointment: withDate,
-  booking: withDate,
-  reservation: withDate,
+  appointment: { ...withDate, links: [['patient', 'pet', 'customer', 'client'], ['doctor', 'dentist', 'therapist', 'stylist']] },
+  booking: { ...withDate, links: [['room', 'table', 'property', 'class', 'event', 'service'], ['guest', 'customer', 'client', 'member', 'user']] },
+  reservation: { ...withDate, links: [['room', 'table', 'property', 'class', 'event', 'service'], ['guest', 'customer', 'client', 'member', 'user']] },
   workout: withDate,
   entry: withDate,
-  expense: money,
-  transaction: money,
-  payment: money,
+  expense: { ...money, links: [['category']] },
+  transaction: { ...money, links: [['account', 'wallet'], ['category']] },
+  payment: { ...money, links: [['invoice', 'order', 'bill', 'customer', 'member']] },
   income: money,
   purchase: money,
   donation: money,
   bill: { primary: 'description', fields: [['amount', 'number'], ['dueDate', 'date'], ['paid', 'boolean']] },
-  invoice: { primary: 'description', fields: [['amount', 'number'], ['dueDate', 'date'], ['paid', 'boolean']] },
-  order: { primary: 'description', fields: [['total', 'number']] },
-  product: { primary: 'name', fields: [['price', 'number']] },
+  invoice: { primary: 'description', fields: [['amount', 'number'], ['dueDate', 'date'], ['paid', 'boolean']], links: [['customer', 'client', 'company']] },
+  order: { primary: 'description', fields: [['total', 'number']], links: [['customer', 'client', 'user', 'member']] },
+  product: { primary: 'name', fields: [['price', 'number']], links: [['category'], ['supplier', 'vendor', 'brand']] },
   contact: withEmail,
   customer: withEmail,
   client: withEmail,
   user: withEmail,
   member: withEmail,
   subscriber: withEmail,
-  employee: withEmail,
+  employee: { ...withEmail, links: [['department', 'team', 'company']] },
   student: withEmail,
   teacher: withEmail,
   patient: name,
@@ -103,8 +110,8 @@ export const KNOWN_NOUNS: Readonly<Record<string, KnownNoun>> = {
   vendor: name,
   company: name,
   team: name,
-  player: name,
-  pet: name,
+  player: { primary: 'name', links: [['team', 'club']] },
+  pet: { primary: 'name', fields: [['species', 'string']], links: [['owner', 'customer', 'client']] },
   owner: withEmail,
   habit: name,
   ingredient: name,
@@ -122,15 +129,33 @@ export const KNOWN_NOUNS: Readonly<Record<string, KnownNoun>> = {
   vehicle: name,
   car: name,
   device: name,
-  question: text,
-  answer: text,
-  comment: text,
-  message: text,
-  review: { primary: 'text', fields: [['rating', 'number']] },
+  answer: { primary: 'text', links: [['question']] },
+  comment: { primary: 'text', links: [['post', 'article', 'issue', 'ticket', 'task', 'photo', 'video', 'recipe', 'story']] },
+  message: { primary: 'text', links: [['conversation', 'channel', 'chat', 'thread', 'room']] },
+  review: { primary: 'text', fields: [['rating', 'number']], links: [['product', 'book', 'movie', 'film', 'restaurant', 'recipe', 'course', 'hotel', 'place', 'game', 'album']] },
   quote: text,
   flashcard: { primary: 'text', fields: [['answer', 'string']] },
   card: title,
   word: { primary: 'text', fields: [['definition', 'string']] },
+  loan: { fields: [['book', 'reference'], ['member', 'reference'], ['dueDate', 'date'], ['returnedAt', 'date']] },
+  borrowing: { fields: [['book', 'reference'], ['member', 'reference'], ['dueDate', 'date'], ['returnedAt', 'date']] },
+  rental: { fields: [['startDate', 'date'], ['endDate', 'date']], links: [['vehicle', 'car', 'bike', 'property', 'equipment', 'item'], ['customer', 'client', 'member', 'user']] },
+  enrollment: { fields: [['date', 'date']], links: [['student', 'member', 'user'], ['course', 'class']] },
+  enrolment: { fields: [['date', 'date']], links: [['student', 'member', 'user'], ['course', 'class']] },
+  visit: { fields: [['date', 'date'], ['notes', 'string']], links: [['pet', 'patient', 'customer', 'client']] },
+  attendee: { ...withEmail, links: [['event', 'meeting', 'class']] },
+  trip: { fields: [['date', 'date'], ['distance', 'number']], links: [['driver'], ['rider', 'passenger', 'customer']] },
+  department: name,
+  publisher: name,
+  artist: name,
+  genre: name,
+  shelf: name,
+  driver: withEmail,
+  rider: withEmail,
+  doctor: withEmail,
+  trainer: withEmail,
+  venue: { primary: 'name', fields: [['address', 'string']] },
+  question: { primary: 'text', links: [['quiz', 'survey', 'poll']] },
 }
 
 /**
@@ -142,6 +167,7 @@ export const DOMAINS: Readonly<Record<string, string>> = {
   todos: 'todos',
   blog: 'posts',
   bookstore: 'books',
+  bakery: 'products',
   bookshop: 'books',
   shop: 'products',
   store: 'products',
@@ -295,6 +321,16 @@ export const INTRODUCERS = new Set(['with', 'having', 'containing', 'including',
 /** Words between a record's noun and the word that introduces what it holds: 'items should have', 'users that have'. */
 export const BEFORE_INTRODUCERS = new Set(['should', 'must', 'will', 'can', 'that', 'which', 'who', 'each', 'all', 'also'])
 
+/** Words between two collections that make the first refer to the second: 'loans of books by members', 'comments on posts'. */
+export const LINK_WORDS = new Set(['of', 'by', 'for', 'on', 'in', 'from', 'per'])
+/** Words before 'to' that make a record belong to another: 'orders belong to customers', 'tasks assigned to projects'. */
+export const BELONG_WORDS = new Set(['belong', 'belongs', 'belonging', 'linked', 'assigned', 'attached', 'tied', 'related'])
+/** Words that say what a record has when it is named one at a time: 'a loan has a due date' (not 'with': 'a blog with posts' is the software). */
+export const HAS_WORDS = new Set(['has', 'have', 'needs', 'holds', 'contains', 'includes', 'stores', 'keeps', 'records', 'tracks'])
+
+/** Records that sort others rather than own them: 'posts with tags' are not the tags' posts. */
+export const CLASSIFIERS = new Set(['category', 'tag', 'label', 'genre', 'type', 'kind', 'status', 'priority', 'color', 'colour', 'keyword', 'topic'])
+
 /** Words that say the list that follows is of fields: 'with the fields title and price'. */
 export const FIELD_MARKERS = new Set(['field', 'fields', 'column', 'columns', 'property', 'properties', 'attribute', 'attributes', 'following', 'info', 'information', 'data', 'details'])
 
@@ -303,7 +339,7 @@ export const FIELD_WORDS = new Set(
   `name title description summary body content text email phone address city country url website price cost amount
   total quantity stock count date time deadline birthday age year rating score status priority color colour size
   weight height width length duration location note label nickname username password avatar bio notes dueDate
-  number`.split(/\s+/).filter(Boolean),
+  number species breed`.split(/\s+/).filter(Boolean),
 )
 
 /** Main text fields a request may state instead of a name: 'expenses with a description and an amount'. */

@@ -23,6 +23,7 @@ import {
   PAGE_WORDS,
   PHRASE_END,
   SOFTWARE,
+  SOFTWARE_WORDS,
   TOPIC_LEADS,
   USERS,
 } from './lexicon'
@@ -51,11 +52,11 @@ const isKindAt = (words: readonly string[], index: number): boolean => {
 }
 
 /** Up to `max` usable words from `start`, going forward (or back), stopping at the first that is not. */
-const phraseAt = (words: readonly string[], start: number, step: 1 | -1, max: number, { headIsPlural = false } = {}): string[] => {
+const phraseAt = (words: readonly string[], start: number, step: 1 | -1, max: number, { headIsPlural = false, subjectAt = -1 } = {}): string[] => {
   const phrase: string[] = []
   for (let index = start; index >= 0 && index < words.length && phrase.length < max; index += step) {
     const word = words[index] as string
-    if (PHRASE_END.has(word) || !usable(word) || isKindAt(words, index)) break
+    if (PHRASE_END.has(word) || !usable(word) || (isKindAt(words, index) && index !== subjectAt)) break
     phrase.push(word)
     // 'formats dates relative to now': the first plural is the phrase's head noun.
     if (headIsPlural && looksPlural(word)) break
@@ -135,7 +136,10 @@ const nameWords = ({ request, kind, resources, resourcesNamed, cliTask, libraryT
     if (['for', 'of', 'about'].includes(words[start] ?? '')) {
       start += 1
       while (TOPIC_LEADS.has(words[start] ?? '')) start += 1
-      const topic = asAgent(phraseAt(words, start, 1, 3))
+      // 'a REST API for a library': another kind of software, after 'for', is what this one serves.
+      const other = lookup(SOFTWARE, words[start] ?? '')
+      const subjectAt = other && other.kind !== kind && !SOFTWARE_WORDS.has(words[start] as string) ? start : -1
+      const topic = asAgent(phraseAt(words, start, 1, 3, { subjectAt }))
       if (topic.length > 0) return withSuffix(topic, words[kindAt] === 'library' && words[kindAt + 1] === 'of' ? undefined : suffix, kind)
     }
   }

@@ -7,9 +7,11 @@ import {
   ACTOR_VERBS,
   ACTORS,
   BEFORE_INTRODUCERS,
+  BELONG_WORDS,
   BOOLEAN_PREFIXES,
   BOOLEAN_WORDS,
   BOUNDARIES,
+  CLASSIFIERS,
   COLLECTION_WORDS,
   DATE_WORDS,
   DETERMINERS,
@@ -17,10 +19,12 @@ import {
   FIELD_MARKERS,
   FIELD_WORDS,
   FLAG_WORDS,
+  HAS_WORDS,
   IDENTIFIER_NUMBERS,
   INTRODUCERS,
   JOINERS,
   KNOWN_NOUNS,
+  LINK_WORDS,
   MEASURES,
   MODIFIERS,
   NON_NEGATIVE,
@@ -120,6 +124,8 @@ interface Draft {
   implied: boolean
   /** Fields the request gave, in its order, by name. */
   stated: Map<string, Field>
+  /** The collections (plurals) the request says its records belong to: 'loans of books', 'orders belong to customers'. */
+  links: Set<string>
 }
 
 /** The singular and plural of a noun, either way round, when they make a collection's name. */
@@ -147,9 +153,12 @@ export const fieldOf = (words: readonly string[]): Field | undefined => {
   if (RESERVED_FIELDS.has(name) || name.length > 40) return undefined
   let type: FieldType = 'string'
   if (flag || BOOLEAN_WORDS.has(last) || (parts.length > 1 && BOOLEAN_PREFIXES.has(parts[0] as string)) || name === 'inStock') type = 'boolean'
-  else if (DATE_WORDS.has(last) || last.endsWith('date')) type = 'date'
+  // 'returned at', 'paid on': when something happened.
+  else if (DATE_WORDS.has(last) || last.endsWith('date') || (parts.length > 1 && (last === 'at' || last === 'on'))) type = 'date'
   else if (last === 'email') type = 'email'
   else if (NUMBER_WORDS.has(last) && !(last === 'number' && parts.length > 1 && IDENTIFIER_NUMBERS.has(parts[0] as string))) type = 'number'
+  // 'vaccinated', 'shipped': a state a record is in or not.
+  else if (parts.length === 1 && /[^e]ed$/.test(last) && last.length > 4) type = 'boolean'
   return { name, label: parts.join(' '), type, required: false, ...(type === 'number' && NON_NEGATIVE.has(last) && { min: 0 }) }
 }
 
@@ -247,17 +256,22 @@ const draftsOf = (request: string): Draft[] => {
       if (!implied) existing.implied = false
       return existing
     }
-    const draft: Draft = { ...forms, at, implied, stated: new Map() }
+    const draft: Draft = { ...forms, at, implied, stated: new Map(), links: new Set() }
     drafts.set(forms.plural, draft)
     return draft
   }
 
-  const addFields = (draft: Draft, items: readonly ListItem[], allowCollections: boolean) => {
+  /** With `owns`, the records listed belong to the draft's: 'customers have orders', 'a user has many posts'. */
+  const addFields = (draft: Draft, items: readonly ListItem[], allowCollections: boolean, owns = false) => {
     for (const item of items) {
       const head = item.words.at(-1) as string
       if (allowCollections && !item.single && looksPlural(head) && !isFieldWord(head)) {
         // Other records ('a blog with posts'), or the people who use it ('students can'): never a field.
-        if (isCollectionAt(tokens, item.at + item.words.length - 1)) collection(head, item.at + item.words.length - 1)
+        const end = item.at + item.words.length
+        const owned = isCollectionAt(tokens, end - 1) ? collection(head, end - 1) : undefined
+        // 'posts have tags': a tag is not a post's alone, so neither refers to the other; '…, ingredients have a name' starts a clause of its own.
+        const ownClause = INTRODUCERS.has(wordAt(tokens, end) ?? '') || BEFORE_INTRODUCERS.has(wordAt(tokens, end) ?? '')
+        if (owned && owns && owned !== draft && !ownClause && !CLASSIFIERS.has(owned.singular)) owned.links.add(draft.plural)
         continue
       }
       const field = fieldOf(item.words)
@@ -309,25 +323,97 @@ const draftsOf = (request: string): Draft[] => {
     let end = index
     while (SOFTWARE_WORDS.has(wordAt(tokens, end + 1) ?? '') || MODIFIERS.has(wordAt(tokens, end + 1) ?? '')) end += 1
     const list = fieldListStart(tokens, end)
-    if (list !== undefined) addFields(draft, listFrom(tokens, list.start, list.parenthesized).items, true)
+    if (list !== undefined) addFields(draft, listFrom(tokens, list.start, list.parenthesized).items, true, !draft.implied && HAS_WORDS.has(tokens[list.start - 1]?.text ?? ''))
   }
+  singularStatements(tokens, drafts, collection, addFields)
+  linksBetween(tokens, drafts, collection)
   // 'a to-do list where tasks have a due date': the tasks are the todos, named twice.
   const all = [...drafts.values()]
   const kept = all.filter((draft) => !(draft.implied && draft.stated.size === 0 && all.some((other) => other !== draft && !other.implied && sameRecords(other.singular, draft.singular))))
   return kept.sort((a, b) => a.at - b.at)
 }
 
+type Collect = (word: string, at: number) => Draft | undefined
+type AddFields = (draft: Draft, items: readonly ListItem[], allowCollections: boolean, owns?: boolean) => void
+
+/** The draft of the collection a word names, in either number, if the request keeps it. */
+const keptAs = (drafts: ReadonlyMap<string, Draft>, word: string | undefined): Draft | undefined => {
+  const forms = word === undefined ? undefined : formsOf(word)
+  return forms && drafts.get(forms.plural)
+}
+
+/**
+ * 'where a loan has a due date', 'the book has a title and an author': a record named one at a
+ * time, of a collection the request keeps or a known kind, and what it has.
+ */
+const singularStatements = (tokens: readonly Token[], drafts: ReadonlyMap<string, Draft>, collection: Collect, addFields: AddFields) => {
+  for (let index = 0; index < tokens.length; index += 1) {
+    if (!['a', 'an', 'the', 'one'].includes(wordAt(tokens, index) ?? '')) continue
+    const noun = wordAt(tokens, index + 1)
+    if (!noun || looksPlural(noun) || !isNounLike(noun) || !(keptAs(drafts, noun) || lookup(KNOWN_NOUNS, noun))) continue
+    let verb = index + 2
+    if (BEFORE_INTRODUCERS.has(wordAt(tokens, verb) ?? '')) verb += 1
+    if (!HAS_WORDS.has(wordAt(tokens, verb) ?? '')) continue
+    // 'the user has to sign in' says nothing a user holds.
+    const { items } = listFrom(tokens, verb + 1)
+    const draft = items.length > 0 ? collection(noun, index + 1) : undefined
+    if (draft) addFields(draft, items, true, true)
+  }
+}
+
+/**
+ * 'loans of books by members', 'comments on posts', 'orders belong to customers', 'each task is
+ * assigned to a project': the records of one collection refer to those of another.
+ */
+const linksBetween = (tokens: readonly Token[], drafts: ReadonlyMap<string, Draft>, collection: Collect) => {
+  /** The index of the noun after `from`, past its determiners. */
+  const nounAfter = (from: number): number => {
+    let at = from
+    while (DETERMINERS.has(wordAt(tokens, at) ?? '')) at += 1
+    return at
+  }
+  // The owners in a chain: 'books' in 'loans of books by members' is not by members itself.
+  const owners = new Set<number>()
+  for (let index = 0; index < tokens.length; index += 1) {
+    const word = wordAt(tokens, index)
+    let next = index + 1
+    if (['is', 'are', 'each'].includes(wordAt(tokens, next) ?? '')) next += 1
+    const belongs = BELONG_WORDS.has(wordAt(tokens, next) ?? '') && wordAt(tokens, next + 1) === 'to'
+    // 'each task is assigned to a project' names the tasks too.
+    const named = belongs && word !== undefined && isNounLike(word) && (looksPlural(word) || lookup(KNOWN_NOUNS, word) !== undefined)
+    const draft = owners.has(index) ? undefined : (keptAs(drafts, word) ?? (named ? collection(word, index) : undefined))
+    if (!draft) continue
+    if (belongs) {
+      const at = nounAfter(next + 2)
+      const noun = wordAt(tokens, at)
+      // 'belongs to a customer' names the customers even when the request lists them nowhere else.
+      const owner = noun && isNounLike(noun) ? collection(noun, at) : undefined
+      if (owner && owner !== draft) draft.links.add(owner.plural)
+      continue
+    }
+    // A chain of them: 'loans of books by members' are of books and by members.
+    while (LINK_WORDS.has(wordAt(tokens, next) ?? '')) {
+      const at = nounAfter(next + 1)
+      const owner = looksPlural(wordAt(tokens, at) ?? '') ? keptAs(drafts, wordAt(tokens, at)) : undefined
+      if (!owner || owner === draft || CLASSIFIERS.has(owner.singular)) break
+      draft.links.add(owner.plural)
+      owners.add(at)
+      next = at + 1
+    }
+  }
+}
+
 /** Whether two nouns name the same records ('todo' and 'task'). */
 const sameRecords = (a: string, b: string): boolean => SYNONYMS.get(a) !== undefined && SYNONYMS.get(a) === SYNONYMS.get(b)
 
-/** Fields a record of this noun has when the request says no more: its main text first. */
+/** Fields a record of this noun has when the request says no more: its main text first, each assumed. */
 const knownFields = (singular: string): Field[] => {
   const known = lookup(KNOWN_NOUNS, singular)
-  const primary: Primary = known?.primary ?? 'name'
-  const fields: Field[] = [{ name: primary, label: primary, type: 'string', required: true }]
+  const primary: Primary | undefined = known ? known.primary : 'name'
+  const fields: Field[] = primary ? [{ name: primary, label: primary, type: 'string', required: true, assumed: true }] : []
   for (const [name, type] of known?.fields ?? []) {
     const field = fieldOf(name.replace(/([A-Z])/g, ' $1').toLowerCase().split(' '))
-    if (field) fields.push({ ...field, type })
+    if (field) fields.push({ ...field, type, assumed: true })
   }
   return fields
 }
@@ -341,11 +427,88 @@ const fieldsOf = (draft: Draft): Field[] => {
   const fields = new Map<string, Field>()
   if (main) fields.set(main.name, { ...main, type: 'string', required: true })
   for (const field of defaults) {
-    if (main && field.required) continue
-    fields.set(field.name, field)
+    if (main && field.required && field.type === 'string') continue
+    // What the request says of a usual field wins: 'a loan has a due date' states it.
+    fields.set(field.name, draft.stated.get(field.name) ?? field)
   }
   for (const field of stated) if (!fields.has(field.name)) fields.set(field.name, field)
   return [...fields.values()].slice(0, MAX_FIELDS)
+}
+
+/** A field that holds the id of a record of `target`: 'book' → bookId, the id of one of the books. */
+const referenceTo = (target: Resource, field: Pick<Field, 'assumed'>): Field => ({
+  name: `${camelCase(wordsOfName(target.singular))}Id`,
+  label: target.singular,
+  type: 'reference',
+  required: true,
+  references: target.plural,
+  ...(field.assumed && { assumed: true }),
+})
+
+/** 'dueDate' → ['due', 'date']. */
+const wordsOfName = (name: string): string[] => name.replace(/([A-Z])/g, ' $1').toLowerCase().split(' ')
+
+/** Whether the records of `from` refer, directly or through others, to those of `to`. */
+const reaches = (resources: readonly Resource[], from: string, to: string, seen = new Set<string>()): boolean => {
+  if (from === to) return true
+  if (seen.has(from)) return false
+  seen.add(from)
+  const resource = resources.find((candidate) => candidate.plural === from)
+  return (resource?.fields ?? []).some((field) => field.references !== undefined && reaches(resources, field.references, to, seen))
+}
+
+/**
+ * The collections with their references: a field named after the records of another collection
+ * ('a loan has a book', a book's usual author) holds the id of one of them, and so does each link
+ * the request states ('loans of books') or a record usually has (an order's customer). Never a
+ * cycle, so a record of each collection can always be created: the first link of two that would
+ * make one wins. A usual reference whose collection the request does not keep is plain text, or
+ * left out.
+ */
+export const withReferences = (resources: readonly Resource[], links: ReadonlyMap<string, ReadonlySet<string>> = new Map(), only?: ReadonlySet<string>): Resource[] => {
+  const result = resources.map((resource) => ({ ...resource, fields: [...resource.fields] }))
+  const keptFor = (noun: string): Resource | undefined => result.find((resource) => resource.singular === noun || resource.plural === noun)
+  for (const resource of result) {
+    if (only && !only.has(resource.plural)) continue
+    const refer = (target: Resource | undefined, field: Pick<Field, 'assumed'>, replacing?: string): boolean => {
+      if (!target || target === resource || reaches(result, target.plural, resource.plural)) return false
+      if (resource.fields.some((known) => known.references === target.plural)) return replacing === undefined || dropField(resource, replacing)
+      const reference = referenceTo(target, field)
+      const at = replacing === undefined ? -1 : resource.fields.findIndex((known) => known.name === replacing)
+      if (at >= 0) resource.fields[at] = reference
+      else insertReference(resource, reference)
+      return true
+    }
+    for (const field of [...resource.fields]) {
+      const target = field.required && field.type === 'string' ? undefined : keptFor(field.name)
+      const linked = (field.type === 'string' || field.type === 'reference') && refer(target, field, field.name)
+      // A usual reference to records the request does not keep: the record's name as text.
+      if (!linked && field.type === 'reference' && field.references === undefined) replaceField(resource, field.name, { ...field, type: 'string' })
+    }
+    for (const plural of links.get(resource.plural) ?? []) refer(keptFor(plural), {})
+    for (const group of lookup(KNOWN_NOUNS, resource.singular)?.links ?? []) {
+      const target = group.map(keptFor).find((candidate) => candidate !== undefined && candidate !== resource)
+      refer(target, { assumed: true })
+    }
+    resource.fields = resource.fields.slice(0, MAX_FIELDS)
+  }
+  return result
+}
+
+const dropField = (resource: Resource, name: string): true => {
+  resource.fields = resource.fields.filter((field) => field.name !== name)
+  return true
+}
+
+const replaceField = (resource: Resource, name: string, field: Field) => {
+  resource.fields = resource.fields.map((known) => (known.name === name ? field : known))
+}
+
+/** A reference goes after the main text and the other references: what a record is, then what it belongs to. */
+const insertReference = (resource: Resource, reference: Field) => {
+  let at = 0
+  while (at < resource.fields.length && ((resource.fields[at] as Field).type === 'reference' || ((resource.fields[at] as Field).required && at === 0))) at += 1
+  resource.fields.splice(at, 0, reference)
 }
 
 /** The collection a request gets when it names none: items with a title, done or not. */
@@ -358,12 +521,15 @@ export const DEFAULT_RESOURCE: Resource = { plural: 'items', singular: 'item', f
  */
 export const resourcesIn = (request: string): { resources: Resource[]; named: boolean } => {
   const drafts = draftsOf(request).slice(0, MAX_RESOURCES)
-  if (drafts.length > 0) return { resources: drafts.map((draft) => ({ plural: draft.plural, singular: draft.singular, fields: fieldsOf(draft) })), named: true }
+  if (drafts.length > 0) {
+    const resources = drafts.map((draft) => ({ plural: draft.plural, singular: draft.singular, fields: fieldsOf(draft) }))
+    return { resources: withReferences(resources, new Map(drafts.map((draft) => [draft.plural, draft.links]))), named: true }
+  }
   for (const token of tokenize(request)) {
     const plural = lookup(DOMAINS, token.text)
     if (plural) {
       const singular = singularOf(plural)
-      return { resources: [{ plural, singular, fields: knownFields(singular) }], named: true }
+      return { resources: withReferences([{ plural, singular, fields: knownFields(singular) }]), named: true }
     }
   }
   return { resources: [DEFAULT_RESOURCE], named: false }
@@ -375,16 +541,22 @@ export const resourcesIn = (request: string): { resources: Resource[]; named: bo
  */
 export const mergeResources = (previous: readonly Resource[], next: readonly Resource[]): Resource[] => {
   const merged = previous.map((resource) => ({ ...resource, fields: [...resource.fields] }))
+  const added = new Set<string>()
   for (const resource of next) {
     // 'add a due date to items' in a todo app: the items are its todos.
     const existing = merged.find((candidate) => candidate.plural === resource.plural) ?? merged.find((candidate) => sameRecords(candidate.singular, resource.singular))
     if (!existing) {
-      if (merged.length < MAX_RESOURCES) merged.push({ ...resource, fields: [...resource.fields] })
+      if (merged.length < MAX_RESOURCES) {
+        merged.push({ ...resource, fields: [...resource.fields] })
+        added.add(resource.plural)
+      }
       continue
     }
+    // Only what the follow-up states: the usual fields of its own reading are the project's already, or were changed.
     for (const field of resource.fields) {
-      if (!field.required && !existing.fields.some((known) => known.name === field.name) && existing.fields.length < MAX_FIELDS) existing.fields.push(field)
+      if (!field.required && !field.assumed && !existing.fields.some((known) => known.name === field.name) && existing.fields.length < MAX_FIELDS) existing.fields.push(field)
     }
   }
-  return merged
+  // A new collection refers to the project's ('add a fines collection' to a library: fines of loans).
+  return added.size > 0 ? withReferences(merged, new Map(), added) : merged
 }

@@ -1,6 +1,6 @@
 /** What the offline engine understood of a build request. */
 
-export type FieldType = 'string' | 'number' | 'date' | 'boolean' | 'email'
+export type FieldType = 'string' | 'number' | 'date' | 'boolean' | 'email' | 'reference'
 
 /** A field of a record, checked on every write. */
 export interface Field {
@@ -9,10 +9,14 @@ export interface Field {
   /** As a person reads it: 'due date'. */
   label: string
   type: FieldType
-  /** The main text of a record (its name or title): required and never blank. */
+  /** Never absent or blank: the main text of a record (its name or title), and its references. */
   required: boolean
   /** The smallest value a number may take (prices and counts are never negative). */
   min?: number
+  /** Of a reference: the collection (its plural) whose record's `id` it holds, checked on every write. */
+  references?: string
+  /** The request did not name it: what a record of its kind usually holds, said as an assumption. */
+  assumed?: boolean
 }
 
 /** A collection of records the request names: its own routes or screen, storage, validation and tests. */

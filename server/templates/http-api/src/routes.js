@@ -49,7 +49,24 @@ function readJson(req) {
  */
 function createRoutes(resources) {
   /** @type {Map<string, import('./store').Collection>} */
-  const collections = new Map(resources.map((resource) => [resource.name, createCollection(resource)]))
+  const collections = new Map()
+  // Each collection checks its references against the others.
+  for (const resource of resources) collections.set(resource.name, createCollection(resource, collections))
+
+  /**
+   * Refuses to delete a record that another still refers to (a book on loan): 409, saying which.
+   * @param {import('./store').Collection} collection
+   * @param {number} id
+   */
+  function refuseIfReferred(collection, id) {
+    for (const other of collections.values()) {
+      const found = other.referring(collection.resource.name, id)
+      if (found) {
+        const what = collection.resource.singular + ' ' + id
+        throw new HttpError(409, 'The ' + what + ' is referred to by the ' + other.resource.singular + ' ' + found.row.id + ' (' + found.field + '): change or delete that first')
+      }
+    }
+  }
 
   /**
    * The status and JSON body (none when `undefined`) that answer `req` for `path`, a path
@@ -81,7 +98,9 @@ function createRoutes(resources) {
       return [200, changed]
     }
     if (req.method === 'DELETE') {
-      if (!collection.remove(Number(id))) throw missing
+      if (!collection.get(Number(id))) throw missing
+      refuseIfReferred(collection, Number(id))
+      collection.remove(Number(id))
       return [204, undefined]
     }
     throw new HttpError(405, 'Method not allowed')

@@ -5,12 +5,13 @@ const MAX_NAME_LENGTH = 200
 const MAX_TEXT_LENGTH = 2000
 
 /**
- * @typedef {'string' | 'number' | 'date' | 'boolean' | 'email'} FieldType
+ * @typedef {'string' | 'number' | 'date' | 'boolean' | 'email' | 'reference'} FieldType
  *
  * @typedef {object} FieldRule
  * @property {FieldType} type
- * @property {boolean} [required] the record's main text: required, never blank
+ * @property {boolean} [required] never absent or blank: the record's main text, and its references
  * @property {number} [min] the smallest number allowed
+ * @property {string} [references] of a reference: the collection whose record's id it holds ('books')
  *
  * @typedef {object} Resource
  * @property {string} name the collection, as its path says it: 'books'
@@ -69,6 +70,9 @@ function checkField(name, rule, value) {
     case 'email':
       if (typeof value !== 'string' || !EMAIL.test(value.trim())) throw new ValidationError(name + ' must be an email address')
       return value.trim()
+    case 'reference':
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new ValidationError(name + ' must be the id of one of the ' + rule.references)
+      return value
     default: {
       if (typeof value !== 'string') throw new ValidationError(name + ' must be a string')
       const max = rule.required ? MAX_NAME_LENGTH : MAX_TEXT_LENGTH
@@ -104,11 +108,36 @@ function checkRecord(resource, body, partial) {
 }
 
 /**
+ * Each reference of a record checked against the records it refers to: a loan of a book that
+ * does not exist is refused. A reference to a collection `others` does not hold is not checked.
+ * @param {Resource} resource
+ * @param {Record<string, Value>} record
+ * @param {ReadonlyMap<string, Collection>} others
+ */
+function checkReferences(resource, record, others) {
+  for (const [name, rule] of Object.entries(resource.fields)) {
+    const value = record[name]
+    const target = rule.references === undefined ? undefined : others.get(rule.references)
+    if (rule.type !== 'reference' || typeof value !== 'number' || !target || target.get(value)) continue
+    throw new ValidationError(name + ': there is no ' + target.resource.singular + ' with the id ' + value)
+  }
+  return record
+}
+
+/**
  * One collection's records, kept in memory while the process runs (swap the Map for a database
  * to keep them): each with a numeric `id` and its `createdAt` time.
  * @param {Resource} resource
+ * @param {ReadonlyMap<string, Collection>} [others] the collections its references refer to, by name
  */
-function createCollection(resource) {
+function createCollection(resource, others = new Map()) {
+  /**
+   * A client's body checked as a record of this collection, its references included.
+   * @param {unknown} body
+   * @param {boolean} partial
+   */
+  const check = (body, partial) => checkReferences(resource, checkRecord(resource, body, partial), others)
+
   /** @type {Map<number, Row>} */
   const rows = new Map()
   let nextId = 1
@@ -125,7 +154,7 @@ function createCollection(resource) {
     /** @param {unknown} body */
     create(body) {
       /** @type {Row} */
-      const row = { id: nextId++, ...checkRecord(resource, body, false), createdAt: new Date().toISOString() }
+      const row = { id: nextId++, ...check(body, false), createdAt: new Date().toISOString() }
       rows.set(row.id, row)
       return row
     },
@@ -138,7 +167,7 @@ function createCollection(resource) {
       const row = rows.get(id)
       if (!row) return undefined
       /** @type {Row} */
-      const replaced = { id, ...checkRecord(resource, body, false), createdAt: row.createdAt }
+      const replaced = { id, ...check(body, false), createdAt: row.createdAt }
       rows.set(id, replaced)
       return replaced
     },
@@ -150,8 +179,21 @@ function createCollection(resource) {
     update(id, body) {
       const row = rows.get(id)
       if (!row) return undefined
-      Object.assign(row, checkRecord(resource, body, true))
+      Object.assign(row, check(body, true))
       return row
+    },
+    /**
+     * The first record that refers to the record `id` of the collection `name` through `field`.
+     * @param {string} name
+     * @param {number} id
+     */
+    referring(name, id) {
+      for (const [field, rule] of Object.entries(resource.fields)) {
+        if (rule.references !== name) continue
+        const row = [...rows.values()].find((candidate) => candidate[field] === id)
+        if (row) return { row, field }
+      }
+      return undefined
     },
     /** @param {number} id */
     remove(id) {
@@ -160,6 +202,16 @@ function createCollection(resource) {
   }
 }
 
-/** @typedef {ReturnType<typeof createCollection>} Collection */
+/**
+ * @typedef {object} Collection
+ * @property {Resource} resource
+ * @property {() => Row[]} list
+ * @property {(id: number) => Row | undefined} get
+ * @property {(body: unknown) => Row} create
+ * @property {(id: number, body: unknown) => Row | undefined} replace
+ * @property {(id: number, body: unknown) => Row | undefined} update
+ * @property {(name: string, id: number) => { row: Row, field: string } | undefined} referring
+ * @property {(id: number) => boolean} remove
+ */
 
 module.exports = { createCollection, checkRecord, isIsoDate, ValidationError, MAX_NAME_LENGTH, MAX_TEXT_LENGTH }

@@ -72,3 +72,27 @@ test('replaces every field, updates only those sent, and removes', () => {
   assert.equal(notes.remove(note.id), false)
   assert.equal(notes.get(note.id), undefined)
 })
+
+test('refuses a reference to a record that does not exist, and says which refer to one', () => {
+  /** @type {Map<string, import('../src/store').Collection>} */
+  const collections = new Map()
+  const shelves = createCollection({ name: 'shelves', singular: 'shelf', fields: { name: { type: 'string', required: true } } }, collections)
+  const boxes = createCollection({ name: 'boxes', singular: 'box', fields: { shelfId: { type: 'reference', references: 'shelves', required: true } } }, collections)
+  collections.set('shelves', shelves).set('boxes', boxes)
+  const shelf = shelves.create({ name: 'Top' })
+  const box = boxes.create({ shelfId: shelf.id })
+  assert.equal(box.shelfId, shelf.id)
+  const refusals = [
+    [{}, 'shelfId is required'],
+    [{ shelfId: 'top' }, 'shelfId must be the id of one of the shelves'],
+    [{ shelfId: 1.5 }, 'shelfId must be the id of one of the shelves'],
+    [{ shelfId: 0 }, 'shelfId must be the id of one of the shelves'],
+    [{ shelfId: 9999 }, 'shelfId: there is no shelf with the id 9999'],
+  ]
+  for (const [body, message] of refusals) {
+    assert.throws(() => boxes.create(body), (error) => error instanceof ValidationError && error.message === message, JSON.stringify(body))
+  }
+  assert.throws(() => boxes.update(box.id, { shelfId: 9999 }), /there is no shelf with the id 9999/)
+  assert.deepEqual(boxes.referring('shelves', shelf.id), { row: box, field: 'shelfId' })
+  assert.equal(boxes.referring('shelves', 9999), undefined)
+})

@@ -2,7 +2,8 @@
 
 /**
  * The page's collections: each `<section data-collection>` has a form whose inputs are a record's
- * fields (the first is its main text) and a list of the records, kept in step with the JSON API at
+ * fields (the first text one is its main text; a `<select data-references>` picks a record of
+ * another collection) and a list of the records, kept in step with the JSON API at
  * /api/<collection>.
  */
 
@@ -40,19 +41,57 @@ function part(root, selector, type) {
   return found
 }
 
+/** @typedef {HTMLInputElement | HTMLSelectElement} Field */
+
+/** What each record a page may refer to is called, by collection and id: 'books' → 1 → 'Dune'. */
+/** @type {Map<string, Map<number, string>>} */
+const names = new Map()
+
 /**
- * A form's values as the API expects them: numbers as numbers, a checkbox as true or false, and
- * empty optional fields left out.
- * @param {HTMLInputElement[]} inputs
+ * What a person calls a record: its first text, else its number.
+ * @param {Row} row
  */
-function valuesOf(inputs) {
+function nameOf(row) {
+  const text = Object.entries(row).find(([key, value]) => key !== 'createdAt' && typeof value === 'string' && value !== '')
+  return text ? String(text[1]) : '#' + row.id
+}
+
+/**
+ * A field's value as a person reads it: a reference as the name of the record it refers to.
+ * @param {Field} field
+ * @param {Value | undefined} value
+ */
+function shown(field, value) {
+  if (value === null || value === undefined) return ''
+  const references = field.dataset.references
+  return references ? names.get(references)?.get(Number(value)) || '#' + value : String(value)
+}
+
+/**
+ * A form's values as the API expects them: numbers (and references) as numbers, a checkbox as
+ * true or false, and empty optional fields left out.
+ * @param {Field[]} fields
+ */
+function valuesOf(fields) {
   /** @type {Record<string, string | number | boolean>} */
   const values = {}
-  for (const input of inputs) {
-    if (input.type === 'checkbox') values[input.name] = input.checked
-    else if (input.value !== '') values[input.name] = input.type === 'number' ? input.valueAsNumber : input.value
+  for (const field of fields) {
+    if (field instanceof HTMLInputElement && field.type === 'checkbox') values[field.name] = field.checked
+    else if (field.value !== '') values[field.name] = field instanceof HTMLSelectElement ? Number(field.value) : field.type === 'number' ? field.valueAsNumber : field.value
   }
   return values
+}
+
+/**
+ * Fills a reference's choices with the records of the collection it refers to, keeping the one chosen.
+ * @param {HTMLSelectElement} select
+ */
+function fillChoices(select) {
+  const references = select.dataset.references || ''
+  const chosen = select.value
+  const options = [...(names.get(references) ?? new Map())].map(([id, name]) => new Option(name, String(id)))
+  select.replaceChildren(new Option(options.length === 0 ? 'None yet: add one first' : 'Choose…', ''), ...options)
+  select.value = options.some((option) => option.value === chosen) ? chosen : ''
 }
 
 /**
@@ -66,18 +105,21 @@ function setUp(section) {
   const form = part(section, 'form', HTMLFormElement)
   const list = part(section, 'ul', HTMLUListElement)
   const message = part(section, '[role="status"]', HTMLParagraphElement)
-  const inputs = [...form.querySelectorAll('input')]
-  const [main, ...others] = inputs
+  /** @type {Field[]} */
+  const inputs = [...form.elements].filter((element) => element instanceof HTMLInputElement || element instanceof HTMLSelectElement)
+  const main = inputs.find((input) => input instanceof HTMLInputElement && input.type === 'text') ?? inputs[0]
   if (!main) throw new Error('The form of ' + url + ' has no fields')
-  const flags = others.filter((input) => input.type === 'checkbox')
-  const details = others.filter((input) => input.type !== 'checkbox')
-  /** @param {HTMLInputElement} input */
-  const labelOf = (input) => (input.closest('label')?.textContent || input.name).trim()
+  const others = inputs.filter((input) => input !== main)
+  const flags = others.filter((input) => input instanceof HTMLInputElement && input.type === 'checkbox')
+  const details = others.filter((input) => !flags.includes(input))
+  const choices = inputs.filter((input) => input instanceof HTMLSelectElement)
+  /** @param {Field} input */
+  const labelOf = (input) => ((input instanceof HTMLSelectElement ? input.closest('label')?.firstChild?.textContent : input.closest('label')?.textContent) || input.name).trim()
 
   /** @param {Row} row */
   function item(row) {
     const li = document.createElement('li')
-    const title = String(row[main.name] ?? '')
+    const title = shown(main, row[main.name])
     for (const flag of flags) {
       const box = document.createElement('input')
       box.type = 'checkbox'
@@ -94,7 +136,7 @@ function setUp(section) {
     if (facts.length > 0) {
       const small = document.createElement('small')
       small.className = 'details'
-      small.textContent = facts.map((input) => labelOf(input) + ': ' + row[input.name]).join(' · ')
+      small.textContent = facts.map((input) => labelOf(input) + ': ' + shown(input, row[input.name])).join(' · ')
       text.append(small)
     }
     const remove = document.createElement('button')
@@ -108,6 +150,9 @@ function setUp(section) {
 
   /** @param {Row[]} rows */
   function render(rows) {
+    names.set(section.dataset.collection || '', new Map(rows.map((row) => [row.id, nameOf(row)])))
+    // The collections that refer to this one show its records by name, and offer them.
+    document.dispatchEvent(new CustomEvent('records-changed', { detail: section.dataset.collection }))
     list.replaceChildren(...rows.map(item))
     message.textContent = rows.length === 0 ? 'Nothing here yet.' : rows.length + ' ' + (rows.length === 1 ? singular : section.dataset.collection)
   }
@@ -131,6 +176,12 @@ function setUp(section) {
         return load()
       })
       .catch(show)
+  })
+
+  document.addEventListener('records-changed', (event) => {
+    if (!(event instanceof CustomEvent) || !choices.some((select) => select.dataset.references === event.detail)) return
+    for (const select of choices) if (select instanceof HTMLSelectElement) fillChoices(select)
+    load()
   })
 
   load()
