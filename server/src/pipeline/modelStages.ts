@@ -1,7 +1,7 @@
 import { PROVIDER_MESSAGES } from '../llm/providers/openai'
 import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
 import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from '../generation/classify'
-import { intentByRules, parseFollowUpIntent, parseIntent } from '../generation/intent'
+import { followUpIntent, intentByRules, parseFollowUpIntent, parseIntent } from '../generation/intent'
 import { withArticle } from '../generation/templates/common'
 import { askedAQuestion, continueProject, OFFLINE_STAGES } from './offlineStages'
 import { QA_MESSAGES } from './qa'
@@ -195,7 +195,7 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
         const intent = parseFollowUpIntent(answer.content)
         if (!intent) await log('WARNING', `${model} answered ${JSON.stringify(oneLine(answer.content, 80))}, not change or question: used the keyword rules instead`)
         const by = intent ? `by ${model}` : 'by keywords'
-        const question = intent ? intent === 'question' : intentByRules(state.request) === 'question'
+        const question = intent ? intent === 'question' : followUpIntent(state.request) === 'question'
         const result = question ? await askedAQuestion(state, log, by) : await continueProject(state, log)
         return resultOf(answer, result.summary)
       }

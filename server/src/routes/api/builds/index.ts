@@ -27,6 +27,7 @@ import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
 import { createBuildRepository as buildsIn } from '../../../builds/buildRepository'
 import { CHAT_BODY_LIMIT } from '../chat'
+import { sendBuildOutcome } from './outcome'
 
 const TAGS = ['builds']
 
@@ -70,43 +71,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { owner, input } = await acceptChatMessage(app, request, reply)
       const result = await app.builds.start(owner.key, input)
-      if (result.kind === 'answered') {
-        const { reply: answer, conversationId, sessionId, model, usage } = result
-        return { success: true as const, reply: answer, answered: true as const, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
-      }
-      if (result.kind === 'stopped') {
-        return {
-          success: true as const,
-          reply: result.reply,
-          conversationId: result.conversationId,
-          sessionId: result.sessionId,
-          model: result.model,
-          status: 'completed' as const,
-          stopped: true as const,
-          usage: result.usage,
-        }
-      }
-      if (result.kind !== 'completed') {
-        request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
-        return reply.code(result.kind === 'timeout' ? 504 : 500).send({
-          success: false as const,
-          message: result.message,
-          conversationId: result.conversationId,
-          sessionId: result.sessionId,
-          status: 'error' as const,
-        })
-      }
-      return {
-        success: true as const,
-        reply: result.reply,
-        zipUrl: result.zipUrl,
-        conversationId: result.conversationId,
-        sessionId: result.sessionId,
-        model: result.model,
-        status: 'completed' as const,
-        stopped: false as const,
-        usage: result.usage,
-      }
+      return sendBuildOutcome(result, request, reply)
     },
   )
 
