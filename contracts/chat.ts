@@ -87,7 +87,7 @@ export type TokenUsage = Static<typeof TokenUsage>
 const chatReplyProperties = {
   success: Type.Literal(true),
   reply: Type.String({ description: 'Markdown. A stopped reply is what was generated, then a note that it was stopped' }),
-  zipUrl: Type.Optional(Type.String({ description: 'Never set here: only build requests (POST /api/overseer/chat) produce files' })),
+  zipUrl: Type.Optional(Type.String({ description: 'Set only by a build: a build request (POST /api/overseer/chat), or a follow-up the chat endpoint handed on to the builder' })),
   conversationId: uuid('Send it back as `conversationId` to continue the conversation'),
   sessionId: uuid(),
   model: Type.String(),

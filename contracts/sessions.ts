@@ -5,7 +5,7 @@
  */
 import type { Static } from 'typebox'
 import * as Type from 'typebox/type'
-import { BuildReply, TokenUsage } from './chat'
+import { BuildReply, ChatReply, TokenUsage } from './chat'
 
 export const SESSION_KINDS = ['chat', 'build'] as const
 export type SessionKind = (typeof SESSION_KINDS)[number]
@@ -48,3 +48,13 @@ export const BuildOutcomeReply = Type.Union([BuildReply, BuildStoppedReply], {
   description: 'The build is done (`zipUrl`), or its owner stopped it (`stopped: true`, no `zipUrl`)',
 })
 export type BuildOutcomeReply = Static<typeof BuildOutcomeReply>
+
+/**
+ * What the chat endpoint answers with 200: the assistant's reply; or, for a message it handed on to
+ * the builder (a change to the project its conversation delivered, or a new project), the build's.
+ */
+export const ChatOrBuildReply = Type.Union([BuildReply, BuildStoppedReply, ChatReply], {
+  description:
+    "The assistant's reply; or, in a conversation whose build delivered a project, for a message that asks to change it or for a new project, the build's reply (as POST /api/overseer/chat answers: `zipUrl`, `answered`, or `stopped`)",
+})
+export type ChatOrBuildReply = Static<typeof ChatOrBuildReply>

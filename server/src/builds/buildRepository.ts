@@ -414,6 +414,22 @@ export const createBuildRepository = (db: Queryable) => ({
     return row ? { buildId: row.id, kind: row.kind, slug: row.name } : undefined
   },
 
+  /**
+   * Whether the owner's conversation has a delivered project: a completed build with files, made
+   * before its message at `beforePosition` when given (an edit replaces that message and every later turn).
+   */
+  async hasDeliveredProject(ownerKey: string, conversationId: string, beforePosition?: number): Promise<boolean> {
+    const { rows } = await db.query<{ id: string }>(
+      `select b.id from builds b
+       where b.conversation_id = $1 and b.owner_key = $2 and b.status = 'completed' and b.kind is not null and b.name is not null
+         and exists (select 1 from build_files f where f.build_id = b.id)
+         and ($3::int is null or b.created_at < (select m.created_at from chat_messages m where m.conversation_id = $1 and m.position = $3))
+       limit 1`,
+      [conversationId, ownerKey, beforePosition ?? null],
+    )
+    return rows.length > 0
+  },
+
   /** Every delivered file of a build, in path order. */
   async files(buildId: string): Promise<{ path: string; content: string; executable?: boolean }[]> {
     const { rows } = await db.query<{ path: string; content: string; executable: boolean }>(

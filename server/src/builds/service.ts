@@ -21,6 +21,7 @@ import { createBuildRepository as buildsIn, type Build, type RunningBuild } from
 import type { BuildIteration } from '../pipeline/state'
 import type { TestSummary } from '../pipeline/state'
 import { archivePath } from '../generation/archive'
+import { followUpIntent } from '../generation/intent'
 import { BUILD_MESSAGES, BuildStopped, formatDuration, type BuildJob, type BuildOutcome, type BuildRunner, type Progress, type Usage } from '../pipeline/runner'
 import { answeredLines, CLARIFICATION_MESSAGES, questionsReply, requestWithAnswers, type Question } from '../pipeline/clarify'
 import type { Clarification } from '../pipeline/state'
@@ -145,6 +146,18 @@ export class BuildService {
     return this.inFlight.track(this.run(ownerKey, input))
   }
 
+  /**
+   * Whether a chat message is the builder's to take: in one of the owner's conversations whose
+   * build delivered a project (before the message an edit replaces), any message that is not a
+   * question: a change builds a follow-up, a new project starts one (followUpIntent).
+   */
+  async takesOver(ownerKey: string, input: ChatInput): Promise<boolean> {
+    const { conversationId, replaceFrom } = input
+    const message = input.messages.at(-1)
+    if (!conversationId || !message || followUpIntent(message.content) === 'question') return false
+    return buildsIn(this.options.db).hasDeliveredProject(ownerKey, conversationId, replaceFrom)
+  }
+
   private async run(ownerKey: string, input: ChatInput): Promise<BuildResult> {
     const { db, catalog, chat, sessions, runner, events } = this.options
     const model = input.model ?? (await catalog.current())
@@ -175,8 +188,10 @@ export class BuildService {
       const request = (input.messages.at(-1) as ChatMessage).content
       await agentLogsIn(db).write({ level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build started with ${model}`, buildId })
 
-      // A build request in a conversation whose earlier build delivered a project continues that project.
-      const previous = input.conversationId ? await buildsIn(db).previousProject(conversationId, buildId) : undefined
+      // In a conversation whose earlier build delivered a project, a request continues that project,
+      // unless it asks for another one ('Create a REST API for a library' after a bakery web app):
+      // that starts from scratch (followUpIntent says which).
+      const previous = input.conversationId && followUpIntent(request) !== 'new' ? await buildsIn(db).previousProject(conversationId, buildId) : undefined
       const job = { buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }
       const outcome = await runner.run(job, controller.signal)
       return await this.conclude({ buildId, conversationId, sessionId, model }, job, outcome, opened.context, controller.signal)

@@ -4,10 +4,14 @@
  * 'How do I build…?' and 'What does the assembly agent create?' arrive too: those are questions,
  * answered as the assistant answers any question. With a model, the classification stage asks it
  * (modelStages: a kind, or `question`, strictly parsed); these rules are the fallback, and the
- * whole decision offline.
+ * whole decision offline. In a conversation whose build delivered a project, followUpIntent decides
+ * (the SPA and the chat endpoint send every message but a question there to the builder).
  */
 
 export type Intent = 'build' | 'question'
+
+/** In a conversation whose build delivered a project, the rule is another: a change, a new project, or a question. */
+export { followUpIntent, type FollowUpIntent } from '@contracts/followUp'
 
 /** Verbs that ask for software when they lead a sentence ('Build me…', 'Please create…'). */
 const BUILD_VERBS = 'build|create|make|develop|generate|write|code|implement|scaffold|set up|spin up|put together|design'

@@ -2,7 +2,7 @@ import { PROVIDER_MESSAGES } from '../llm/providers/openai'
 import { ProviderError, type ChatProvider, type ReportedUsage, type ToolChatMessage, type ToolDefinition } from '../llm/types'
 import { tokenCounter } from '../llm/tokenizer'
 import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from '../generation/classify'
-import { intentByRules, parseFollowUpIntent, parseIntent } from '../generation/intent'
+import { followUpIntent, intentByRules, parseFollowUpIntent, parseIntent } from '../generation/intent'
 import { withArticle } from '../generation/templates/common'
 import { askedAQuestion, clarifyOffline, continueProject, OFFLINE_STAGES } from './offlineStages'
 import { MAX_QUESTIONS, MAX_ROUNDS, parseAskUser } from './clarify'
@@ -278,7 +278,7 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
         const intent = parseFollowUpIntent(answer.content)
         if (!intent) await log('WARNING', `${model} answered ${JSON.stringify(oneLine(answer.content, 80))}, not change or question: used the keyword rules instead`)
         const by = intent ? `by ${model}` : 'by keywords'
-        const question = intent ? intent === 'question' : intentByRules(state.request) === 'question'
+        const question = intent ? intent === 'question' : followUpIntent(state.request) === 'question'
         const result = question ? await askedAQuestion(state, log, by) : await continueProject(state, log)
         return resultOf(answer, result.summary)
       }

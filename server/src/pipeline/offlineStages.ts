@@ -1,6 +1,6 @@
 import { Script } from 'node:vm'
 import { archiveEntries, archivePath, writeArchive, type ProjectFile } from '../generation/archive'
-import { intentByRules } from '../generation/intent'
+import { followUpIntent, intentByRules } from '../generation/intent'
 import { classify, KIND_LABELS, type ProjectKind } from '../generation/classify'
 import type { StageId } from './stages'
 import { filesKey, QA_MESSAGES, runQa } from './qa'
@@ -145,8 +145,10 @@ export const askedAQuestion = async (state: BuildState, log: StageContext['log']
 
 export const OFFLINE_STAGES: Record<StageId, StageWork> = {
   classification: async ({ state, log }) => {
+    // A follow-up (the builds service passes the delivered project only for one) continues it,
+    // whatever kind its words would name; only a question ends it here.
+    if (state.previous) return followUpIntent(state.request) === 'question' ? askedAQuestion(state, log, 'by keywords') : continueProject(state, log)
     if (intentByRules(state.request) === 'question') return askedAQuestion(state, log, 'by keywords')
-    if (state.previous) return continueProject(state, log)
     const { kind, scores } = classify(state.request)
     state.understanding = understand(state.request, kind)
     const { slug, name } = state.understanding

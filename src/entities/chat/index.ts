@@ -32,7 +32,7 @@ export {
 export type { ChatState, PendingReply } from './model/chatSlice'
 export { messageResent, conversationReloaded } from './model/chatTools'
 export type { ChatMessage, ChatRole, ChatTurn, ChatRequest, ChatResult, HistoryItem, HistoryPage, HistoryStatus } from './model/types'
-export { isBuildRequest, chatPathFor, BUILD_KEYWORDS } from './lib/isBuildRequest'
+export { isBuildRequest, chatPathFor, sendsToBuilder, hasDeliveredProject, BUILD_KEYWORDS } from './lib/isBuildRequest'
 export {
   CHAT_TEXTS,
   CHAT_TOAST_MS,

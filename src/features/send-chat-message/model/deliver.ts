@@ -6,7 +6,7 @@ import {
   chatPathFor,
   CHAT_TEXTS,
   clearInFlight,
-  isBuildRequest,
+  sendsToBuilder,
   replyFailed,
   replyReceived,
   saveInFlight,
@@ -29,17 +29,22 @@ export interface Delivery {
   earlier: ChatMessage[]
   conversationId: string | undefined
   replaceFrom?: number | undefined
+  /** The conversation delivered a project before this message: all but a question goes to the builder. */
+  followsProject: boolean
 }
 
 /**
- * The call of a chat send (its user turn is shown already): build requests to the build endpoint
- * with the tracker; the reply, or the error; page 1 of the history again after a second (a
+ * The call of a chat send (its user turn is shown already): build requests, and after a delivered
+ * project any message but a question, to the build endpoint with the tracker; the reply, or the error; page 1 of the history again after a second (a
  * listener, on chatCallEnded). The reply streams in meanwhile: the sender joins the session's
  * room before it calls, and leaves after. The tab keeps the session id until the answer comes, so
  * a reload meanwhile resumes it.
  */
-export const deliver = async (dispatch: AppDispatch, { sessionId, content, model, earlier, conversationId, replaceFrom }: Delivery): Promise<SendChatOutcome> => {
-  const building = isBuildRequest(content)
+export const deliver = async (
+  dispatch: AppDispatch,
+  { sessionId, content, model, earlier, conversationId, replaceFrom, followsProject }: Delivery,
+): Promise<SendChatOutcome> => {
+  const building = sendsToBuilder(content, followsProject)
   dispatch(trackerDismissed())
   // The tracker shows from the start: 'Connecting...' while the socket connects.
   if (building) dispatch(buildStarted({ sessionId }))
@@ -48,7 +53,7 @@ export const deliver = async (dispatch: AppDispatch, { sessionId, content, model
   await joinSession(dispatch, sessionId)
   const request = dispatch(
     chatApi.endpoints.sendChat.initiate({
-      path: chatPathFor(content),
+      path: chatPathFor(content, followsProject),
       body: {
         messages: [...earlier, { role: 'user', content }],
         ...(model && { model }),

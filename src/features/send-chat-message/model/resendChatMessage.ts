@@ -2,6 +2,7 @@ import { createAsyncThunk } from '@reduxjs/toolkit'
 import {
   conversationApi,
   conversationReloaded,
+  hasDeliveredProject,
   MAX_MESSAGES,
   messageResent,
   replaceFromOf,
@@ -46,9 +47,11 @@ export const resendChatMessage = createAsyncThunk<SendChatOutcome, ResendChatArg
           .filter((turn) => !turn.failed)
           .map(({ role, content: said }) => ({ role, content: said }))
           .slice(-(MAX_MESSAGES - 1))
+    // Only a project delivered before the edited turn is still there to continue.
+    const followsProject = conversationId !== undefined && hasDeliveredProject(turns.slice(0, index))
     const sessionId = randomUuid()
     dispatch(messageResent({ sessionId, fromTurnId: turnId, content }))
-    const outcome = await deliver(dispatch, { sessionId, content, model, earlier, conversationId, replaceFrom })
+    const outcome = await deliver(dispatch, { sessionId, content, model, earlier, conversationId, replaceFrom, followsProject })
 
     if (outcome.kind === 'failed' && !outcome.stored && conversationId && selectConversationId(getState()) === conversationId) {
       const request = dispatch(conversationApi.endpoints.getStoredConversation.initiate(conversationId, { subscribe: false, forceRefetch: true }))

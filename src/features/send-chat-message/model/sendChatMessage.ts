@@ -1,5 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit'
-import { chatApi, MAX_MESSAGES, messageSent, selectConversationId, selectPendingReply, selectTurns, stopRequested, type ChatMessage } from '@/entities/chat'
+import { chatApi, hasDeliveredProject, MAX_MESSAGES, messageSent, selectConversationId, selectPendingReply, selectTurns, stopRequested, type ChatMessage } from '@/entities/chat'
 import { randomUuid } from '../lib/uuid'
 import { deliver, type SendChatOutcome } from './deliver'
 
@@ -29,9 +29,11 @@ export const sendChatMessage = createAsyncThunk<SendChatOutcome, SendChatArgs, {
           .filter((turn) => !turn.failed)
           .map(({ role, content: said }) => ({ role, content: said }))
           .slice(-(MAX_MESSAGES - 1))
+    // A stored conversation that delivered a project continues it (or starts another) at the builder.
+    const followsProject = conversationId !== undefined && hasDeliveredProject(selectTurns(state))
     const sessionId = randomUuid()
     dispatch(messageSent({ sessionId, content }))
-    return deliver(dispatch, { sessionId, content, model, earlier, conversationId })
+    return deliver(dispatch, { sessionId, content, model, earlier, conversationId, followsProject })
   },
 )
 

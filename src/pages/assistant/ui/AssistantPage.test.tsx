@@ -214,6 +214,47 @@ describe('AssistantPage', () => {
     expect(chatBodies).toHaveLength(0)
   })
 
+  it('after a delivered build, sends a change without a build word to the builder with the tracker, and a question about it to the dev chat', async () => {
+    useDefaults()
+    const buildBodies: ChatBody[] = []
+    let release: () => void = () => {}
+    server.use(
+      http.post(`${API}/overseer/chat`, async ({ request }) => {
+        const body = (await request.json()) as ChatBody
+        buildBodies.push(body)
+        if (buildBodies.length > 1) await new Promise<void>((resolve) => (release = resolve))
+        return HttpResponse.json(buildReply(body.sessionId))
+      }),
+    )
+    const user = userEvent.setup()
+    renderPage()
+    await user.type(messageBox(), 'Build a todo web app{Enter}')
+    expect(await within(conversation()).findByText(SAVED_FILES)).toBeInTheDocument()
+
+    await user.type(messageBox(), 'now add a tags collection{Enter}')
+    expect(await screen.findByRole('progressbar', { name: 'Build progress' })).toHaveAttribute('aria-valuenow', '5')
+    await waitFor(() => expect(buildBodies).toHaveLength(2))
+    expect(buildBodies[1]).toMatchObject({ conversationId: CONVERSATION_ID, messages: [{ role: 'user', content: 'now add a tags collection' }] })
+    act(() => release())
+    await waitFor(() => expect(within(conversation()).getAllByText(SAVED_FILES)).toHaveLength(2))
+
+    await user.type(messageBox(), 'how do I run it?{Enter}')
+    await waitFor(() => expect(chatBodies).toHaveLength(1))
+    expect(chatBodies[0]!.body).toMatchObject({ conversationId: CONVERSATION_ID, messages: [{ role: 'user', content: 'how do I run it?' }] })
+    expect(buildBodies).toHaveLength(2)
+  })
+
+  it('sends a change without a build word to the dev chat in a conversation that delivered no project', async () => {
+    useDefaults()
+    const user = userEvent.setup()
+    renderPage()
+    await user.type(messageBox(), 'What is Overseer?{Enter}')
+    await within(conversation()).findByText('Overseer', { selector: 'strong' })
+    await user.type(messageBox(), 'add a search box{Enter}')
+    await waitFor(() => expect(chatBodies).toHaveLength(2))
+    expect(chatBodies[1]!.body.messages).toEqual([{ role: 'user', content: 'add a search box' }])
+  })
+
   it('follows a build: the tracker from 5% through its stages to green, then the reply with one download link and the toast', async () => {
     useDefaults()
     let release: () => void = () => {}
@@ -591,6 +632,27 @@ describe('AssistantPage history', () => {
     await user.type(messageBox(), 'And then?{Enter}')
     await waitFor(() => expect(chatBodies).toHaveLength(1))
     expect(chatBodies[0]!.body.conversationId).toBe(item(2).id)
+  })
+
+  it('sends a follow-up to the builder in an opened conversation whose reply delivered a project', async () => {
+    useDefaults()
+    const delivered = item(3, { title: 'Library API', response: `## Library API\n\nI built an **HTTP API**.\n\n[Download library-api.zip](${ZIP_URL})` })
+    server.use(http.get(`${API}/overseer-dev/chat/history`, () => HttpResponse.json(historyPage([delivered]))))
+    let buildBody: ChatBody | undefined
+    server.use(
+      http.post(`${API}/overseer/chat`, async ({ request }) => {
+        buildBody = (await request.json()) as ChatBody
+        return HttpResponse.json(buildReply(buildBody.sessionId))
+      }),
+    )
+    const user = userEvent.setup()
+    renderPage()
+    await user.click(screen.getByRole('button', { name: 'View Chat History' }))
+    await user.click(await screen.findByRole('button', { name: 'Library API' }))
+    await user.type(messageBox(), 'also a fines collection{Enter}')
+    expect(await within(conversation()).findByText(SAVED_FILES)).toBeInTheDocument()
+    expect(buildBody).toMatchObject({ conversationId: delivered.id, messages: [{ role: 'user', content: 'also a fines collection' }] })
+    expect(chatBodies).toHaveLength(0)
   })
 
   it('refreshes page 1 of the history a second after a send', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
   AnswersBody,
@@ -24,7 +24,7 @@ import { zipUrlOf } from '../../../builds/reply'
 import { CLARIFICATION_MESSAGES } from '../../../pipeline/clarify'
 import { CHAT_MESSAGES } from '../../../chat/validation'
 import { TooManyError } from '../../../lib/errors'
-import { hasArchive, type BuildResult } from '../../../builds/service'
+import { hasArchive } from '../../../builds/service'
 import { ownerOfRequest } from '../../../sessions/owner'
 import { acceptChatMessage } from '../../../chat/request'
 import { chatBodyValidator, isUuid } from '../../../chat/validation'
@@ -33,40 +33,13 @@ import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
 import { createBuildRepository as buildsIn } from '../../../builds/buildRepository'
 import { CHAT_BODY_LIMIT } from '../chat'
+import { sendBuildOutcome } from './outcome'
 
 const TAGS = ['builds']
 
 export const BUILD_NOT_FOUND = 'Build not found'
 export const ARCHIVE_NOT_FOUND = 'Archive not found'
 export const FILE_NOT_FOUND = 'File not found'
-
-/** A build's result as the build endpoints answer it: 200 with the reply (the project, a question's answer, the questions it asks, a stop), else 500 or 504. */
-const answerWith = (result: BuildResult, request: FastifyRequest, reply: FastifyReply) => {
-  if (result.kind === 'answered') {
-    const { reply: answer, conversationId, sessionId, model, usage } = result
-    return { success: true as const, reply: answer, answered: true as const, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
-  }
-  if (result.kind === 'clarifying') {
-    const { reply: questions, conversationId, sessionId, model, usage } = result
-    return { success: true as const, reply: questions, questions: result.questions, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
-  }
-  if (result.kind === 'stopped') {
-    const { reply: said, conversationId, sessionId, model, usage } = result
-    return { success: true as const, reply: said, conversationId, sessionId, model, status: 'completed' as const, stopped: true as const, usage }
-  }
-  if (result.kind !== 'completed') {
-    request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
-    return reply.code(result.kind === 'timeout' ? 504 : 500).send({
-      success: false as const,
-      message: result.message,
-      conversationId: result.conversationId,
-      sessionId: result.sessionId,
-      status: 'error' as const,
-    })
-  }
-  const { reply: built, zipUrl, conversationId, sessionId, model, usage } = result
-  return { success: true as const, reply: built, zipUrl, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
-}
 
 /**
  * Build requests (spec sections 5 and 7): run the pipeline, follow a build, download its
@@ -103,7 +76,8 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { owner, input } = await acceptChatMessage(app, request, reply)
-      return answerWith(await app.builds.start(owner.key, input), request, reply)
+      const result = await app.builds.start(owner.key, input)
+      return sendBuildOutcome(result, request, reply)
     },
   )
 
@@ -186,7 +160,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
       const result = await app.builds.reply(owner.key, request.params.sessionId, given)
       if (result.kind === 'not-found') throw new HttpError(404, BUILD_NOT_FOUND)
       if (result.kind === 'nothing-asked') throw new HttpError(409, CLARIFICATION_MESSAGES.nothingAsked)
-      return answerWith(result, request, reply)
+      return sendBuildOutcome(result, request, reply)
     },
   )
 

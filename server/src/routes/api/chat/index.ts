@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import * as Type from 'typebox/type'
 import {
+  BuildFailure,
   ChatBody,
   ChatConflict,
   ChatRateLimited,
-  ChatReply,
   chatSecurity,
   ConversationDetail,
   ConversationNotFound,
@@ -17,6 +18,7 @@ import {
   OWNER_NOTE,
   ProviderError,
 } from '@contracts/chat'
+import { ChatOrBuildReply } from '@contracts/sessions'
 import type { Conversation } from '../../../chat/conversationRepository'
 import { ownerOfRequest, type Owner } from '../../../sessions/owner'
 import { acceptChatMessage } from '../../../chat/request'
@@ -25,6 +27,7 @@ import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
 import { Deleted, UNDO_WINDOW_SECONDS } from '@contracts/conversationTools'
 import conversationToolsRoutes, { conversationWriteLimit } from './conversationTools'
+import { sendBuildOutcome } from '../builds/outcome'
 
 /** Room for 100 messages of typical length; a longer conversation continues by `conversationId`. */
 export const CHAT_BODY_LIMIT = 1024 * 1024
@@ -71,25 +74,31 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Send a message to the assistant',
-        description: `Stores the question, asks the model and stores the reply (status completed), or stores the failure (status error, no reply). ${OWNER_NOTE} Rate limited per owner (RATE_LIMIT_CHAT a minute) and per IP (RATE_LIMIT_CHAT_IP).`,
+        description: `Stores the question, asks the model and stores the reply (status completed), or stores the failure (status error, no reply). In a conversation whose build delivered a project, a message that asks to change it ('add a fines collection', 'now with dark mode') or for a new project is handed on to the builder and answered as POST /api/overseer/chat answers (its \`progress\` events go to the sessionId's room); a question stays a question. ${OWNER_NOTE} Rate limited per owner (RATE_LIMIT_CHAT a minute) and per IP (RATE_LIMIT_CHAT_IP).`,
         security: chatSecurity,
         body: ChatBody,
         response: {
-          200: ChatReply,
+          200: ChatOrBuildReply,
           ...bodyErrorResponses,
           400: errorResponse('Invalid message: malformed body, blank question, a message over 16,000 characters, too many messages, or `Unknown model: {name}`'),
           403: CrossSiteRefused,
           404: errorResponse('conversationId is not one of the caller’s conversations'),
           409: ChatConflict,
           429: ChatRateLimited,
+          500: BuildFailure('A message handed on to the builder: a stage failed (an `error` event was sent), or the build could not be stored'),
           502: ProviderError('The model provider failed or refused the request'),
           503: ProviderError('The model provider is rate limiting (see Retry-After)'),
-          504: ProviderError('The model provider did not answer in time'),
+          504: Type.Union([
+            ProviderError('The model provider did not answer in time'),
+            BuildFailure('A message handed on to the builder: a stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
+          ]),
         },
       },
     },
     async (request, reply) => {
       const { owner, input } = await acceptChatMessage(app, request, reply)
+      // A change to the project this conversation delivered (or a new one) is the builder's.
+      if (await app.builds.takesOver(owner.key, input)) return sendBuildOutcome(await app.builds.start(owner.key, input), request, reply)
       const result = await app.chat.send(owner.key, input, request.log)
       if (result.kind === 'failed') {
         const { error } = result
