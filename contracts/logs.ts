@@ -52,6 +52,7 @@ export const LogEntry = Type.Object(
     module: Type.String({ description: 'The module id (the `module` filter)' }),
     message: Type.String(),
     buildId: Type.Union([Type.String(), Type.Null()], { description: 'The build the entry belongs to, if any' }),
+    sessionId: Type.Union([Type.String(), Type.Null()], { description: "That build's sessionId (its trace: /architect/builds/{sessionId}), if any" }),
   },
   { additionalProperties: false },
 )

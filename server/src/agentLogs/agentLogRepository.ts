@@ -36,6 +36,19 @@ export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (ch
 
 const sourceOf = (module: string): string => (Object.hasOwn(AGENT_MODULES, module) ? AGENT_MODULES[module as AgentModule] : module)
 
+/** An entry as this module knows it: the build's sessionId is the builds module's to tell. */
+export type StoredLogEntry = Omit<LogEntry, 'sessionId'>
+
+const toEntry = (row: LogRow): StoredLogEntry => ({
+  id: Number(row.id),
+  timestamp: row.created_at.toISOString(),
+  level: row.level,
+  source: sourceOf(row.module),
+  module: row.module,
+  message: row.message,
+  buildId: row.build_id,
+})
+
 /** The agent log: what each module did, searchable for the Logs page. */
 export const createAgentLogRepository = (db: Queryable) => ({
   async write(entry: NewLogEntry): Promise<void> {
@@ -53,7 +66,7 @@ export const createAgentLogRepository = (db: Queryable) => ({
    * indexes, and the search a trigram index where pg_trgm is available (migration 009). `total`
    * counts the matches up to LOG_COUNT_CAP; `totalCapped` says there are more.
    */
-  async list(query: LogQuery): Promise<{ entries: LogEntry[]; total: number; totalCapped: boolean }> {
+  async list(query: LogQuery): Promise<{ entries: StoredLogEntry[]; total: number; totalCapped: boolean }> {
     const conditions: string[] = []
     const params: unknown[] = []
     if (query.search) {
@@ -84,16 +97,18 @@ export const createAgentLogRepository = (db: Queryable) => ({
     return {
       total: Math.min(total, LOG_COUNT_CAP),
       totalCapped: total > LOG_COUNT_CAP,
-      entries: rows.map((row) => ({
-        id: Number(row.id),
-        timestamp: row.created_at.toISOString(),
-        level: row.level,
-        source: sourceOf(row.module),
-        module: row.module,
-        message: row.message,
-        buildId: row.build_id,
-      })),
+      entries: rows.map(toEntry),
     }
+  },
+
+  /** A build's entries, oldest first: the latest `limit` of them. */
+  async ofBuild(buildId: string, limit: number): Promise<StoredLogEntry[]> {
+    const { rows } = await db.query<LogRow>(
+      `select id, created_at, level, module, message, build_id from agent_logs where build_id = $1
+       order by created_at desc, id desc limit $2`,
+      [buildId, limit],
+    )
+    return rows.reverse().map(toEntry)
   },
 })
 

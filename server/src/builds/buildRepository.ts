@@ -1,5 +1,6 @@
 import type { BuildIteration, StageRecord } from '../pipeline/state'
 import type { Queryable } from '../db'
+import { likeLiteral } from '../agentLogs/agentLogRepository'
 import type { TestSummary } from '../pipeline/state'
 import type { ProjectKind } from '../generation/classify'
 import type { GateKind, StageId } from '../pipeline/stages'
@@ -107,6 +108,70 @@ const jsonList = (value: unknown): string[] => {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
   return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : []
 }
+
+/** A build as the Builds page lists it: its request's title, owner kind, iterations and tokens. */
+export interface BuildListItem extends Build {
+  /** The first line of its request, else its conversation's title; null when its conversation is gone. */
+  title: string | null
+  iterations: number
+  promptTokens: number
+  completionTokens: number
+}
+
+export interface BuildListFilter {
+  status?: BuildStatus | undefined
+  /** Matched anywhere in the title, ignoring case. */
+  search?: string | undefined
+  limit: number
+  offset: number
+}
+
+interface BuildListRow extends BuildRow {
+  title: string | null
+  iterations: number
+  prompt_tokens: number
+  completion_tokens: number
+}
+
+/** A stage a build ran, as build_stages records it. */
+export interface StageRun {
+  stage: StageId
+  status: StageRecord['status']
+  startedAt: Date
+  finishedAt: Date
+  promptTokens: number
+  completionTokens: number
+}
+
+/** Space, tab, carriage return and line feed, for btrim. */
+const BLANKS = 'chr(32) || chr(9) || chr(13) || chr(10)'
+
+/*
+ * The Builds page's columns. The title is the build's own request (the latest user message of its
+ * conversation when it started; a follow-up's is not the conversation's first), its first line.
+ */
+const LISTED = `
+  select b.*, l.title, l.iterations, l.prompt_tokens, l.completion_tokens from builds b
+  left join chat_conversations c on c.id = b.conversation_id
+  cross join lateral (
+    select
+      left(coalesce(nullif(btrim(split_part(btrim((
+        select m.content from chat_messages m
+        where m.conversation_id = b.conversation_id and m.role = 'user' and m.created_at <= b.created_at
+        order by m.position desc limit 1
+      ), ${BLANKS}), chr(10), 1), ${BLANKS}), ''), c.custom_title, c.title), 200) as title,
+      (select count(*)::int from build_iterations i where i.build_id = b.id) as iterations,
+      coalesce((select sum(s.prompt_tokens)::int from build_stages s where s.build_id = b.id), 0) as prompt_tokens,
+      coalesce((select sum(s.completion_tokens)::int from build_stages s where s.build_id = b.id), 0) as completion_tokens
+  ) l`
+
+const toListItem = (row: BuildListRow): BuildListItem => ({
+  ...toBuild(row),
+  title: row.title,
+  iterations: row.iterations,
+  promptTokens: row.prompt_tokens,
+  completionTokens: row.completion_tokens,
+})
 
 export const createBuildRepository = (db: Queryable) => ({
   // Its writes of a running build are the pipeline's BuildRecords (pipeline/state.ts).
@@ -419,6 +484,63 @@ export const createBuildRepository = (db: Queryable) => ({
       [limit],
     )
     return rows.reverse().map((row) => ({ iteration: row.iteration, totalTokens: row.total_tokens }))
+  },
+
+  /** Every build, newest first, filtered by status and by its title: a page of them, and how many match. */
+  async list(filter: BuildListFilter): Promise<{ builds: BuildListItem[]; total: number }> {
+    const conditions: string[] = []
+    const params: unknown[] = []
+    if (filter.status) {
+      params.push(filter.status)
+      conditions.push(`b.status = $${params.length}`)
+    }
+    if (filter.search) {
+      params.push(`%${likeLiteral(filter.search)}%`)
+      conditions.push(`l.title ilike $${params.length}`)
+    }
+    const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''
+    const counted = await db.query<{ total: number }>(`select count(*)::int as total from (${LISTED} ${where}) matching`, params)
+    const { rows } = await db.query<BuildListRow>(
+      `${LISTED} ${where} order by b.created_at desc, b.id desc limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
+    )
+    return { builds: rows.map(toListItem), total: counted.rows[0]?.total ?? 0 }
+  },
+
+  /** One build as the Builds page lists it. */
+  async listedBySession(sessionId: string): Promise<BuildListItem | undefined> {
+    const { rows } = await db.query<BuildListRow>(`${LISTED} where b.session_id = $1`, [sessionId])
+    return rows[0] ? toListItem(rows[0]) : undefined
+  },
+
+  /** The stages a build ran, in order. */
+  async stages(buildId: string): Promise<StageRun[]> {
+    const { rows } = await db.query<{
+      stage: StageId
+      status: StageRecord['status']
+      started_at: Date
+      finished_at: Date
+      prompt_tokens: number
+      completion_tokens: number
+    }>(
+      `select stage, status, started_at, finished_at, prompt_tokens, completion_tokens from build_stages where build_id = $1 order by position, started_at`,
+      [buildId],
+    )
+    return rows.map((row) => ({
+      stage: row.stage,
+      status: row.status,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      promptTokens: row.prompt_tokens,
+      completionTokens: row.completion_tokens,
+    }))
+  },
+
+  /** The sessionIds of the given builds (an agent log entry links to its build's trace by it). */
+  async sessionIdsOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map()
+    const { rows } = await db.query<{ id: string; session_id: string }>('select id, session_id from builds where id = any($1::uuid[])', [[...new Set(ids)]])
+    return new Map(rows.map((row) => [row.id, row.session_id]))
   },
 })
 

@@ -26,6 +26,8 @@ const VISITOR_TOKEN = /^[A-Za-z0-9_-]{43}$/
 
 export const userOwnerKey = (userId: number): string => `user:${userId}`
 export const visitorOwnerKey = (token: string): string => `visitor:${createHash('sha256').update(token, 'utf8').digest('hex')}`
+/** Who an owner key belongs to, as staff pages may say it: a visitor, or a signed-in (staff) account; never which. */
+export const ownerKindOfKey = (key: string): 'visitor' | 'staff' => (key.startsWith('visitor:') ? 'visitor' : 'staff')
 export const isVisitorToken = (value: unknown): value is string => typeof value === 'string' && VISITOR_TOKEN.test(value)
 /** 256 random bits, base64url. */
 export const newVisitorToken = (): string => randomBytes(32).toString('base64url')

@@ -32,6 +32,8 @@ const EXPECTED: Record<string, Permission> = {
   'GET /api/architect/approvals': 'architect.approvals',
   'POST /api/architect/approvals/{id}/decision': 'architect.approvals',
   'GET /api/architect/tasks': 'architect.overseer',
+  'GET /api/architect/builds': 'architect.overseer',
+  'GET /api/architect/builds/{sessionId}': 'architect.overseer',
   'GET /api/architect/commands': 'architect.overseer',
   'POST /api/architect/commands': 'architect.overseer',
   'GET /api/architect/leads': 'architect.leads',
@@ -64,7 +66,8 @@ describe.each(databasesUnderTest())('permissions of the staff endpoints on $name
     guarded = new Map()
     for (const [route, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        const permission = /permission (architect\.[a-z]+)/.exec(operation.description ?? '')?.[1]
+        // 'Needs the permission …': staff only (not an owner's route that staff may also read).
+        const permission = /Needs the permission (architect\.[a-z]+)/.exec(operation.description ?? '')?.[1]
         if (permission) guarded.set(`${method.toUpperCase()} ${route}`, permission as Permission)
       }
     }
@@ -90,7 +93,7 @@ describe.each(databasesUnderTest())('permissions of the staff endpoints on $name
 
   const call = (endpoint: string, headers: Headers) => {
     const [method, route] = endpoint.split(' ') as ['GET' | 'POST', string]
-    const url = `${route.replace('{id}', randomUUID())}${QUERIES[endpoint] ?? ''}`
+    const url = `${route.replace(/\{(id|sessionId)\}/, randomUUID())}${QUERIES[endpoint] ?? ''}`
     const payload = BODIES[endpoint]
     return app.inject({ method, url, headers, ...(payload && { payload }) })
   }

@@ -129,7 +129,7 @@ describe('protected routes', () => {
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' })
     expect(crumbs).toHaveTextContent('Home›Architect›Logs'.replace(/›/g, ''))
     const sections = screen.getByRole('navigation', { name: 'Architect Suite' })
-    expect(sections).toHaveTextContent('DashboardOverseerTestingLogsApprovals')
+    expect(sections).toHaveTextContent('DashboardOverseerBuildsTestingLogsApprovals')
   })
 })
 
@@ -144,7 +144,7 @@ describe('the Leads section', () => {
     renderAt('/architect/leads')
     expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument()
     const sections = screen.getByRole('navigation', { name: 'Architect Suite' })
-    expect(sections).toHaveTextContent('DashboardOverseerTestingLogsApprovalsLeads')
+    expect(sections).toHaveTextContent('DashboardOverseerBuildsTestingLogsApprovalsLeads')
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('HomeArchitectLeads')
     expect(await screen.findByText('No waitlist signups yet.')).toBeInTheDocument()
   })

@@ -126,6 +126,11 @@ export const createRoutes = (mode: SiteMode = siteMode()): RouteObject[] => [
                 children: [
                   { index: true, lazy: async () => ({ Component: (await import('@/pages/architect-dashboard')).ArchitectDashboardPage }) },
                   { path: 'overseer', lazy: async () => ({ Component: (await import('@/pages/architect-overseer')).ArchitectOverseerPage }) },
+                  { path: 'builds', lazy: async () => ({ Component: (await import('@/pages/architect-builds')).ArchitectBuildsPage }) },
+                  {
+                    path: 'builds/:sessionId',
+                    lazy: async () => ({ Component: (await import('@/pages/architect-build-trace')).ArchitectBuildTracePage }),
+                  },
                   { path: 'testing', lazy: async () => ({ Component: (await import('@/pages/architect-testing')).ArchitectTestingPage }) },
                   { path: 'logs', lazy: async () => ({ Component: (await import('@/pages/architect-logs')).ArchitectLogsPage }) },
                   { path: 'approvals', lazy: async () => ({ Component: (await import('@/pages/architect-approvals')).ArchitectApprovalsPage }) },

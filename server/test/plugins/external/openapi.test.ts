@@ -20,6 +20,8 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/architect/approvals',
       '/api/architect/approvals/{id}/decision',
+      '/api/architect/builds',
+      '/api/architect/builds/{sessionId}',
       '/api/architect/commands',
       '/api/architect/leads',
       '/api/architect/leads/export.csv',
@@ -46,6 +48,7 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer-dev/shared/{token}/builds/{buildId}/archive',
       '/api/overseer-dev/shared/{token}/builds/{buildId}/files',
       '/api/overseer/builds/{sessionId}',
+      '/api/overseer/builds/{sessionId}/events',
       '/api/overseer/builds/{sessionId}/files/{path}',
       '/api/overseer/chat',
       '/api/overseer/downloads/{id}',

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { Button, Spinner } from '@/shared/ui'
 import { BUILD_STAGES } from '@/entities/build'
 import { approvalsErrorText, useDecideApprovalMutation } from '../api/approvalsApi'
@@ -142,9 +143,14 @@ export const ApprovalCard = ({ approval, onDecided }: ApprovalCardProps) => {
           <dd>{stageLabel(context.stage)}</dd>
           <dt>Build</dt>
           <dd>
-            {build
-              ? `${buildStatusLabel(approval, build.status)} · ${stageLabel(build.stage)} · ${build.percentage}% · ${build.message}`
-              : 'No build waits on this request.'}
+            {build ? (
+              <>
+                {`${buildStatusLabel(approval, build.status)} · ${stageLabel(build.stage)} · ${build.percentage}% · ${build.message}`}{' '}
+                <Link to={`/architect/builds/${encodeURIComponent(build.sessionId)}`}>View its trace</Link>
+              </>
+            ) : (
+              'No build waits on this request.'
+            )}
           </dd>
         </dl>
         {context.details.length > 0 && (

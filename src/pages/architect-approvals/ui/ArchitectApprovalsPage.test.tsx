@@ -251,6 +251,7 @@ describe('ArchitectApprovalsPage', () => {
     expect(details.getByText('app-1 (web-app)')).toBeVisible()
     expect(details.getByText('Development')).toBeVisible()
     expect(details.getByText('Running · Structuring · 45% · Waiting for approval')).toBeVisible()
+    expect(details.getByRole('link', { name: 'View its trace' })).toHaveAttribute('href', '/architect/builds/session-1')
     expect(details.getByText('Planned 12 files for app 1')).toBeVisible()
 
     await user.click(within(card('Request 2')).getByRole('button', { name: 'More Details' }))

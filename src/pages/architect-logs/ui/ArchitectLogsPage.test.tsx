@@ -23,7 +23,8 @@ const entry = (id: number, level = 'INFO', module = 'overseer-core', source = 'O
   source,
   module,
   message: `Entry number ${id}`,
-  buildId: null,
+  buildId: null as string | null,
+  sessionId: null as string | null,
 })
 
 /** A fake log: `entries` filtered as the server does, 20 a page; records each request's URL. */
@@ -230,6 +231,16 @@ describe('ArchitectLogsPage', () => {
     await act(() => router.navigate(-1))
     await waitFor(() => expect(screen.getByText('Showing 2 of 2 logs')).toBeInTheDocument())
     expect(screen.getByRole('combobox', { name: 'Level' })).toHaveDisplayValue('All Levels')
+  })
+
+  it('links an entry that belongs to a build to that build’s trace', async () => {
+    server.use(signedIn())
+    logServer([{ ...entry(1), buildId: '00000000-0000-4000-8000-000000000001', sessionId: 'session-1' }, entry(2)])
+    renderAt()
+    await screen.findByRole('table')
+    const [first, second] = rows()
+    expect(within(first!).getByRole('link', { name: 'Build trace' })).toHaveAttribute('href', '/architect/builds/session-1')
+    expect(within(second!).queryByRole('link')).not.toBeInTheDocument()
   })
 
   it('ignores unknown filter values in the URL', async () => {

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom'
 import { DataTable, type DataTableColumn } from '@/shared/ui'
 import type { LogEntry, LogLevel } from '../model/types'
 import styles from './ArchitectLogsPage.module.scss'
@@ -33,7 +34,21 @@ const COLUMNS: DataTableColumn<LogEntry>[] = [
     ),
   },
   { header: 'Source', cell: (entry) => entry.source, className: styles.source },
-  { header: 'Message', cell: (entry) => entry.message, className: styles.message },
+  {
+    header: 'Message',
+    cell: (entry) =>
+      entry.sessionId ? (
+        <>
+          {entry.message}{' '}
+          <Link to={`/architect/builds/${encodeURIComponent(entry.sessionId)}`} className={styles.traceLink}>
+            Build trace
+          </Link>
+        </>
+      ) : (
+        entry.message
+      ),
+    className: styles.message,
+  },
 ]
 
 /** The entries of one page: Time, Level (as text and colour), Source, Message. */

@@ -34,6 +34,11 @@ const Task = ({ task }: { task: ActiveTask }) => {
         <div className={styles.fill} style={{ width: `${task.percentage}%` }} />
       </div>
       {task.message && <p className={styles.message}>{task.message}</p>}
+      <p className={styles.traceLink}>
+        <Link to={`/architect/builds/${encodeURIComponent(task.sessionId)}`}>
+          View the trace<span className="visually-hidden"> of {task.title}</span>
+        </Link>
+      </p>
       {task.waitingForApproval && (
         <p className={styles.waiting}>
           Waiting for approval: {gateLabel(task.gate)} is needed before this build continues.{' '}

@@ -219,6 +219,8 @@ describe('ArchitectOverseerPage', () => {
       expect(second).toHaveTextContent('Stage: Structuring')
       expect(second).toHaveTextContent('Waiting for approval: Planning approval is needed before this build continues.')
       expect(within(second!).getByRole('link', { name: 'Review it in Permission Controls' })).toHaveAttribute('href', '/architect/approvals')
+      // Each opens its trace on the Builds page.
+      expect(within(second!).getByRole('link', { name: 'View the trace of a REST API' })).toHaveAttribute('href', '/architect/builds/s2')
       expect(screen.queryByText('No active development tasks in progress.')).not.toBeInTheDocument()
     })
 

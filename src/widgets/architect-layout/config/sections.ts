@@ -8,6 +8,8 @@ export interface ArchitectSection {
 export const ARCHITECT_SECTIONS: ArchitectSection[] = [
   { label: 'Dashboard', to: '/architect' },
   { label: 'Overseer', to: '/architect/overseer' },
+  // Every build and each one's trace; the page checks architect.overseer, as the Overseer page does.
+  { label: 'Builds', to: '/architect/builds' },
   { label: 'Testing', to: '/architect/testing' },
   { label: 'Logs', to: '/architect/logs' },
   { label: 'Approvals', to: '/architect/approvals' },

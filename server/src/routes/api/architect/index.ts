@@ -3,6 +3,7 @@ import { UserAnswer } from '@contracts/auth'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { bodyErrorResponses } from '../../../http/schemas'
 import approvalsRoutes from './approvals'
+import buildsRoutes from './builds'
 import commandsRoutes from './commands'
 import leadsRoutes from './leads'
 import logsRoutes from './logs'
@@ -34,6 +35,7 @@ const architectRoutes: FastifyPluginAsync = async (app) => {
   await app.register(logsRoutes, { prefix: '/logs' })
   await app.register(approvalsRoutes, { prefix: '/approvals' })
   await app.register(tasksRoutes, { prefix: '/tasks' })
+  await app.register(buildsRoutes, { prefix: '/builds' })
   await app.register(commandsRoutes, { prefix: '/commands' })
 }
 

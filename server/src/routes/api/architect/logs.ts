@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { LOGS_PAGE_SIZE, LogsPage, LogsQuery, ModuleStatusList } from '@contracts/logs'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { createAgentLogRepository as agentLogsIn } from '../../../agentLogs/agentLogRepository'
+import { createBuildRepository as buildsIn } from '../../../builds/buildRepository'
 import { moduleStatuses } from '../../../pipeline/moduleStatus'
 import { errorResponse } from '../../../http/schemas'
 
@@ -62,9 +63,10 @@ const logsRoutes: FastifyPluginAsync = async (app) => {
         limit: LOGS_PAGE_SIZE,
         offset: (page - 1) * LOGS_PAGE_SIZE,
       })
+      const sessions = await buildsIn(app.db).sessionIdsOf(entries.flatMap((entry) => (entry.buildId ? [entry.buildId] : [])))
       return {
         success: true as const,
-        data: entries,
+        data: entries.map((entry) => ({ ...entry, sessionId: entry.buildId ? (sessions.get(entry.buildId) ?? null) : null })),
         pagination: { page, pages: Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE)), total, totalCapped, limit: LOGS_PAGE_SIZE },
       }
     },

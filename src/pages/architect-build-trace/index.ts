@@ -1,0 +1,1 @@
+export { ArchitectBuildTracePage } from './ui/ArchitectBuildTracePage'

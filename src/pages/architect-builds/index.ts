@@ -1,0 +1,1 @@
+export { ArchitectBuildsPage } from './ui/ArchitectBuildsPage'

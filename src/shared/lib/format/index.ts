@@ -1,0 +1,1 @@
+export { formatCount, formatDuration, formatTokens, formatUsd } from './measures'
