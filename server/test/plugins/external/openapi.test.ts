@@ -46,6 +46,7 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer-dev/shared/{token}/builds/{buildId}/archive',
       '/api/overseer-dev/shared/{token}/builds/{buildId}/files',
       '/api/overseer/builds/{sessionId}',
+      '/api/overseer/builds/{sessionId}/events',
       '/api/overseer/builds/{sessionId}/files/{path}',
       '/api/overseer/chat',
       '/api/overseer/downloads/{id}',
