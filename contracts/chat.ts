@@ -124,6 +124,16 @@ export const ProviderError = (description: string) =>
 
 export const CONVERSATION_STATUSES = ['completed', 'error', 'processing'] as const
 
+/** A build one of the conversation's questions started: its timeline is GET /api/overseer/builds/{sessionId}/events. */
+export const ConversationBuild = Type.Object({
+  sessionId: Type.String(),
+  position: Type.Integer({
+    minimum: 0,
+    description: 'The position of the question that asked for it (from 0, in stored order: `messages` then `response`); its reply, if any, is the next',
+  }),
+})
+export type ConversationBuild = Static<typeof ConversationBuild>
+
 const historyItemProperties = {
   id: uuid(),
   date: timestamp('The last activity (the latest message or reply)'),
@@ -139,6 +149,7 @@ const historyItemProperties = {
   stopped: Type.Boolean({ description: 'The last reply was stopped by its owner' }),
   error: Type.Optional(Type.String({ description: 'Why the last reply failed (status error)' })),
   sharedAt: Type.Optional(timestamp('When its share link was made, while it has one (POST /api/overseer-dev/chat/history/{id}/share)')),
+  builds: Type.Optional(Type.Array(ConversationBuild, { description: 'The builds its questions started, oldest first; left out when there are none' })),
 }
 
 export const HistoryItem = Type.Object(historyItemProperties)

@@ -6,13 +6,14 @@
  */
 import { BuildFile, BuildState, ChatAnswer, ConversationDetail, ConversationRef, HistoryPage, ModelList } from '../chat'
 import { ShareCreated, SharedConversation } from '../conversationTools'
+import { BuildEventsPage } from '../buildEvents'
 import { SessionState } from '../sessions'
 
 /** The schemas written to `contracts/json/<file>.json`. */
 export const JSON_CONTRACTS = {
   chat: { ChatAnswer, ConversationRef, HistoryPage, ModelList },
-  // Read only after a build (a reconnect, its files): loaded then, not with the page.
-  build: { BuildState, BuildFile },
+  // Read only after a build (a reconnect, its files, its timeline): loaded then, not with the page.
+  build: { BuildState, BuildFile, BuildEventsPage },
   // Read by the history's share tool and the shared page, both loaded on demand.
   share: { ShareCreated, SharedConversation },
   // Read only after a reload mid-reply, or to match the server again after a refused edit.

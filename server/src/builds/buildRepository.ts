@@ -235,6 +235,24 @@ export const createBuildRepository = (db: Queryable) => ({
     await db.query(`update builds set kind = $2, name = $3, updated_at = now() where id = $1`, [id, kind, name])
   },
 
+  /**
+   * The builds of these conversations, oldest first, each with the position of the question that
+   * asked for it: the last user message stored before the build was (as detachFrom matches them).
+   */
+  async ofConversations(conversationIds: readonly string[]): Promise<{ conversationId: string; sessionId: string; position: number }[]> {
+    if (conversationIds.length === 0) return []
+    const { rows } = await db.query<{ conversation_id: string; session_id: string; position: number | null }>(
+      `select b.conversation_id, b.session_id,
+              (select max(m.position) from chat_messages m
+                where m.conversation_id = b.conversation_id and m.role = 'user' and m.created_at <= b.created_at) as position
+       from builds b
+       where b.conversation_id = any($1::uuid[])
+       order by b.created_at, b.id`,
+      [conversationIds],
+    )
+    return rows.flatMap((row) => (row.position === null ? [] : [{ conversationId: row.conversation_id, sessionId: row.session_id, position: Number(row.position) }]))
+  },
+
   /** Chat's ConversationBuilds: the builds asked for at or after the message at `position` lose the conversation. */
   async detachFrom(conversationId: string, position: number): Promise<void> {
     await db.query(

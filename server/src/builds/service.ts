@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { rm, stat } from 'node:fs/promises'
 import { languageOf } from '@contracts/builds'
+import type { ConversationBuild } from '@contracts/chat'
 import { createConversationRepository as conversationsIn } from '../chat/conversationRepository'
 import type { ModelCatalog } from '../llm/models'
 import type { ChatService } from '../chat/service'
@@ -403,6 +404,15 @@ export class BuildService {
   async state(ownerKey: string, sessionId: string): Promise<Build | undefined> {
     const build = await buildsIn(this.options.db).findBySession(sessionId)
     return build?.ownerKey === ownerKey ? build : undefined
+  }
+
+  /** The builds the questions of these conversations (the caller's own) started, by conversation: what its replies came from. */
+  async ofConversations(conversationIds: readonly string[]): Promise<Map<string, ConversationBuild[]>> {
+    const byConversation = new Map<string, ConversationBuild[]>()
+    for (const { conversationId, sessionId, position } of await buildsIn(this.options.db).ofConversations(conversationIds)) {
+      byConversation.set(conversationId, [...(byConversation.get(conversationId) ?? []), { sessionId, position }])
+    }
+    return byConversation
   }
 
   /** What a build has done so far: its iterations, and once delivered (while kept) its tests and files. */

@@ -7,7 +7,7 @@ import { STAGE_IDS } from '../../src/pipeline/stages'
 import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import { signIn } from '../support/auth'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
-import { chatConfig, newVisitor, type Headers } from '../support/chat'
+import { chatConfig, history, newVisitor, question, sendChat, type HistoryItemBody, type Headers } from '../support/chat'
 import { connectSocket, followBuild } from '../support/sockets'
 
 interface EventsBody {
@@ -117,6 +117,30 @@ describe.each(databasesUnderTest())('a build’s timeline on $name', ({ open }) 
     expect(seen.body.data.events.length).toBeGreaterThan(10)
     const viewer = await signIn(app, 'viewer@example.com', 'viewer-password')
     expect((await eventsOf(app, viewer, sessionId)).status).toBe(404)
+  })
+
+  it('names, in the conversation read and the history, the builds its questions started and which question each answered', async () => {
+    const first = await build('Build a REST API for a library with books and members')
+    const { visitor } = first
+    const conversationId = (await history(app, visitor)).data[0]?.id as string
+    const asked = await sendChat(app, visitor, question('How do I install Overseer?', { conversationId }))
+    expect(asked.statusCode).toBe(200)
+    const followUp = buildRequest('Create a todo list web app', { conversationId })
+    const built = await sendBuild(app, visitor, followUp)
+    expect(built.statusCode).toBe(200)
+
+    const read = await app.inject({ method: 'GET', url: `/api/overseer-dev/chat/history/${conversationId}`, headers: visitor })
+    const expected = [
+      { sessionId: first.sessionId, position: 0 },
+      { sessionId: followUp.sessionId, position: 4 },
+    ]
+    expect(read.json<{ data: HistoryItemBody }>().data).toMatchObject({ messageCount: 6, builds: expected })
+    expect((await history(app, visitor)).data[0]).toMatchObject({ id: conversationId, builds: expected })
+
+    // A conversation without a build says nothing of builds.
+    const other = await newVisitor(app)
+    expect((await sendChat(app, other, question('What is Overseer?'))).statusCode).toBe(200)
+    expect((await history(app, other)).data[0]).not.toHaveProperty('builds')
   })
 
   it('refuses a bad query with a clear error', async () => {

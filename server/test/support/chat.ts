@@ -73,6 +73,7 @@ export interface HistoryItemBody {
   stopped: boolean
   error?: string
   sharedAt?: string
+  builds?: { sessionId: string; position: number }[]
 }
 
 export interface HistoryBody {

@@ -1,6 +1,7 @@
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit'
 import type { Socket } from 'socket.io-client'
 import {
+  buildEventReceived,
   chatDeltaReceived,
   chatDoneReceived,
   createFakeSocket,
@@ -89,6 +90,18 @@ describe('socket middleware', () => {
     fake.serverEmit('chat:delta', { sessionId: 'session-1', conversationId: 'c-1', delta: 'late' })
     expect(fake.emitted.at(-1)).toEqual({ event: 'unsubscribe:progress', args: ['session-1'] })
     expect(seen.some((a) => chatDeltaReceived.match(a))).toBe(false)
+  })
+
+  it("turns a followed build's checked build:event into an action, and drops another session's or a malformed one", async () => {
+    const { store, fake, seen } = setup()
+    await joinSession(store.dispatch, 'build-1')
+    const event = { id: 3, at: '2026-01-01T00:00:00.000Z', stage: 'development', type: 'file_written', path: 'a.js', bytes: 10, diff: '@@ -0,0 +1,1 @@\n+x', by: 'engine' }
+    fake.serverEmit('build:event', { sessionId: 'build-1', event })
+    fake.serverEmit('build:event', { sessionId: 'someone-else', event })
+    fake.serverEmit('build:event', { sessionId: 'build-1', event: { ...event, id: 0 } })
+    fake.serverEmit('build:event', { sessionId: 'build-1', event: { ...event, path: 42 } })
+    fake.serverEmit('build:event', { sessionId: 'build-1', event: { ...event, type: 'teleported' } })
+    expect(seen.filter(buildEventReceived.match).map((a) => a.payload)).toEqual([{ sessionId: 'build-1', event }])
   })
 
   it('still turns build progress into actions', async () => {

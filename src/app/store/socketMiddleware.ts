@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io-client'
 import { API_BASE_URL } from '@/shared/config'
 import { authToken } from '@/shared/lib/auth-token'
 import {
+  buildEventReceived,
   chatDeltaReceived,
   chatDoneReceived,
   progressFailed,
@@ -46,7 +47,7 @@ const joinedOf = (answer: unknown): boolean =>
 /**
  * Owns the single socket.io connection: turns `progress/subscribed` and `progress/unsubscribed`
  * intents into `subscribe:progress` / `unsubscribe:progress` emits, and server events (build
- * progress, chat reply deltas) into actions after checking their shape. The socket never enters
+ * progress, a build's timeline steps, chat reply deltas) into actions after checking their shape. The socket never enters
  * state or actions. Dispatching `progress/subscribed` returns a promise of the server's answer
  * (true: joined), which `joinSession` waits for before a request that streams to the room.
  * `socket/ownerChanged` (someone signed in or out) closes the connection and forgets its rooms:
@@ -76,7 +77,7 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
       const opening = Promise.all([
         factory(authToken.get()),
         import(/* webpackChunkName: "socket" */ '@/shared/lib/socket-events'),
-      ]).then(([socket, { isChatDeltaEvent, isChatDoneEvent, isProgressEvent, isSocketMessageEvent }]) => {
+      ]).then(([socket, { isBuildEventMessage, isChatDeltaEvent, isChatDoneEvent, isProgressEvent, isSocketMessageEvent }]) => {
         socket.on('connect', () => {
           if (!current()) return
           api.dispatch(socketConnected())
@@ -92,6 +93,12 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
             api.dispatch(
               progressReceived({ sessionId, stage: payload.stage, message: payload.message, percentage: payload.percentage }),
             )
+          }
+        })
+        // A step of a followed build, for its timeline (the slice drops a repeat and notes a gap).
+        socket.on('build:event', (payload: unknown) => {
+          if (current() && isBuildEventMessage(payload) && rooms.has(payload.sessionId)) {
+            api.dispatch(buildEventReceived({ sessionId: payload.sessionId, event: payload.event }))
           }
         })
         socket.on('chat:delta', (payload: unknown) => {

@@ -1,5 +1,6 @@
 import { baseApi } from '@/shared/api'
 import type { BuildSnapshot, ProjectFileContent, ProjectFileEntry } from '../model/types'
+import type { BuildEvent, BuildEventsPage } from '@contracts/buildEvents'
 import { languageOf } from '@contracts/builds'
 import type { BuildFile, BuildState } from '@contracts/chat'
 import { guardOfJson } from '@contracts/check'
@@ -7,7 +8,11 @@ import { guardOfJson } from '@contracts/check'
 /** The build contracts load with the first call: no page needs them on its first paint. */
 const buildContracts = async () => {
   const { default: json } = await import(/* webpackChunkName: "build-contracts" */ '@contracts/json/build.json')
-  return { isBuildState: guardOfJson<typeof BuildState>(json.BuildState), isBuildFile: guardOfJson<typeof BuildFile>(json.BuildFile) }
+  return {
+    isBuildState: guardOfJson<typeof BuildState>(json.BuildState),
+    isBuildFile: guardOfJson<typeof BuildFile>(json.BuildFile),
+    isBuildEventsPage: guardOfJson<typeof BuildEventsPage>(json.BuildEventsPage),
+  }
 }
 
 /** The build's state from GET /api/overseer/builds/:sessionId, checked against its contract; undefined when it is not one. */
@@ -38,6 +43,29 @@ export const buildApi = baseApi.injectEndpoints({
         if (result.error) return { error: result.error }
         const snapshot = await buildSnapshotOf(result.data)
         return snapshot ? { data: snapshot } : { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
+      },
+      keepUnusedDataFor: 0,
+    }),
+    /**
+     * The steps of a build's timeline after the id `after`, in order: every page, asked for by the
+     * last id of the one before until none is left. Never cached: the timeline's slice keeps them.
+     */
+    getBuildEvents: build.query<BuildEvent[], { sessionId: string; after: number }>({
+      queryFn: async ({ sessionId, after }, _api, _extra, baseQuery) => {
+        const { isBuildEventsPage } = await buildContracts()
+        const events: BuildEvent[] = []
+        let last = after
+        for (;;) {
+          const result = await baseQuery({ url: `/overseer/builds/${encodeURIComponent(sessionId)}/events`, params: { after: last } })
+          if (result.error) return { error: result.error }
+          if (!isBuildEventsPage(result.data)) return { error: { status: 'CUSTOM_ERROR', error: 'Invalid response format' } }
+          const page = result.data.data
+          events.push(...page.events)
+          const next = page.events.at(-1)?.id
+          // A page that says there is more but brings nothing new would ask for the same page forever.
+          if (!page.more || next === undefined || next <= last) return { data: events }
+          last = next
+        }
       },
       keepUnusedDataFor: 0,
     }),

@@ -37,6 +37,11 @@ afterEach(() => {
   jest.useRealTimers()
 })
 
+// A resumed or reconnected build reads its timeline's missed steps: none here.
+beforeEach(() => {
+  server.use(http.get('http://localhost/api/overseer/builds/:sessionId/events', () => HttpResponse.json({ success: true, data: { events: [], more: false } })))
+})
+
 describe('BuildProgress', () => {
   it('shows nothing before a build', () => {
     renderWithProviders(<BuildProgress />)

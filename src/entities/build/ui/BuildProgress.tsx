@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { Suspense, useEffect, useId, useState } from 'react'
 import { apiErrorMessage } from '@/shared/api'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { Button } from '@/shared/ui'
@@ -6,6 +6,7 @@ import { buildApi } from '../api/buildApi'
 import { buildStopping, selectCurrentBuild, selectSocketConnected, trackerHidden } from '../model/buildSlice'
 import { BUILD_STAGES, BUILD_TEXTS, stageStateOf, TRACKER_SETTLE_MS } from '../lib/stages'
 import { announcementOf, trackerMessageOf, trackerToneOf } from '../lib/tracker'
+import { LazyBuildTimeline } from './lazyTimeline'
 import styles from './BuildProgress.module.scss'
 
 const STATE_TEXT = { done: ' (done)', current: ' (current)', pending: '' } as const
@@ -19,7 +20,7 @@ export const STOP_FAILED = 'The build could not be stopped. Try again.'
  * current at it), blue while it runs, green at 100% and red on an error or timeout; a finished
  * tracker hides after a moment, and an error's or timeout's message stays, in red. After a
  * reconnect it reads the build's state again, in case events were missed. Stop build ends a
- * running build (grey, 'Build stopped.').
+ * running build (grey, 'Build stopped.'). While it runs, its timeline follows each step.
  */
 export const BuildProgress = () => {
   const dispatch = useAppDispatch()
@@ -113,6 +114,12 @@ export const BuildProgress = () => {
               )
             })}
           </ol>
+          {/* Live while it runs; once it ends, the timeline stays under its reply. */}
+          {build.status === 'running' && (
+            <Suspense fallback={null}>
+              <LazyBuildTimeline sessionId={build.sessionId} />
+            </Suspense>
+          )}
         </section>
       )}
       {error && (

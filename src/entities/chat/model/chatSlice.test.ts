@@ -73,6 +73,43 @@ describe('chat slice', () => {
     expect(selectConversationId(store.getState())).toBeNull()
   })
 
+  it("puts each build's timeline under the reply to the question that started it: opened, reloaded, live, and failed", () => {
+    const store = setupStore()
+    const timelines = () => selectTurns(store.getState()).map((turn) => turn.timelineSessionId ?? null)
+    const item = {
+      id: 'c9',
+      date: '',
+      status: 'error',
+      title: 'Build a todo app',
+      messageCount: 5,
+      messages: [
+        { role: 'user' as const, content: 'Build a todo app' },
+        { role: 'assistant' as const, content: 'Built it.' },
+        { role: 'user' as const, content: 'What is Overseer?' },
+        { role: 'assistant' as const, content: 'A builder.' },
+        { role: 'user' as const, content: 'Create a CLI' },
+      ],
+      response: '',
+      builds: [
+        { sessionId: 'b1', position: 0 },
+        { sessionId: 'b2', position: 4 },
+      ],
+    }
+    store.dispatch(conversationOpened(item))
+    // The second build failed: its timeline is under the failed turn.
+    expect(timelines()).toEqual([null, 'b1', null, null, null, 'b2'])
+    store.dispatch(conversationReloaded({ item: { ...item, status: 'completed', response: 'Made the CLI.' } }))
+    expect(timelines()).toEqual([null, 'b1', null, null, null, 'b2'])
+
+    store.dispatch(messageSent({ sessionId: 'b3', content: 'Build an API' }))
+    store.dispatch(replyReceived({ sessionId: 'b3', reply: 'Built.', built: true, build: true }))
+    store.dispatch(messageSent({ sessionId: 'b4', content: 'Build a site' }))
+    store.dispatch(replyFailed({ sessionId: 'b4', message: 'The build failed.', conversationId: 'c9', build: true }))
+    store.dispatch(messageSent({ sessionId: 'q1', content: 'Thanks' }))
+    store.dispatch(replyReceived({ sessionId: 'q1', reply: 'You are welcome.' }))
+    expect(timelines().slice(6)).toEqual([null, 'b3', null, 'b4', null, null])
+  })
+
   it('drops a reply still on its way when the conversation is cleared (someone else signed in or out)', () => {
     const store = setupStore()
     store.dispatch(messageSent({ sessionId: 's1', content: 'Q' }))

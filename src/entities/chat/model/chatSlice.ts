@@ -38,6 +38,22 @@ export const turn = (role: ChatTurn['role'], content: string, extra: Partial<Cha
   ...extra,
 })
 
+/**
+ * A stored conversation's turns: its messages, then its response (or the failed turn of an error).
+ * A turn at position p + 1 answers the question at p: the one after a build's question shows its
+ * timeline. `last` is what the last reply also carries.
+ */
+export const storedTurns = (item: HistoryItem, last: Partial<ChatTurn> = {}): ChatTurn[] => {
+  const turns = item.messages.map((message) => turn(message.role, message.content))
+  if (item.response !== '') turns.push(turn('assistant', item.response, last))
+  else if (item.status === 'error') turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
+  for (const { sessionId, position } of item.builds ?? []) {
+    const reply = turns[position + 1]
+    if (turns[position]?.role === 'user' && reply?.role === 'assistant') reply.timelineSessionId = sessionId
+  }
+  return turns
+}
+
 export const chatSlice = createSlice({
   name: 'chat',
   initialState,
@@ -51,25 +67,29 @@ export const chatSlice = createSlice({
     /** Chat send, step 2: the reply appended (the streamed text gives way to it). */
     replyReceived: (
       state,
-      { payload }: PayloadAction<{ sessionId: string; reply: string; conversationId?: string; downloadUrl?: string; built?: boolean }>,
+      {
+        payload,
+      }: PayloadAction<{ sessionId: string; reply: string; conversationId?: string; downloadUrl?: string; built?: boolean; build?: boolean }>,
     ) => {
       if (state.pending?.sessionId !== payload.sessionId) return
       state.turns.push(
         turn('assistant', payload.reply, {
           ...(payload.downloadUrl && { downloadUrl: payload.downloadUrl }),
           ...(payload.built && { buildSessionId: payload.sessionId }),
+          ...(payload.build && { timelineSessionId: payload.sessionId }),
         }),
       )
       if (payload.conversationId) state.conversationId = payload.conversationId
       state.pending = null
     },
-    replyFailed: (state, { payload }: PayloadAction<{ sessionId: string; message: string; conversationId?: string }>) => {
+    /** The reply failed; `build`: a build request's, whose timeline shows under the failed turn. */
+    replyFailed: (state, { payload }: PayloadAction<{ sessionId: string; message: string; conversationId?: string; build?: boolean }>) => {
       if (state.pending?.sessionId !== payload.sessionId) return
       // Refused before the server stored anything (no conversation in the answer): in a stored
       // conversation the question has no place, which a later edit must know.
       const question = state.turns.findLast((turn) => turn.role === 'user')
       if (!payload.conversationId && state.conversationId && question) question.unsaved = true
-      state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
+      state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true, ...(payload.build && { timelineSessionId: payload.sessionId }) }))
       if (payload.conversationId) state.conversationId = payload.conversationId
       state.error = payload.message
       state.pending = null
@@ -89,9 +109,7 @@ export const chatSlice = createSlice({
     },
     /** Opening a history item: its messages, then its response as an assistant turn (spec section 4). */
     conversationOpened: (state, { payload }: PayloadAction<HistoryItem>) => {
-      state.turns = payload.messages.map((message) => turn(message.role, message.content))
-      if (payload.response !== '') state.turns.push(turn('assistant', payload.response))
-      else if (payload.status === 'error') state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
+      state.turns = storedTurns(payload)
       state.conversationId = payload.id
       state.error = null
     },

@@ -1,7 +1,6 @@
 import { createAction, createReducer, type UnknownAction } from '@reduxjs/toolkit'
 import { rootReducer } from '@/shared/lib/store'
-import { CHAT_TEXTS } from '../lib/texts'
-import { chatSlice, turn, type ChatState } from './chatSlice'
+import { chatSlice, storedTurns, turn, type ChatState } from './chatSlice'
 import type { HistoryItem } from './types'
 
 /**
@@ -29,9 +28,7 @@ const tools = createReducer(chatSlice.getInitialState(), (builder) =>
       state.error = null
     })
     .addCase(conversationReloaded, (state, { payload: { item, pendingSessionId, buildSessionId } }) => {
-      state.turns = item.messages.map((message) => turn(message.role, message.content))
-      if (item.response !== '') state.turns.push(turn('assistant', item.response, buildSessionId ? { buildSessionId } : {}))
-      else if (item.status === 'error') state.turns.push(turn('assistant', CHAT_TEXTS.errorTurn, { failed: true }))
+      state.turns = storedTurns(item, buildSessionId ? { buildSessionId } : {})
       state.conversationId = item.id
       state.pending = pendingSessionId && item.status === 'processing' ? { sessionId: pendingSessionId, text: '', stopping: false, resumed: true } : null
     }),

@@ -15,6 +15,8 @@ export interface ChatTurn extends ChatMessage {
   downloadUrl?: string
   /** The build's session id, when the reply delivered a project (its files can be read). */
   buildSessionId?: string
+  /** The session id of the build this reply ended (delivered, failed or stopped): its timeline shows under it. */
+  timelineSessionId?: string
   /**
    * A question of a stored conversation that the server never stored (its request was refused
    * before, for example a 429): it has no position there, so an edit of a later turn skips it.
@@ -38,6 +40,8 @@ export interface HistoryItem {
   error?: string
   /** When its share link was made, while it has one. */
   sharedAt?: string
+  /** The builds its questions started: `position` is the stored position of the question (its reply is the next). */
+  builds?: { sessionId: string; position: number }[]
 }
 
 export interface HistoryPage {

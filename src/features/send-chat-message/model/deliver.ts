@@ -82,7 +82,8 @@ export const deliver = async (
       typeof data === 'object' && data !== null && 'conversationId' in data && typeof data.conversationId === 'string'
         ? data.conversationId
         : undefined
-    dispatch(replyFailed({ sessionId, message, ...(failedIn && { conversationId: failedIn }) }))
+    // A build the server stored (its answer names the conversation) has a timeline to show under the failure.
+    dispatch(replyFailed({ sessionId, message, ...(failedIn && { conversationId: failedIn }), ...(building && failedIn && { build: true }) }))
     return { kind: 'failed', message, stored: failedIn !== undefined }
   }
   const { reply, zipUrl, conversationId: continued, answered } = result.data
@@ -97,6 +98,8 @@ export const deliver = async (
       ...(continued && { conversationId: continued }),
       ...(zipUrl && !linked && { downloadUrl: zipUrl }),
       ...(zipUrl && { built: true }),
+      // Its timeline stays under the reply; a question that only looked like a build built nothing.
+      ...(building && !answered && { build: true }),
     }),
   )
   return { kind: 'replied', filesSaved: zipUrl !== undefined }

@@ -108,6 +108,11 @@ const messageBox = () => screen.getByRole('textbox', { name: 'Your Message' })
 const sendButton = () => screen.getByRole('button', { name: 'Send Message' })
 const conversation = () => screen.getByRole('region', { name: 'Current Conversation' })
 
+// A resumed or reconnected build reads its timeline's missed steps: none here.
+beforeEach(() => {
+  server.use(http.get('http://localhost/api/overseer/builds/:sessionId/events', () => HttpResponse.json({ success: true, data: { events: [], more: false } })))
+})
+
 beforeEach(() => {
   chatBodies = []
   historyRequests = []

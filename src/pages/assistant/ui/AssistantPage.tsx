@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ModelPicker } from '@/features/select-ai-model'
 import { loadResumeChat, MessageForm, TurnTools } from '@/features/send-chat-message'
-import { BuildProgress, ProjectFiles, trackerDismissed } from '@/entities/build'
+import { BuildProgress, BuildTimeline, ProjectFiles, trackerDismissed } from '@/entities/build'
 import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectConversationId, selectIsSending, selectTurns } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
@@ -162,9 +162,10 @@ export const AssistantPage = () => {
           <ConversationLog
             emptyText={`No messages yet. Ask ${PRODUCT_NAME} a question below to start a conversation.`}
             renderAfterTurn={(turn) =>
-              turn.buildSessionId && (
+              (turn.buildSessionId || turn.timelineSessionId) && (
                 <Suspense fallback={null}>
-                  <ProjectFiles sessionId={turn.buildSessionId} />
+                  {turn.buildSessionId && <ProjectFiles sessionId={turn.buildSessionId} />}
+                  {turn.timelineSessionId && <BuildTimeline sessionId={turn.timelineSessionId} />}
                 </Suspense>
               )
             }

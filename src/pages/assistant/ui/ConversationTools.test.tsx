@@ -88,6 +88,11 @@ const send = async (user: ReturnType<typeof userEvent.setup>, text: string, repl
   expect(await within(conversation()).findByText(reply)).toBeInTheDocument()
 }
 
+// A resumed or reconnected build reads its timeline's missed steps: none here.
+beforeEach(() => {
+  server.use(http.get('http://localhost/api/overseer/builds/:sessionId/events', () => HttpResponse.json({ success: true, data: { events: [], more: false } })))
+})
+
 beforeEach(() => {
   bodies = []
   answers = []

@@ -1,11 +1,12 @@
 import { createAction } from '@reduxjs/toolkit'
 
+import type { BuildEventMessage } from '@contracts/buildEvents'
 import type { BuildProgress, ChatDeltaEvent, ChatDoneEvent, SocketMessage } from '@contracts/socket'
 
 /** A build-progress event as the server sends it (the session may be left out). */
 export type ProgressEvent = BuildProgress
 export type SocketMessageEvent = SocketMessage
-export type { ChatDeltaEvent, ChatDoneEvent }
+export type { BuildEventMessage, ChatDeltaEvent, ChatDoneEvent }
 
 /**
  * Intents for the socket middleware (it turns them into emits) and the events it dispatches
@@ -26,6 +27,9 @@ export const progressFailed = createAction<SocketMessageEvent & { sessionId: str
 export const progressTimedOut = createAction<SocketMessageEvent & { sessionId: string }>('progress/timedOut')
 /** Its owner stopped the build (`stopped` event). */
 export const progressStopped = createAction<SocketMessageEvent & { sessionId: string }>('progress/stopped')
+
+/** A step of a followed build (`build:event`), as its timeline stores it. */
+export const buildEventReceived = createAction<BuildEventMessage>('build/eventReceived')
 
 export const chatDeltaReceived = createAction<ChatDeltaEvent>('chat/deltaReceived')
 export const chatDoneReceived = createAction<ChatDoneEvent>('chat/doneReceived')

@@ -8,11 +8,12 @@ export {
   progressFailed,
   progressTimedOut,
   progressStopped,
+  buildEventReceived,
   chatDeltaReceived,
   chatDoneReceived,
   joinSession,
   JOIN_TIMEOUT_MS,
 } from './events'
-export type { ProgressEvent, SocketMessageEvent, ChatDeltaEvent, ChatDoneEvent } from './events'
+export type { ProgressEvent, SocketMessageEvent, BuildEventMessage, ChatDeltaEvent, ChatDoneEvent } from './events'
 export { createFakeSocket } from './fakeSocket'
 export type { FakeSocket } from './fakeSocket'

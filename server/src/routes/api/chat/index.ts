@@ -7,6 +7,7 @@ import {
   ChatConflict,
   ChatRateLimited,
   chatSecurity,
+  type ConversationBuild,
   ConversationDetail,
   ConversationNotFound,
   ConversationParams,
@@ -34,7 +35,7 @@ export const CHAT_BODY_LIMIT = 1024 * 1024
 
 const TAGS = ['chat']
 
-const itemOf = (conversation: Conversation) => {
+const itemOf = (conversation: Conversation, builds: ReadonlyMap<string, ConversationBuild[]>) => {
   const last = conversation.messages.at(-1)
   const answered = last?.role === 'assistant'
   const turns = answered ? conversation.messages.slice(0, -1) : conversation.messages
@@ -51,6 +52,7 @@ const itemOf = (conversation: Conversation) => {
     stopped: answered ? last.stopped : false,
     ...(conversation.error !== null && { error: conversation.error }),
     ...(conversation.sharedAt && { sharedAt: conversation.sharedAt.toISOString() }),
+    ...(builds.has(conversation.id) && { builds: builds.get(conversation.id) }),
   }
 }
 
@@ -141,9 +143,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       const search = request.query.search?.trim() || undefined
       const owner = ownerOf(request, reply, true) as Owner
       const { items, total } = await app.chat.history(owner.key, { page, limit, ...(search !== undefined && { search }) })
+      const builds = await app.builds.ofConversations(items.map((item) => item.id))
       return {
         success: true as const,
-        data: items.map(itemOf),
+        data: items.map((item) => itemOf(item, builds)),
         pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit },
         ...(search !== undefined && { search }),
       }
@@ -173,7 +176,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       const completionTokens = replies.reduce((sum, message) => sum + (message.completionTokens ?? 0), 0)
       return {
         success: true as const,
-        data: { ...itemOf(conversation), usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } },
+        data: { ...itemOf(conversation, await app.builds.ofConversations([conversation.id])), usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } },
       }
     },
   )
