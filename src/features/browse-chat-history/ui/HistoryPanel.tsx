@@ -19,7 +19,7 @@ import {
 import { apiErrorMessage } from '@/shared/api'
 import { useAppDispatch, useAppSelector, useAppStore } from '@/shared/lib/store'
 import { Spinner, Toast } from '@/shared/ui'
-import { useDebounced } from '@/shared/lib/debounce'
+import { useDebounced } from '@/shared/lib/hooks'
 import { UNDO_WINDOW_SECONDS } from '@contracts/conversationToolsText'
 import { useRestoreConversationMutation } from '../api/conversationToolsApi'
 import { HistoryItemCard } from './HistoryItemCard'

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefOb
 import { selectCurrentBuild } from '@/entities/build'
 import { CHAT_TEXTS, CHAT_TOAST_MS, MAX_MESSAGE_LENGTH, selectChatError, selectPendingReply } from '@/entities/chat'
 import { useModelChoice } from '@/entities/ai-model'
-import { useAutoGrow } from '@/shared/lib/autogrow'
+import { useAutoGrow } from '@/shared/lib/hooks'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { Button, Toast, useToast } from '@/shared/ui'
 import { sendChatMessage, stopChatReply } from '../model/sendChatMessage'

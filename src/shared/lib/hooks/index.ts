@@ -1,1 +1,2 @@
 export { useDebounced } from './useDebounced'
+export { useAutoGrow } from './useAutoGrow'

@@ -1,1 +1,0 @@
-export { useAutoGrow } from './useAutoGrow'
