@@ -73,22 +73,32 @@ const WEAK_KIND = 1
  * (books, tasks, orders), a task for a command-line tool or a library. When it names nothing, the
  * questions ask for that, for the kind when its words hardly name one, and who uses it.
  */
-export const offlineQuestions = (kind: ProjectKind, scores: Record<ProjectKind, number>, understanding: Understanding): Question[] => {
+export const offlineQuestions = (request: string, kind: ProjectKind, scores: Record<ProjectKind, number>, understanding: Understanding): Question[] => {
   const best = Math.max(...Object.values(scores))
-  const subjectNamed =
-    kind === 'cli' ? understanding.cliTask !== 'generic' : kind === 'library' ? understanding.libraryTasks.length > 0 : understanding.resourcesNamed
+  // A tool or a library names its subject by a task the engine knows, or by any words of its own ('array helpers').
+  const tool = kind === 'cli' || kind === 'library'
+  const subjectNamed = tool
+    ? understanding.cliTask !== 'generic' || understanding.libraryTasks.length > 0 || SAYS_WHAT.test(request)
+    : understanding.resourcesNamed
   if (subjectNamed) return []
   const kindUnclear = best <= WEAK_KIND
-  const subject = kindUnclear || kind === 'web-app' || kind === 'http-api' ? SUBJECT_QUESTION : kind === 'cli' ? CLI_QUESTION : LIBRARY_QUESTION
-  return [...(kindUnclear ? [KIND_QUESTION] : []), subject, ...(kind === 'library' || kind === 'cli' ? [] : [USERS_QUESTION])].slice(0, MAX_QUESTIONS)
+  const subject = kindUnclear || !tool ? SUBJECT_QUESTION : kind === 'cli' ? CLI_QUESTION : LIBRARY_QUESTION
+  const usersNamed = USERS_NAMED.test(request)
+  return [...(kindUnclear ? [KIND_QUESTION] : []), subject, ...(tool || usersNamed ? [] : [USERS_QUESTION])].slice(0, MAX_QUESTIONS)
 }
+
+/** What a tool or library is for, said after what it is ('a library *of array helpers*', 'a CLI *to rename photos*'); not whose it is ('for my team'). */
+const SAYS_WHAT = /\b(?:that|which|to|for|of|with|about|from|into)\s+(?!(?:me|us|my|our|myself|ourselves|you)\b)[a-z0-9]/i
+/** Who will use it, said in the request ('for my team', 'our customers'): not asked again. */
+const USERS_NAMED =
+  /\b(?:myself|team|teams|staff|employees|colleagues|customers|clients|students|teachers|members|users|visitors|public|everyone|anyone|family|friends|kids|children|parents|patients|guests|volunteers)\b/i
 
 /** An answer as it joins the request: a sentence that says what the question settled. */
 const sentenceOf = (question: Question, answer: string): string => {
   const said = answer.trim().replace(/[.!]+$/, '')
   switch (question.topic) {
     case 'kind':
-      return `It should be ${said.replace(/^(?:it should be|build)\s+/i, '')}.`
+      return `It should be ${said.replace(/^(?:it should be|build)\s+/i, '').replace(/^(?:an?|the)\b/i, (article) => article.toLowerCase())}.`
     case 'subject':
       return `It should keep track of ${said.replace(/^(?:it should keep track of|track)\s+/i, '').toLowerCase()}.`
     case 'users':

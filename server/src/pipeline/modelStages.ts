@@ -13,6 +13,11 @@ import { Workspace, WorkspaceError } from '../sandbox/workspace'
 import { understand } from '../generation/understand'
 import type { StageId } from './stages'
 
+interface Usage {
+  promptTokens: number
+  completionTokens: number
+}
+
 /** How much of the request a stage's prompt carries. */
 export const MAX_REQUEST_CHARS = 4_000
 /** The longest answer asked for: the kind (a few tokens), and each stage's notes. */
@@ -228,17 +233,17 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
    * `ask_user` (strictly read: 1 to 3 questions of 2 to 4 suggestions each), or answers that it is
    * clear. Once per build, and once more only after answers (an answer may itself be unclear); never
    * for a follow-up or after a skip. A model without tool calls falls back to the offline rules.
-   * The stage's result when it asked (the build then waits), else undefined.
+   * The stage's result when it asked (the build then waits), else the tokens the decision spent.
    */
-  const askUser = async (context: StageContext): Promise<StageResult | undefined> => {
+  const askUser = async (context: StageContext): Promise<{ asked: StageResult } | { spent?: Usage }> => {
     const { state, log, signal, record } = context
     const earlier = state.clarification
-    if (state.previous || earlier?.skipped || (earlier && (earlier.round >= MAX_ROUNDS || !earlier.answers))) return undefined
+    if (state.previous || earlier?.skipped || (earlier && (earlier.round >= MAX_ROUNDS || !earlier.answers))) return {}
     const client = serving()
     const completeWithTools = client.completeWithTools?.bind(client)
     if (!completeWithTools) {
       const offline = await clarifyOffline(context, true)
-      return state.awaitingAnswers ? offline : undefined
+      return state.awaitingAnswers ? { asked: offline } : {}
     }
     const project = state.project
     const began = performance.now()
@@ -260,12 +265,14 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
     if (call && !questions) await log('WARNING', `${model} called ask_user with arguments that are not 1 to 3 questions of 2 to 4 suggestions each: no questions asked`)
     if (!questions) {
       await log('INFO', `${model} found the request clear enough to build: no questions asked`)
-      return undefined
+      return { spent: usage }
     }
     state.clarification = { questions, round: (earlier?.round ?? 0) + 1 }
     state.awaitingAnswers = true
     await log('INFO', `${model} asks ${questions.length} question${questions.length === 1 ? '' : 's'}: ${questions.map((question) => question.question).join(' ')}`)
-    return { prompt: messages.map((message) => message.content).join('\n'), output: call?.arguments ?? '', summary: `${questions.length} question${questions.length === 1 ? '' : 's'} asked by ${model}`, usage }
+    return {
+      asked: { prompt: messages.map((message) => message.content).join('\n'), output: call?.arguments ?? '', summary: `${questions.length} question${questions.length === 1 ? '' : 's'} asked by ${model}`, usage },
+    }
   }
 
   return {
@@ -303,7 +310,17 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
       await log('INFO', `Classified the request as ${withArticle(KIND_LABELS[kind])} named ${slug} (${chosen ? `by ${model}` : 'by keywords'})`)
       return resultOf(answer, `Building ${withArticle(KIND_LABELS[kind])}: ${slug}`)
     },
-    clarification: async (context) => (await askUser(context)) ?? notes('clarification')(context),
+    clarification: async (context) => {
+      const decided = await askUser(context)
+      if ('asked' in decided) return decided.asked
+      const result = await notes('clarification')(context)
+      // The decision's tokens count with the notes': both were spent on the stage.
+      const spent = decided.spent
+      if (!spent) return result
+      const counter = await tokenCounter()
+      const notesUsage = result.usage ?? { promptTokens: counter.text(result.prompt), completionTokens: counter.text(result.output) }
+      return { ...result, usage: { promptTokens: notesUsage.promptTokens + spent.promptTokens, completionTokens: notesUsage.completionTokens + spent.completionTokens } }
+    },
     market_analysis: notes('market_analysis'),
     structuring: notes('structuring'),
     development: async (context) => {

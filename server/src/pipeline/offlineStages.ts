@@ -104,7 +104,7 @@ export const clarifyOffline = async ({ state, log }: StageContext, ask: boolean)
   const understanding = state.understanding ?? understand(state.request, project.kind)
   const prompt = `${state.request}\n${JSON.stringify(project)}`
   if (ask && !state.clarification && !state.previous) {
-    const questions = offlineQuestions(project.kind, project.scores, understanding)
+    const questions = offlineQuestions(state.request, project.kind, project.scores, understanding)
     if (questions.length > 0) {
       state.clarification = { questions, round: 1 }
       state.awaitingAnswers = true
