@@ -106,7 +106,7 @@ export type ChatReply = Static<typeof ChatReply>
  * shows '[No response]'), and a field that is there has the contract's type.
  */
 /** Either endpoint's answer, as the client reads it: a build's answer may also say it was a question (`answered`). */
-export const ChatAnswer = Type.Partial(Type.Object({ ...chatReplyProperties, answered: Type.Boolean() }))
+export const ChatAnswer = Type.Partial(Type.Object({ ...chatReplyProperties, answered: Type.Boolean(), questions: Type.Array(ClarificationQuestion) }))
 export type ChatAnswer = Static<typeof ChatAnswer>
 
 /** Whether `body` is a failed call's answer that still names its stored conversation. */
