@@ -6,6 +6,7 @@ import type { Static } from 'typebox'
 import * as Type from 'typebox/type'
 import { BUILD_STATUSES, PROJECT_KINDS, STAGE_IDS } from './builds'
 import { ErrorResponse } from './common'
+import { ClarificationQuestion } from './buildEvents'
 
 export const MAX_MESSAGES = 100
 export const MAX_MESSAGE_LENGTH = 16_000
@@ -105,7 +106,7 @@ export type ChatReply = Static<typeof ChatReply>
  * shows '[No response]'), and a field that is there has the contract's type.
  */
 /** Either endpoint's answer, as the client reads it: a build's answer may also say it was a question (`answered`). */
-export const ChatAnswer = Type.Partial(Type.Object({ ...chatReplyProperties, answered: Type.Boolean() }))
+export const ChatAnswer = Type.Partial(Type.Object({ ...chatReplyProperties, answered: Type.Boolean(), questions: Type.Array(ClarificationQuestion) }))
 export type ChatAnswer = Static<typeof ChatAnswer>
 
 /** Whether `body` is a failed call's answer that still names its stored conversation. */
@@ -265,6 +266,12 @@ export const BuildReply = Type.Object(
           'The classification stage found a question or remark, not a request to build software (\'How do I build…?\'): `reply` answers it as the assistant answers any question, and nothing was built',
       }),
     ),
+    questions: Type.Optional(
+      Type.Array(ClarificationQuestion, {
+        description:
+          'The clarification asks the requester these (1 to 3, each with 2 to 4 suggested answers): `reply` says them, nothing is built yet, and the build waits for POST /api/overseer/builds/{sessionId}/answers (a `clarification` event was sent to the room)',
+      }),
+    ),
     stopped: Type.Literal(false),
     usage: Type.Object(TokenUsage.properties, {
       description: 'Tokens of every stage (gpt-tokenizer, o200k_base): what each was given and what it produced',
@@ -339,6 +346,7 @@ export const BuildState = Type.Object(
       model: Type.String(),
       createdAt: timestamp(),
       updatedAt: timestamp(),
+      questions: Type.Optional(Type.Array(ClarificationQuestion, { description: 'While it waits for its requester: the questions to answer (POST …/answers)' })),
       iterations: Type.Array(BuildIteration, {
         description: 'The development loop so far, oldest first: each test run ends an iteration (a build without a model has one, its QA run)',
       }),
@@ -353,6 +361,27 @@ export const BuildState = Type.Object(
   { description: 'The build of the session: its latest progress, its iterations, and once completed its tests, files and `zipUrl`' },
 )
 export type BuildState = Static<typeof BuildState>
+
+/** The longest answer to a build's question. */
+export const MAX_ANSWER_LENGTH = 500
+
+export const AnswersBody = Type.Union(
+  [
+    Type.Object(
+      {
+        answers: Type.Array(Type.String({ maxLength: MAX_ANSWER_LENGTH }), {
+          minItems: 1,
+          maxItems: 3,
+          description: `One answer per question, in order (a suggestion or the requester's own words, at most ${MAX_ANSWER_LENGTH} characters; blank: not answered, built on an assumption)`,
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object({ skip: Type.Literal(true, { description: "'Just build it': no answers, the build goes on with its stated assumptions" }) }, { additionalProperties: false }),
+  ],
+  { description: 'The answers to the questions the build asked, or skip' },
+)
+export type AnswersBody = Static<typeof AnswersBody>
 
 export const BuildParams = Type.Object({ sessionId: sessionId('The sessionId of the build request') })
 

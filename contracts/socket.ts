@@ -4,7 +4,7 @@
  */
 import type { Static } from 'typebox'
 import * as Type from 'typebox/type'
-import type { BuildEventMessage } from './buildEvents'
+import { ClarificationQuestion, type BuildEventMessage } from './buildEvents'
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/
 
@@ -32,6 +32,10 @@ export type SocketMessage = Static<typeof SocketMessage>
 /** A build's failure (`error`), time-out (`timeout`), or stop by its owner (`stopped`). */
 export const BuildMessageEvent = Type.Object({ sessionId: Type.String(), message: Type.String() })
 export type BuildMessageEvent = Static<typeof BuildMessageEvent>
+
+/** The questions a build asks its requester before it goes on. */
+export const ClarificationEvent = Type.Object({ sessionId: Type.String(), questions: Type.Array(ClarificationQuestion) })
+export type ClarificationEvent = Static<typeof ClarificationEvent>
 
 /** A piece of a chat reply as it is generated, sent to the room of the request's session. */
 export const ChatDeltaEvent = Type.Object({
@@ -75,4 +79,6 @@ export interface ServerToClientEvents {
   stopped: (event: BuildMessageEvent) => void
   /** A step of the build, as stored on its timeline (ids increase by one; GET …/events?after=N has what was missed). */
   'build:event': (event: BuildEventMessage) => void
+  /** The build asks its requester these questions and waits for the answers (POST /api/overseer/builds/{sessionId}/answers). */
+  clarification: (event: ClarificationEvent) => void
 }

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
         stageTimeoutMs: 60_000,
         approvalGates: [],
         approvalTimeoutMs: 86_400_000,
+        clarificationTimeoutMs: 86_400_000,
         sandbox: 'bwrap',
         sandboxLimits: { wallMs: 60_000, cpuSeconds: 30, memoryMb: 512, processes: 256, outputBytes: 65_536 },
         maxIterations: 6,

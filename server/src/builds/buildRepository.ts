@@ -4,6 +4,7 @@ import { likeLiteral } from '../agentLogs/agentLogRepository'
 import type { TestSummary } from '../pipeline/state'
 import type { ProjectKind } from '../generation/classify'
 import type { GateKind, StageId } from '../pipeline/stages'
+import type { Question } from '../pipeline/clarify'
 
 export type { BuildStatus } from '@contracts/builds'
 import type { BuildStatus } from '@contracts/builds'
@@ -28,6 +29,18 @@ export interface Build {
   finishedAt: Date | null
   /** The server process that took its request and stores its outcome; null for builds from before it was kept. */
   serverId: string | null
+  /** The questions it waits to have answered (null unless it waits), and when it asked them. */
+  clarification: PendingClarification | null
+  askedAt: Date | null
+}
+
+/** What a build waiting for answers keeps: its questions, and what its resumed run needs. */
+export interface PendingClarification {
+  questions: Question[]
+  round: number
+  /** The request the answers join. */
+  request: string
+  previousBuildId?: string
 }
 
 interface BuildRow {
@@ -49,6 +62,8 @@ interface BuildRow {
   updated_at: Date
   finished_at: Date | null
   server_id: string | null
+  clarification: PendingClarification | string | null
+  asked_at: Date | null
 }
 
 const toBuild = (row: BuildRow): Build => ({
@@ -70,6 +85,8 @@ const toBuild = (row: BuildRow): Build => ({
   updatedAt: row.updated_at,
   finishedAt: row.finished_at,
   serverId: row.server_id,
+  clarification: typeof row.clarification === 'string' ? (JSON.parse(row.clarification) as PendingClarification) : row.clarification,
+  askedAt: row.asked_at,
 })
 
 export interface RunningBuild extends Build {
@@ -313,10 +330,43 @@ export const createBuildRepository = (db: Queryable) => ({
     return rows.length > 0
   },
 
+  /** The clarification asked: the build waits for the answers with `message` (no process runs it meanwhile). */
+  async asked(id: string, clarification: PendingClarification, message: string): Promise<boolean> {
+    const { rows } = await db.query(
+      `update builds set clarification = $2::jsonb, asked_at = now(), message = $3, updated_at = now()
+       where id = $1 and status = 'running' returning id`,
+      [id, JSON.stringify(clarification), message],
+    )
+    return rows.length > 0
+  },
+
+  /** Takes a waiting build's questions, once: the reply that gets them resumes it; undefined when it no longer waits. */
+  async takeQuestions(id: string): Promise<PendingClarification | undefined> {
+    const { rows } = await db.query<{ clarification: PendingClarification | string }>(
+      `update builds b set clarification = null, asked_at = null, updated_at = now()
+       from (select id, clarification from builds where id = $1 and status = 'running' and clarification is not null for update) old
+       where b.id = old.id returning old.clarification`,
+      [id],
+    )
+    const taken = rows[0]?.clarification
+    return typeof taken === 'string' ? (JSON.parse(taken) as PendingClarification) : taken
+  },
+
+  /** Builds that waited for answers longer than `olderThanMs`: stopped with `message`, their questions withdrawn. Returns them. */
+  async expireQuestions(olderThanMs: number, message: string): Promise<Build[]> {
+    const { rows } = await db.query<BuildRow>(
+      `update builds set status = 'stopped', message = $2, clarification = null, updated_at = now(), finished_at = now()
+       where status = 'running' and clarification is not null and asked_at < now() - make_interval(secs => $1)
+       returning *`,
+      [olderThanMs / 1000, message],
+    )
+    return rows.map(toBuild)
+  },
+
   /** Its owner stopped it: status stopped with the message, no archive. */
   async stopped(id: string, message: string): Promise<boolean> {
     const { rows } = await db.query(
-      `update builds set status = 'stopped', error = null, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
+      `update builds set status = 'stopped', error = null, clarification = null, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
        where id = $1 and status = 'running' returning id`,
       [id, message],
     )
@@ -328,6 +378,8 @@ export const createBuildRepository = (db: Queryable) => ({
     const { rows } = await db.query<BuildRow>(
       `update builds set status = 'error', error = $2, message = $2, finished_at = now()
        where status = 'running' and updated_at < now() - make_interval(secs => $1)
+         -- A build waiting for answers holds no process: its own timeout ends it.
+         and clarification is null
          -- A build waiting at a gate reports no progress; its wait's heartbeat says whether it lives.
          and not exists (select 1 from approval_requests a where a.build_id = builds.id and a.heartbeat_at is not null)
        returning *`,

@@ -41,6 +41,8 @@ export interface BuildPluginOptions {
 
 /** How often the archives of deleted conversations are removed from disk (downloads stop at once). */
 const ARCHIVE_SWEEP_INTERVAL_MS = 10 * 60_000
+/** How often builds waiting for answers past CLARIFICATION_TIMEOUT_MS are looked for (at most). */
+const QUESTION_SWEEP_INTERVAL_MS = 60_000
 /** How often waits at approval gates whose server process stopped are looked for. */
 const ABANDONED_WAIT_SWEEP_INTERVAL_MS = 60_000
 
@@ -107,6 +109,7 @@ export default fp<BuildPluginOptions>(
         error: (sessionId, message) => room(sessionId).emit('error', { sessionId, message }),
         timeout: (sessionId, message) => room(sessionId).emit('timeout', { sessionId, message }),
         stopped: (sessionId, message) => room(sessionId).emit('stopped', { sessionId, message }),
+        clarification: (sessionId, questions) => room(sessionId).emit('clarification', { sessionId, questions }),
       },
     })
     queue?.onStop((sessionId) => builds.stopHere(sessionId))
@@ -137,7 +140,14 @@ export default fp<BuildPluginOptions>(
       )
     }, ABANDONED_WAIT_SWEEP_INTERVAL_MS).unref()
 
+    // Builds whose questions went unanswered: stopped, the reason said (checked often enough for a short test timeout too).
+    const { clarificationTimeoutMs } = app.config.builds
+    const questionSweeper = setInterval(() => {
+      void builds.expireQuestions(clarificationTimeoutMs).catch((err: unknown) => app.log.warn({ err }, 'unanswered questions sweep failed'))
+    }, Math.min(QUESTION_SWEEP_INTERVAL_MS, Math.max(100, Math.floor(clarificationTimeoutMs / 4)))).unref()
+
     app.addHook('preClose', async () => {
+      clearInterval(questionSweeper)
       clearInterval(sweeper)
       clearInterval(waitSweeper)
       await builds.drain()

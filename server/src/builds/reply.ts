@@ -1,3 +1,5 @@
+import { answeredLines } from '../pipeline/clarify'
+import type { Clarification } from '../pipeline/state'
 import { sharedArchiveUrl, type SharedMessage } from '@contracts/conversationTools'
 import type { SharedSnapshot } from '../chat/conversationToolsRepository'
 import type { ProjectFile } from '../generation/archive'
@@ -93,6 +95,12 @@ const changesText = ({ added, changed, removed }: ProjectChanges): string => {
     : 'I continued the project of your last build, but found nothing in this request to change: its files are as before. Name what to add (a new collection, a field, a command) and send it again.'
 }
 
+/** What was asked before the build and how it was answered, for the reply (and the README, which restates the request with the answers). */
+const clarifiedText = (clarified: Clarification): string =>
+  clarified.skipped
+    ? `**Built without answers** ('Just build it'): on the assumptions listed in the README.`
+    : `**Built on your answers:**\n\n${answeredLines(clarified.questions, clarified.answers).map((line) => `- ${line}`).join('\n')}`
+
 /**
  * The assistant's reply to a completed build, in Markdown: what was built, its files, how to run
  * its tests. The client adds the note that the files were saved, and shows the download.
@@ -110,6 +118,8 @@ export const buildReply = (
   development?: { model: string; iterations: number; summary?: string },
   /** A follow-up: what it changed in the project of the conversation's last build. */
   changes?: ProjectChanges,
+  /** The questions the build asked, and what its requester answered (or that they skipped them). */
+  clarified?: Clarification,
 ): string => {
   const template = TEMPLATES[project.kind]
   const name = (model: string) => model.replace(/[^\w.:/@+-]/g, '')
@@ -125,9 +135,10 @@ export const buildReply = (
   const provenance = planner && !development ? `\n\nThe code comes from Overseer's tested templates; the classification and the planning notes are by ${name(planner)} (see "Notes from the planning stages" in the README).` : ''
   const testFiles = files.filter((file) => file.path.startsWith('test/')).length
   const opening = changes ? `${changesText(changes)}${development ? `\n\n${origin}` : ''}` : development ? `**${KIND_LABELS[project.kind]}**: ${origin}` : origin
+  const answered = clarified ? `\n\n${clarifiedText(clarified)}` : ''
   return `## ${project.title}
 
-${honesty}${opening}${provenance}
+${honesty}${opening}${provenance}${answered}
 
 **Files** (${files.length}, in the folder \`${project.slug}/\`):
 

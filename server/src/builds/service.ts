@@ -23,11 +23,14 @@ import type { BuildIteration } from '../pipeline/state'
 import type { TestSummary } from '../pipeline/state'
 import { archivePath } from '../generation/archive'
 import { followUpIntent } from '../generation/intent'
-import { BUILD_MESSAGES, BuildStopped, type BuildRunner, type Progress, type Usage } from '../pipeline/runner'
+import { BUILD_MESSAGES, BuildStopped, formatDuration, type BuildJob, type BuildOutcome, type BuildRunner, type Progress, type Usage } from '../pipeline/runner'
+import { answeredLines, CLARIFICATION_MESSAGES, questionsReply, requestWithAnswers, type Question } from '../pipeline/clarify'
+import type { Clarification } from '../pipeline/state'
+import type { ClarificationQuestion } from '@contracts/buildEvents'
 import { STOP_ANSWER_TIMEOUT_MS, type StopAnswer } from '../scale/queueRunner'
 import { withinTimeout } from '../lib/withinTimeout'
 import { buildReply, linkedBuilds, zipUrlOf, type SharedBuild } from './reply'
-import { STAGES } from '../pipeline/stages'
+import { STAGES, stageEnd } from '../pipeline/stages'
 
 /** A build's zip on this server: where it is, the name it downloads as, its size in bytes. */
 export interface Archive {
@@ -48,6 +51,15 @@ export interface BuildEvents {
   timeout(sessionId: string, message: string): void
   /** Its owner stopped it. */
   stopped(sessionId: string, message: string): void
+  /** The clarification asks its requester these questions; the build waits for the answers. */
+  clarification(sessionId: string, questions: ClarificationQuestion[]): void
+}
+
+interface Turn {
+  buildId: string
+  conversationId: string
+  sessionId: string
+  model: string
 }
 
 export interface BuildServiceOptions {
@@ -84,6 +96,8 @@ export type BuildResult =
   | { kind: 'answered'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; usage: TotalUsage }
   | { kind: 'failed' | 'timeout'; buildId: string; conversationId: string; sessionId: string; message: string }
   | { kind: 'stopped'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; usage: TotalUsage }
+  /** The clarification asked: `reply` is the questions; the build waits for the answers (POST …/answers). */
+  | { kind: 'clarifying'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; questions: ClarificationQuestion[]; usage: TotalUsage }
 
 /** How a build ended, as its row says. */
 export type EndedStatus = Exclude<Build['status'], 'running'>
@@ -179,42 +193,9 @@ export class BuildService {
       // unless it asks for another one ('Create a REST API for a library' after a bakery web app):
       // that starts from scratch (followUpIntent says which).
       const previous = input.conversationId && followUpIntent(request) !== 'new' ? await buildsIn(db).previousProject(conversationId, buildId) : undefined
-      const outcome = await runner.run({ buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }, controller.signal)
-      const turn = { buildId, conversationId, sessionId, model }
-      // The classification found a question, not a build request: the assistant answers it.
-      if (outcome.kind === 'question') return await this.answer({ ...turn, context: opened.context, usage: outcome.usage }, controller.signal)
-      if (outcome.kind === 'stopped') return await this.stopped(turn, BUILD_MESSAGES.stopped, outcome.usage)
-      if (outcome.kind !== 'completed') {
-        if (!(await this.failed(turn, outcome.message))) return await this.endedElsewhere(turn)
-        events[outcome.kind === 'timeout' ? 'timeout' : 'error'](sessionId, outcome.message)
-        return { kind: outcome.kind, buildId, conversationId, sessionId, message: outcome.message }
-      }
-
-      const { project, files, archive } = outcome.state
-      const zipUrl = zipUrlOf(buildId)
-      const { planner, tests, modelWritten, iterations, devSummary, changes } = outcome.state
-      const development = modelWritten && iterations ? { model, iterations, ...(devSummary && { summary: devSummary }) } : undefined
-      const reply = buildReply(project, files, zipUrl, planner, tests, development, changes)
-      const { promptTokens, completionTokens } = outcome.usage
-      const delivered = await this.end(
-        (tx) => buildsIn(tx).complete(turn.buildId, { bytes: archive.bytes, files: archive.files, message: BUILD_MESSAGES.ready }),
-        (tx) => conversationsIn(tx).complete(turn.conversationId, { content: reply, model, promptTokens, completionTokens, stopped: false }),
-      )
-      if (!delivered) {
-        await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
-        return await this.endedElsewhere(turn)
-      }
-      events.progress(sessionId, { stage: 'delivery', message: BUILD_MESSAGES.ready, percentage: 100 })
-      return {
-        kind: 'completed',
-        buildId,
-        conversationId,
-        sessionId,
-        model,
-        reply,
-        zipUrl,
-        usage: withTotal(outcome.usage),
-      }
+      const job = { buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }
+      const outcome = await runner.run(job, controller.signal)
+      return await this.conclude({ buildId, conversationId, sessionId, model }, job, outcome, opened.context, controller.signal)
     } catch (error) {
       // Not a stage (those end in an outcome): a refusal (DomainError) or a storage failure.
       // Nothing may stay processing, and no archive may outlive its build.
@@ -232,6 +213,130 @@ export class BuildService {
       this.active.delete(sessionId)
       markEnded()
     }
+  }
+
+  /** Stores how a run of the pipeline ended (with the conversation's reply), tells the room, and answers with it. */
+  private async conclude(turn: Turn, job: BuildJob, outcome: BuildOutcome, context: ChatMessage[], signal: AbortSignal): Promise<BuildResult> {
+    const { events } = this.options
+    const { buildId, conversationId, sessionId, model } = turn
+    // The classification found a question, not a build request: the assistant answers it.
+    if (outcome.kind === 'question') return await this.answer({ ...turn, context, usage: outcome.usage }, signal)
+    if (outcome.kind === 'stopped') return await this.stopped(turn, BUILD_MESSAGES.stopped, outcome.usage)
+    if (outcome.kind === 'clarifying') return await this.asked(turn, job, outcome.questions, outcome.usage)
+    if (outcome.kind !== 'completed') {
+      if (!(await this.failed(turn, outcome.message))) return await this.endedElsewhere(turn)
+      events[outcome.kind === 'timeout' ? 'timeout' : 'error'](sessionId, outcome.message)
+      return { kind: outcome.kind, buildId, conversationId, sessionId, message: outcome.message }
+    }
+
+    const { project, files, archive } = outcome.state
+    const zipUrl = zipUrlOf(buildId)
+    const { planner, tests, modelWritten, iterations, devSummary, changes, clarification } = outcome.state
+    const development = modelWritten && iterations ? { model, iterations, ...(devSummary && { summary: devSummary }) } : undefined
+    const reply = buildReply(project, files, zipUrl, planner, tests, development, changes, clarification)
+    const { promptTokens, completionTokens } = outcome.usage
+    const delivered = await this.end(
+      (tx) => buildsIn(tx).complete(turn.buildId, { bytes: archive.bytes, files: archive.files, message: BUILD_MESSAGES.ready }),
+      (tx) => conversationsIn(tx).complete(turn.conversationId, { content: reply, model, promptTokens, completionTokens, stopped: false }),
+    )
+    if (!delivered) {
+      await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
+      return await this.endedElsewhere(turn)
+    }
+    events.progress(sessionId, { stage: 'delivery', message: BUILD_MESSAGES.ready, percentage: 100 })
+    return { kind: 'completed', buildId, conversationId, sessionId, model, reply, zipUrl, usage: withTotal(outcome.usage) }
+  }
+
+  /**
+   * The clarification asked: the conversation's reply is the questions, the build keeps them (and
+   * what its resumed run needs) and waits, holding no process, until its owner answers or skips
+   * them (`reply`), stops it, or CLARIFICATION_TIMEOUT_MS passes.
+   */
+  private async asked(turn: Turn, job: BuildJob, questions: Question[], usage: Usage): Promise<BuildResult> {
+    const { events } = this.options
+    const { buildId, conversationId, sessionId, model } = turn
+    const reply = questionsReply(questions)
+    const round = (job.clarification?.round ?? 0) + 1
+    const pending = { questions, round, request: job.request, ...(job.previousBuildId && { previousBuildId: job.previousBuildId }) }
+    const waiting = await this.end(
+      (tx) => buildsIn(tx).asked(buildId, pending, CLARIFICATION_MESSAGES.waiting),
+      (tx) => conversationsIn(tx).complete(conversationId, { content: reply, model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, stopped: false }),
+    )
+    if (!waiting) return this.endedElsewhere(turn)
+    const public_ = questions.map(({ question, suggestions }) => ({ question, suggestions }))
+    events.progress(sessionId, { stage: 'clarification', message: CLARIFICATION_MESSAGES.waiting, percentage: stageEnd('classification') })
+    events.clarification(sessionId, public_)
+    return { kind: 'clarifying', buildId, conversationId, sessionId, model, reply, questions: public_, usage: withTotal(usage) }
+  }
+
+  /**
+   * Its owner's answers to the questions of the build of `sessionId` (one per question; blank: not
+   * answered), or `skip` ('Just build it'): the answers become a message of the conversation and
+   * the build runs again from its classification with them, answering as a build request does.
+   */
+  async reply(ownerKey: string, sessionId: string, given: { answers: string[] } | { skip: true }): Promise<BuildResult | { kind: 'not-found' } | { kind: 'nothing-asked' }> {
+    return this.inFlight.track(this.resume(ownerKey, sessionId, given))
+  }
+
+  private async resume(ownerKey: string, sessionId: string, given: { answers: string[] } | { skip: true }): Promise<BuildResult | { kind: 'not-found' } | { kind: 'nothing-asked' }> {
+    const { db, chat, runner, events } = this.options
+    const build = await buildsIn(db).findBySession(sessionId)
+    if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
+    const open = build.clarification
+    if (!open || build.status !== 'running' || !build.conversationId || this.active.has(sessionId)) return { kind: 'nothing-asked' }
+    if ('answers' in given && given.answers.length !== open.questions.length) {
+      const message = CLARIFICATION_MESSAGES.answerCount(open.questions.length)
+      throw new InvalidError(message, { answers: message })
+    }
+    const controller = new AbortController()
+    let markEnded: () => void = () => undefined
+    const ended = new Promise<void>((resolve) => (markEnded = resolve))
+    this.active.set(sessionId, { ownerKey, controller, ended })
+    const turn = { buildId: build.id, conversationId: build.conversationId, sessionId, model: build.model }
+    try {
+      // Taken once: a second reply (another tab) finds nothing asked.
+      const pending = await buildsIn(db).takeQuestions(build.id)
+      if (!pending) return { kind: 'nothing-asked' }
+      await events.claimRoom(sessionId, ownerKey)
+      const answers = 'answers' in given ? given.answers.map((answer) => answer.trim()) : undefined
+      const said = answers ? answeredLines(pending.questions, answers).join('\n') : CLARIFICATION_MESSAGES.skipped
+      const opened = await chat.openConversation(ownerKey, { messages: [{ role: 'user', content: said }], conversationId: turn.conversationId, model: build.model, sessionId, replaceFrom: undefined }, build.model)
+      const clarification: Clarification = { questions: pending.questions, round: pending.round, ...(answers ? { answers } : { skipped: true }) }
+      const job: BuildJob = {
+        buildId: build.id,
+        sessionId,
+        model: build.model,
+        request: answers ? requestWithAnswers(pending.request, pending.questions, answers) : pending.request,
+        clarification,
+        ...(pending.previousBuildId && { previousBuildId: pending.previousBuildId }),
+      }
+      await agentLogsIn(db).write({ level: 'INFO', module: 'clarification-loop', message: `[${sessionId.slice(0, 8)}] ${answers ? 'Answers received' : 'Questions skipped'}: the build goes on`, buildId: build.id })
+      const outcome = await runner.run(job, controller.signal)
+      return await this.conclude(turn, job, outcome, opened.context, controller.signal)
+    } catch (error) {
+      if (!(error instanceof DomainError)) {
+        await rm(archivePath(this.options.downloadsDir, build.id), { force: true }).catch(() => undefined)
+        if (await buildsIn(db).fail(build.id, STORAGE_FAILED).catch(() => true)) {
+          await conversationsIn(db).fail(turn.conversationId, STORAGE_FAILED).catch(() => undefined)
+          events.error(sessionId, STORAGE_FAILED)
+        }
+      }
+      throw error
+    } finally {
+      this.active.delete(sessionId)
+      markEnded()
+    }
+  }
+
+  /** Builds whose questions went unanswered for `timeoutMs`: stopped, with the reason said to their room and log. */
+  async expireQuestions(timeoutMs: number): Promise<number> {
+    const { db, events } = this.options
+    const expired = await buildsIn(db).expireQuestions(timeoutMs, CLARIFICATION_MESSAGES.timedOut(formatDuration(timeoutMs)))
+    for (const build of expired) {
+      await agentLogsIn(db).write({ level: 'WARNING', module: 'clarification-loop', message: `[${build.sessionId.slice(0, 8)}] ${build.message}`, buildId: build.id })
+      events.stopped(build.sessionId, build.message)
+    }
+    return expired.length
   }
 
   /**
@@ -346,6 +451,12 @@ export class BuildService {
     const build = await buildsIn(this.options.db).findBySession(sessionId)
     if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
     if (build.status !== 'running') return { kind: 'ended', status: build.status, message: build.message }
+    // Waiting for answers, no process runs it: stopped here, its questions withdrawn.
+    if (build.clarification && (await buildsIn(this.options.db).takeQuestions(build.id))) {
+      await buildsIn(this.options.db).stopped(build.id, BUILD_MESSAGES.stopped)
+      this.options.events.stopped(sessionId, BUILD_MESSAGES.stopped)
+      return { kind: 'stopped', message: BUILD_MESSAGES.stopped }
+    }
     const { stopElsewhere, serverId } = this.options
     const holder = build.serverId
     if (stopElsewhere && holder !== null && holder !== serverId) {

@@ -65,6 +65,8 @@ export interface BuildConfig {
   approvalGates: GateKind[]
   /** How long a build waits at a gate before it ends with a timeout (APPROVAL_TIMEOUT_MS). */
   approvalTimeoutMs: number
+  /** How long a build waits for its requester's answers before it is stopped (CLARIFICATION_TIMEOUT_MS). */
+  clarificationTimeoutMs: number
   /** Where generated code runs: `bwrap` (BUILD_SANDBOX, default) or `none` (unsafe; a trusted single-user machine). */
   sandbox: 'bwrap' | 'none'
   /** The limits of one sandboxed test run (SANDBOX_*). */
@@ -304,6 +306,7 @@ export const loadConfig = (env: Env = process.env): Config => {
       approvalGates: approvalGates(env),
       // At most 7 days: longer than a timer can run, and a build should not wait longer anyway.
       approvalTimeoutMs: integer(env, 'APPROVAL_TIMEOUT_MS', 86_400_000, 100, 604_800_000),
+      clarificationTimeoutMs: integer(env, 'CLARIFICATION_TIMEOUT_MS', 86_400_000, 100, 604_800_000),
       sandbox: oneOf(env, 'BUILD_SANDBOX', ['bwrap', 'none'] as const, 'bwrap'),
       sandboxLimits: {
         wallMs: integer(env, 'SANDBOX_TIMEOUT_MS', 60_000, 1_000, 600_000),

@@ -1,16 +1,22 @@
 import { PROVIDER_MESSAGES } from '../llm/providers/openai'
-import { ProviderError, type ChatProvider, type ReportedUsage } from '../llm/types'
+import { ProviderError, type ChatProvider, type ReportedUsage, type ToolChatMessage, type ToolDefinition } from '../llm/types'
 import { tokenCounter } from '../llm/tokenizer'
 import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from '../generation/classify'
 import { followUpIntent, intentByRules, parseFollowUpIntent, parseIntent } from '../generation/intent'
 import { withArticle } from '../generation/templates/common'
-import { askedAQuestion, continueProject, OFFLINE_STAGES } from './offlineStages'
+import { askedAQuestion, clarifyOffline, continueProject, OFFLINE_STAGES } from './offlineStages'
+import { MAX_QUESTIONS, MAX_ROUNDS, parseAskUser } from './clarify'
 import { QA_MESSAGES } from './qa'
 import { StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './state'
 import { MAX_TEST_OUTPUT_CHARS, runDevLoop, tail } from '../devloop'
 import { Workspace, WorkspaceError } from '../sandbox/workspace'
 import { understand } from '../generation/understand'
 import type { StageId } from './stages'
+
+interface Usage {
+  promptTokens: number
+  completionTokens: number
+}
 
 /** How much of the request a stage's prompt carries. */
 export const MAX_REQUEST_CHARS = 4_000
@@ -121,6 +127,40 @@ const resultOf = (answer: Answer, summary: string): StageResult => ({
   ...(answer.usage && { usage: answer.usage }),
 })
 
+/** The most tokens the clarification's decision may answer with (its questions). */
+export const ASK_USER_MAX_TOKENS = 600
+
+export const ASK_USER_SYSTEM = `You review a request for software before it is built. Decide whether it says enough to build it well: what the software works on (its data or subject), who uses it, and whether it is a web app, an HTTP API, a command-line tool or a library (when that cannot be inferred). If it is clear enough, answer with the single word CLEAR and call no tool. If it is not, call ask_user once with 1 to ${MAX_QUESTIONS} short questions, each with 2 to 4 short suggested answers. Never ask about what the request already says, and never ask more than you need.`
+
+/** The tool through which the model asks the requester (strictly read by parseAskUser). */
+export const ASK_USER_TOOL: ToolDefinition = {
+  type: 'function',
+  function: {
+    name: 'ask_user',
+    description: `Asks the person who made the request 1 to ${MAX_QUESTIONS} questions before building; the build waits for their answers.`,
+    parameters: {
+      type: 'object',
+      properties: {
+        questions: {
+          type: 'array',
+          description: `1 to ${MAX_QUESTIONS} questions`,
+          items: {
+            type: 'object',
+            properties: {
+              question: { type: 'string', description: 'The question, one sentence' },
+              suggestions: { type: 'array', description: '2 to 4 short suggested answers', items: { type: 'string' } },
+            },
+            required: ['question', 'suggestions'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['questions'],
+      additionalProperties: false,
+    },
+  },
+}
+
 /** The README section the planning notes go in, with the model named. */
 export const notesSection = (model: string, notes: NonNullable<BuildState['notes']>): string =>
   [
@@ -161,7 +201,7 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
     (stage: NoteStage): StageWork =>
     async (context) => {
       const { state, log } = context
-      const local = await OFFLINE_STAGES[stage](context)
+      const local = stage === 'clarification' ? await clarifyOffline(context, false) : await OFFLINE_STAGES[stage](context)
       const project = state.project
       if (!project) throw new Error('The classification is missing: an earlier stage did not run')
       const planned = stage === 'structuring' && state.plan ? `\nPlanned files: ${state.plan.map((file) => file.path).join(', ')}` : ''
@@ -187,6 +227,53 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
       }
       return resultOf(answer, `${local.summary}; notes by ${model}: ${markdown ? oneLine(markdown, 300) : 'none'}`)
     }
+
+  /**
+   * The model decides whether the request is clear enough to build well: it asks through
+   * `ask_user` (strictly read: 1 to 3 questions of 2 to 4 suggestions each), or answers that it is
+   * clear. Once per build, and once more only after answers (an answer may itself be unclear); never
+   * for a follow-up or after a skip. A model without tool calls falls back to the offline rules.
+   * The stage's result when it asked (the build then waits), else the tokens the decision spent.
+   */
+  const askUser = async (context: StageContext): Promise<{ asked: StageResult } | { spent?: Usage }> => {
+    const { state, log, signal, record } = context
+    const earlier = state.clarification
+    if (state.previous || earlier?.skipped || (earlier && (earlier.round >= MAX_ROUNDS || !earlier.answers))) return {}
+    const client = serving()
+    const completeWithTools = client.completeWithTools?.bind(client)
+    if (!completeWithTools) {
+      const offline = await clarifyOffline(context, true)
+      return state.awaitingAnswers ? { asked: offline } : {}
+    }
+    const project = state.project
+    const began = performance.now()
+    const messages: ToolChatMessage[] = [
+      { role: 'system', content: ASK_USER_SYSTEM },
+      { role: 'user', content: `Request:\n${clip(state.request)}${project ? `\n\nKind of project (as classified): ${KIND_LABELS[project.kind]}` : ''}` },
+    ]
+    const answer = await completeWithTools({ model, messages, tools: [ASK_USER_TOOL], maxTokens: ASK_USER_MAX_TOKENS }, { signal })
+    signal.throwIfAborted()
+    if (answer.stopped) throw new ProviderError(502, PROVIDER_MESSAGES.interrupted)
+    const counter = await tokenCounter()
+    const usage = answer.usage ?? {
+      promptTokens: counter.prompt(messages.map((message) => ({ role: message.role === 'system' ? 'system' : 'user', content: message.content }))),
+      completionTokens: counter.text(answer.content) + answer.toolCalls.reduce((sum, call) => sum + counter.text(call.arguments), 0),
+    }
+    await record({ type: 'model_call', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens }, performance.now() - began)
+    const call = answer.toolCalls.find((candidate) => candidate.name === 'ask_user')
+    const questions = call ? parseAskUser(call.arguments) : undefined
+    if (call && !questions) await log('WARNING', `${model} called ask_user with arguments that are not 1 to 3 questions of 2 to 4 suggestions each: no questions asked`)
+    if (!questions) {
+      await log('INFO', `${model} found the request clear enough to build: no questions asked`)
+      return { spent: usage }
+    }
+    state.clarification = { questions, round: (earlier?.round ?? 0) + 1 }
+    state.awaitingAnswers = true
+    await log('INFO', `${model} asks ${questions.length} question${questions.length === 1 ? '' : 's'}: ${questions.map((question) => question.question).join(' ')}`)
+    return {
+      asked: { prompt: messages.map((message) => message.content).join('\n'), output: call?.arguments ?? '', summary: `${questions.length} question${questions.length === 1 ? '' : 's'} asked by ${model}`, usage },
+    }
+  }
 
   return {
     ...OFFLINE_STAGES,
@@ -223,7 +310,17 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
       await log('INFO', `Classified the request as ${withArticle(KIND_LABELS[kind])} named ${slug} (${chosen ? `by ${model}` : 'by keywords'})`)
       return resultOf(answer, `Building ${withArticle(KIND_LABELS[kind])}: ${slug}`)
     },
-    clarification: notes('clarification'),
+    clarification: async (context) => {
+      const decided = await askUser(context)
+      if ('asked' in decided) return decided.asked
+      const result = await notes('clarification')(context)
+      // The decision's tokens count with the notes': both were spent on the stage.
+      const spent = decided.spent
+      if (!spent) return result
+      const counter = await tokenCounter()
+      const notesUsage = result.usage ?? { promptTokens: counter.text(result.prompt), completionTokens: counter.text(result.output) }
+      return { ...result, usage: { promptTokens: notesUsage.promptTokens + spent.promptTokens, completionTokens: notesUsage.completionTokens + spent.completionTokens } }
+    },
     market_analysis: notes('market_analysis'),
     structuring: notes('structuring'),
     development: async (context) => {

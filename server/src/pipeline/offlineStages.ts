@@ -4,6 +4,7 @@ import { followUpIntent, intentByRules } from '../generation/intent'
 import { classify, KIND_LABELS, type ProjectKind } from '../generation/classify'
 import type { StageId } from './stages'
 import { filesKey, QA_MESSAGES, runQa } from './qa'
+import { answeredLines, CLARIFICATION_MESSAGES, offlineQuestions, questionsReply } from './clarify'
 import { changesBetween, type BuildState, type StageContext, type StageResult, type StageWork, type TestSummary } from './state'
 import { EVENT_OUTPUT_CHARS, type BuildEventDetail } from '@contracts/buildEvents'
 import { fileDiff } from '../timeline/diff'
@@ -93,6 +94,33 @@ export const testStep = (run: TestSummary): [BuildEventDetail, number?] =>
     : [{ type: 'tests_not_run', reason: run.reason }]
 
 /**
+ * The clarification without a model: a vague request (nothing named to work on, or no kind its
+ * words name) is asked about once, when `ask` (a model's stages decide that themselves); a clear
+ * one, a follow-up, or one already answered records the assumptions it is built on, the answers
+ * first.
+ */
+export const clarifyOffline = async ({ state, log }: StageContext, ask: boolean): Promise<StageResult> => {
+  const project = need(state.project, 'The classification')
+  const understanding = state.understanding ?? understand(state.request, project.kind)
+  const prompt = `${state.request}\n${JSON.stringify(project)}`
+  if (ask && !state.clarification && !state.previous) {
+    const questions = offlineQuestions(state.request, project.kind, project.scores, understanding)
+    if (questions.length > 0) {
+      state.clarification = { questions, round: 1 }
+      state.awaitingAnswers = true
+      await log('INFO', `The request names too little to build well: asking ${questions.length} question${questions.length === 1 ? '' : 's'} (${questions.map((question) => question.question).join(' ')})`)
+      return { prompt, output: questionsReply(questions), summary: `${questions.length} question${questions.length === 1 ? '' : 's'} asked: ${CLARIFICATION_MESSAGES.waiting.toLowerCase()}` }
+    }
+  }
+  const answered = state.clarification ? answeredLines(state.clarification.questions, state.clarification.answers).map((line) => `Asked: ${line}`) : []
+  state.assumptions = [...answered, ...understoodAssumptions(project.kind, understanding), ...ASSUMPTIONS[project.kind]]
+  for (const assumption of state.assumptions) await log('INFO', `Assumption: ${assumption}`)
+  const why = state.clarification ? (state.clarification.skipped ? 'the questions were skipped' : 'built on the answers') : 'the request names what to build'
+  await log('INFO', `${state.assumptions.length} assumptions recorded (${why})`)
+  return { prompt, output: lines(state.assumptions), summary: 'Requirements clarified' }
+}
+
+/**
  * A follow-up build keeps the project it continues: its kind, name and files are the starting
  * point, whatever the new message's words would classify as.
  */
@@ -130,13 +158,7 @@ export const OFFLINE_STAGES: Record<StageId, StageWork> = {
     return { prompt: state.request, output: JSON.stringify(state.project), summary: `Building ${withArticle(KIND_LABELS[kind])}: ${slug}` }
   },
 
-  clarification: async ({ state, log }) => {
-    const project = need(state.project, 'The classification')
-    state.assumptions = [...understoodAssumptions(project.kind, state.understanding ?? understand(state.request, project.kind)), ...ASSUMPTIONS[project.kind]]
-    for (const assumption of state.assumptions) await log('INFO', `Assumption: ${assumption}`)
-    await log('WARNING', `${state.assumptions.length} assumptions recorded without confirmation (a build does not stop to ask questions)`)
-    return { prompt: `${state.request}\n${JSON.stringify(project)}`, output: lines(state.assumptions), summary: 'Requirements clarified' }
-  },
+  clarification: (context) => clarifyOffline(context, true),
 
   market_analysis: async ({ state, log }) => {
     const project = need(state.project, 'The classification')

@@ -9,7 +9,8 @@ import { archivePath } from '../generation/archive'
 import type { Sandbox } from '../sandbox/types'
 import type { Timeline } from '../timeline/recorder'
 import { OFFLINE_STAGES } from './offlineStages'
-import { StageFailure, type BuildRecordsIn, type BuildState, type StageContext, type StageRecord, type StageWork } from './state'
+import type { Question } from './clarify'
+import { StageFailure, type Clarification, type BuildRecordsIn, type BuildState, type StageContext, type StageRecord, type StageWork } from './state'
 import { modelStages, type DevLoopBudget } from './modelStages'
 import { STAGES, stageEnd, type GateKind, type StageDefinition, type StageId } from './stages'
 
@@ -21,6 +22,8 @@ export interface BuildJob {
   model: string
   /** A follow-up in the same conversation: the build whose delivered project this one continues. */
   previousBuildId?: string
+  /** A build resumed after its requester answered (or skipped) its questions: `request` has the answers in it. */
+  clarification?: Clarification
 }
 
 export interface Progress {
@@ -38,6 +41,8 @@ export type BuildOutcome =
   | { kind: 'completed'; state: Required<Pick<BuildState, 'project' | 'files' | 'archive'>> & BuildState; usage: Usage }
   /** The classification found a question or remark, not a request to build: nothing more runs. */
   | { kind: 'question'; usage: Usage }
+  /** The clarification asked the requester: the build waits for the answers (it runs again with them). */
+  | { kind: 'clarifying'; questions: Question[]; usage: Usage }
   | { kind: 'failed' | 'timeout' | 'stopped'; stage: StageId; message: string; usage: Usage }
 
 /** Where a running build's progress goes (the session's socket.io room). */
@@ -233,7 +238,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
   const stages =
     options.stages ??
     (options.providerFor && job.model !== LOCAL_MODEL ? modelStages(await options.providerFor(job.model).catch(() => undefined), job.model, options.devLoop) : OFFLINE_STAGES)
-  const state: BuildState = { request: job.request }
+  const state: BuildState = { request: job.request, ...(job.clarification && { clarification: job.clarification }) }
   if (job.previousBuildId) {
     const previous = await buildsIn(db).findById(job.previousBuildId)
     if (previous?.kind && previous.name) {
@@ -295,6 +300,16 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
     }
   }
 
+  if (job.clarification) {
+    const { answers, skipped, questions } = job.clarification
+    await record('clarification', {
+      type: 'clarification_answered',
+      answers: answers ?? [],
+      skipped: skipped === true,
+      assumptions: skipped ? ['Built on the assumptions the build states'] : questions.flatMap((question, index) => (answers?.[index]?.trim() ? [] : [question.question])),
+    })
+  }
+
   for (const [position, stage] of STAGES.entries()) {
     const log = logFor(stage)
     if (stage.gateBefore && options.gates.guards(stage.gateBefore)) {
@@ -347,6 +362,10 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       await log('INFO', `Stage ${stage.id} finished: ${result.summary} (${tokens.promptTokens + tokens.completionTokens} tokens)`)
       await ended('completed', result.summary, tokens)
       if (state.question) return { kind: 'question', usage }
+      if (state.awaitingAnswers && state.clarification) {
+        await record(stage.id, { type: 'clarification_asked', questions: state.clarification.questions.map(({ question, suggestions }) => ({ question, suggestions })) })
+        return { kind: 'clarifying', questions: state.clarification.questions, usage }
+      }
     } catch (error) {
       await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
       const timedOut = error instanceof StageTimeout

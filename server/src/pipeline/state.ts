@@ -5,6 +5,7 @@ import type { Understanding, Unsupported } from '../generation/understand'
 import type { Queryable } from '../db/types'
 import type { Sandbox } from '../sandbox/types'
 import type { StageId } from './stages'
+import type { Question } from './clarify'
 
 /** What the stages build up, one artefact each (modules exchange artefacts, not state). */
 export interface BuildState {
@@ -53,6 +54,21 @@ export interface BuildState {
   testsNotRun?: string
   /** The files `tests` was run on (filesKey), so assembly need not run the same files' tests again. */
   testedFiles?: string
+  /** What the clarification asked the requester, and once they replied their answers (or that they skipped them). */
+  clarification?: Clarification
+  /** Set by the clarification stage when it asked: the build ends its run there and waits for the answers. */
+  awaitingAnswers?: true
+}
+
+/** A build's questions to its requester, and their reply. */
+export interface Clarification {
+  questions: Question[]
+  /** One per question (blank: not answered); absent while waiting, or when skipped. */
+  answers?: string[]
+  /** 'Just build it': built on the assumptions. */
+  skipped?: boolean
+  /** 1 for the first round of questions, 2 when an answer needed one more. */
+  round: number
 }
 
 /** The files a build added, changed and removed, against the project it started from. */

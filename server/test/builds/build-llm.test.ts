@@ -19,9 +19,11 @@ const CLASSIFY = /You classify requests/
 const CLARIFY = /assumptions a starter project/
 const MARKET = /comparable products/
 const STRUCTURE = /laid out in these files/
+const ASK_USER = /You review a request for software/
 
-const USAGE: Record<'classify' | 'clarify' | 'market' | 'structure' | 'write' | 'test' | 'finish', FakeUsage> = {
+const USAGE: Record<'classify' | 'ask' | 'clarify' | 'market' | 'structure' | 'write' | 'test' | 'finish', FakeUsage> = {
   classify: { prompt_tokens: 101, completion_tokens: 2 },
+  ask: { prompt_tokens: 105, completion_tokens: 1 },
   clarify: { prompt_tokens: 102, completion_tokens: 31 },
   market: { prompt_tokens: 103, completion_tokens: 32 },
   structure: { prompt_tokens: 104, completion_tokens: 33 },
@@ -59,9 +61,11 @@ const developer = (): FakeHandler =>
     streamedToolCalls([{ name: 'finish', arguments: { summary: 'Added words(text), which splits a text into its words, with its test.' } }], { usage: USAGE.finish }),
   ])
 
-const planner = (kind: string, overrides: { clarify?: FakeHandler } = {}): FakeHandler =>
+const planner = (kind: string, overrides: { clarify?: FakeHandler; ask?: FakeHandler } = {}): FakeHandler =>
   byPrompt([
     [DEVELOPER_PROMPT, developer()],
+    // The clarification's decision: the request is clear, unless a test has the model ask.
+    [ASK_USER, overrides.ask ?? streamed(['CLEAR'], { usage: USAGE.ask })],
     [CLASSIFY, streamed([kind], { usage: USAGE.classify })],
     [CLARIFY, overrides.clarify ?? streamed(['- Assumes a single user\n', '- Which runtime?\n<script>alert(1)</script>\n# Big heading'], { usage: USAGE.clarify })],
     [MARKET, streamed(['- Like lodash, but smaller'], { usage: USAGE.market })],
@@ -128,14 +132,19 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
     expect(reply.reply).toContain('**Tests:** 4 of 4 passed after 1 iteration, run in the sandbox before delivery.')
     expect(reply.reply).not.toContain('tested templates')
 
-    // Four planning calls, each with its own bounded prompt, then the development loop's three turns with the tools; all ask for usage.
-    expect(fake.completions).toHaveLength(7)
+    // Four planning calls, each with its own bounded prompt, and the clarification's decision (with ask_user, which it did not call),
+    // then the development loop's three turns with the tools; all ask for usage.
+    expect(fake.completions).toHaveLength(8)
     type Sent = { model: string; max_tokens: number; stream_options: unknown; tools?: { function: { name: string } }[]; messages: { role: string }[] }
     const sent = fake.completions.map((request) => request.body as Sent)
     const planning = sent.filter((request) => request.tools === undefined)
-    const development = sent.filter((request) => request.tools !== undefined)
+    const deciding = sent.filter((request) => request.tools?.[0]?.function.name === 'ask_user')
+    const development = sent.filter((request) => request.tools !== undefined && !deciding.includes(request))
     expect(planning).toHaveLength(4)
-    expect(sent.slice(0, 4)).toEqual(planning)
+    expect(deciding).toHaveLength(1)
+    expect(deciding[0]?.tools).toHaveLength(1)
+    expect(sent.slice(0, 5).filter((request) => request.tools === undefined)).toEqual(planning)
+    expect(sent[1]).toBe(deciding[0])
     for (const request of planning) {
       expect(request.model).toBe('fake-small')
       expect(request.max_tokens).toBeLessThanOrEqual(NOTES_MAX_TOKENS)
@@ -177,8 +186,10 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
       [body.sessionId],
     )
     expect(rows.map((row) => row.stage)).toEqual([...STAGE_IDS])
+    // The clarification's decision and its notes both count for it.
+    const clarifying = { prompt_tokens: USAGE.ask.prompt_tokens + USAGE.clarify.prompt_tokens, completion_tokens: USAGE.ask.completion_tokens + USAGE.clarify.completion_tokens }
     expect(rows.slice(0, 4).map((row) => [row.prompt, row.completion])).toEqual(
-      [USAGE.classify, USAGE.clarify, USAGE.market, USAGE.structure].map((usage) => [usage.prompt_tokens, usage.completion_tokens]),
+      [USAGE.classify, clarifying, USAGE.market, USAGE.structure].map((usage) => [usage.prompt_tokens, usage.completion_tokens]),
     )
     // Development: every turn of the loop, as the model reported it (the finish too).
     const loop = [USAGE.write, USAGE.test, USAGE.finish]
@@ -219,8 +230,8 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
     expect(response.statusCode).toBe(500)
     expect(response.json()).toMatchObject({ success: false, message, sessionId: body.sessionId, status: 'error' })
     expect(events.errors).toEqual([{ sessionId: body.sessionId, message }])
-    // The first call, then three attempts at the clarification (the provider's own retries).
-    expect(fake.completions).toHaveLength(4)
+    // The classification, the clarification's decision, then three attempts at its notes (the provider's own retries).
+    expect(fake.completions).toHaveLength(5)
     expect((await history(app, carol)).data[0]).toMatchObject({ status: 'error', response: '', error: message })
     expect(await readdir(downloadsDir)).toEqual(before)
     const { rows } = await db.query<{ stage: string; status: string }>(

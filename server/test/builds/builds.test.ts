@@ -203,15 +203,15 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     const [build, chat] = await Promise.all([sendBuild(app, alice, blank), sendChat(app, alice, blank)])
     expect(build.statusCode).toBe(400)
     expect(build.json()).toEqual(chat.json())
-    expect((await sendBuild(app, alice, buildRequest('Build an API', { model: 'gpt-nope' }))).json()).toMatchObject({ message: 'Unknown model: gpt-nope' })
-    expect((await sendBuild(app, alice, buildRequest('Build an API', { sessionId: 'x' }))).statusCode).toBe(400)
+    expect((await sendBuild(app, alice, buildRequest('Build an API for invoices', { model: 'gpt-nope' }))).json()).toMatchObject({ message: 'Unknown model: gpt-nope' })
+    expect((await sendBuild(app, alice, buildRequest('Build an API for invoices', { sessionId: 'x' }))).statusCode).toBe(400)
 
-    const reused = await sendBuild(app, alice, buildRequest('Build an API', { sessionId: completed.sessionId }))
+    const reused = await sendBuild(app, alice, buildRequest('Build an API for invoices', { sessionId: completed.sessionId }))
     expect(reused.statusCode).toBe(409)
-    const foreign = await sendBuild(app, await newVisitor(app), buildRequest('Build an API', { sessionId: completed.sessionId }))
+    const foreign = await sendBuild(app, await newVisitor(app), buildRequest('Build an API for invoices', { sessionId: completed.sessionId }))
     expect(foreign.statusCode).toBe(409)
 
-    const crossSite = await sendBuild(app, { ...alice, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, buildRequest('Build an API'))
+    const crossSite = await sendBuild(app, { ...alice, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, buildRequest('Build an API for invoices'))
     expect(crossSite.statusCode).toBe(403)
   })
 

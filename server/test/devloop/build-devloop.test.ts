@@ -80,11 +80,11 @@ interface SentMessage {
   tool_calls?: { id: string; function: { name: string; arguments: string } }[]
 }
 
-/** The development loop's requests (those that offer the tools), in order: what the model was sent each turn. */
+/** The development loop's requests (those that offer the file tools, not the clarification's ask_user), in order: what the model was sent each turn. */
 const turnsOf = (fake: FakeLlm): SentMessage[][] =>
   fake.completions
-    .map((request: SeenRequest) => request.body as { tools?: unknown; messages: SentMessage[] })
-    .filter((body) => body.tools !== undefined)
+    .map((request: SeenRequest) => request.body as { tools?: { function: { name: string } }[]; messages: SentMessage[] })
+    .filter((body) => body.tools !== undefined && body.tools[0]?.function.name !== 'ask_user')
     .map((body) => body.messages)
 
 /** What the tool call `id` answered, as the model was sent it in `messages`. */

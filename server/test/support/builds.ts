@@ -22,6 +22,7 @@ export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise
     stageTimeoutMs: 20_000,
     approvalGates: [],
     approvalTimeoutMs: 86_400_000,
+    clarificationTimeoutMs: 86_400_000,
     sandbox: 'bwrap',
     sandboxLimits: TEST_SANDBOX_LIMITS,
     maxIterations: 6,

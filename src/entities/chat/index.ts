@@ -31,7 +31,7 @@ export {
 } from './model/chatSlice'
 export type { ChatState, PendingReply } from './model/chatSlice'
 export { messageResent, conversationReloaded } from './model/chatTools'
-export type { ChatMessage, ChatRole, ChatTurn, ChatRequest, ChatResult, HistoryItem, HistoryPage, HistoryStatus } from './model/types'
+export type { ChatMessage, ChatRole, ChatTurn, ChatRequest, ChatResult, BuildAnswers, BuildQuestion, HistoryItem, HistoryPage, HistoryStatus } from './model/types'
 export { isBuildRequest, chatPathFor, sendsToBuilder, hasDeliveredProject, BUILD_KEYWORDS } from './lib/isBuildRequest'
 export {
   CHAT_TEXTS,
@@ -39,6 +39,7 @@ export {
   HISTORY_REFRESH_DELAY_MS,
   HISTORY_PAGE_SIZE,
   PREVIEW_LENGTH,
+  MAX_ANSWER_LENGTH,
   MAX_MESSAGE_LENGTH,
   MAX_MESSAGES,
 } from './lib/texts'

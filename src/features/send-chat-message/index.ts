@@ -1,6 +1,8 @@
 import { lazy } from 'react'
 
 export { MessageForm } from './ui/MessageForm'
+export { BuildQuestions, QUESTION_TEXTS } from './ui/BuildQuestions'
+export { answerQuestions, answersText } from './model/answerQuestions'
 export { sendChatMessage, stopChatReply } from './model/sendChatMessage'
 export type { SendChatArgs, SendChatOutcome } from './model/sendChatMessage'
 

@@ -10,6 +10,8 @@ export interface BuildSnapshot {
   error?: string
   /** The archive, once completed. */
   zipUrl?: string
+  /** While it waits for its requester: the questions it asks, each with its suggested answers. */
+  questions?: { question: string; suggestions: string[] }[]
 }
 
 /** A file of a delivered project. */

@@ -1,7 +1,9 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query'
+
+type MaybePromise<T> = T | PromiseLike<T>
 import { baseApi, isApiErrorBody } from '@/shared/api'
 import { CHAT_TEXTS, HISTORY_PAGE_SIZE } from '../lib/texts'
-import type { ChatRequest, ChatResult, HistoryItem, HistoryPage } from '../model/types'
+import type { AnswersRequest, ChatRequest, ChatResult, HistoryItem, HistoryPage } from '../model/types'
 import type { ChatAnswer, ConversationRef, HistoryPage as HistoryPageContract } from '@contracts/chat'
 import { guardOfJson, isRecord } from '@contracts/check'
 import chatContracts from '@contracts/json/chat.json'
@@ -40,6 +42,7 @@ const chatResultOf = (raw: RawBody): ChatResult | FetchBaseQueryError => {
     ...(answer.zipUrl !== undefined && answer.zipUrl !== '' && { zipUrl: answer.zipUrl }),
     ...(answer.conversationId !== undefined && { conversationId: answer.conversationId }),
     ...(answer.answered === true && { answered: true }),
+    ...(answer.questions !== undefined && answer.questions.length > 0 && { questions: answer.questions }),
   }
 }
 
@@ -57,6 +60,23 @@ const historyPageOf = (body: unknown): HistoryPage | FetchBaseQueryError => {
   return { items, page, pages: Math.max(1, pages), total }
 }
 
+/** The API's base query, as a queryFn is given it. */
+type BaseQuery = (args: FetchArgs) => MaybePromise<QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>>
+
+/** POSTs `body` to `path` and reads the reply: errors carry the error line's text in `error`, and the stored conversation when the answer names one. */
+const postForReply = async (baseQuery: BaseQuery, path: string, body: unknown): Promise<{ data: ChatResult } | { error: FetchBaseQueryError }> => {
+  const result = await baseQuery({ url: path, method: 'POST', body, responseHandler: readBody })
+  if ('error' in result && result.error) {
+    const { status } = result.error
+    const data: unknown = 'data' in result.error ? result.error.data : undefined
+    const conversationId = failedConversationOf(data)
+    const message = typeof status === 'number' ? CHAT_TEXTS.backendError(status) : CHAT_TEXTS.backendError()
+    return { error: customError(message, conversationId ? { conversationId } : undefined) }
+  }
+  const checked = chatResultOf(result.data as RawBody)
+  return 'status' in checked ? { error: checked } : { data: checked }
+}
+
 export interface HistoryArgs {
   page: number
   search: string
@@ -66,18 +86,11 @@ export const chatApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** POST a message (spec section 7): errors carry the error line's text in `error`. */
     sendChat: build.mutation<ChatResult, ChatRequest>({
-      queryFn: async ({ path, body }, _api, _extra, baseQuery) => {
-        const result = await baseQuery({ url: path, method: 'POST', body, responseHandler: readBody })
-        if (result.error) {
-          const { status } = result.error
-          const data: unknown = 'data' in result.error ? result.error.data : undefined
-          const conversationId = failedConversationOf(data)
-          const message = typeof status === 'number' ? CHAT_TEXTS.backendError(status) : CHAT_TEXTS.backendError()
-          return { error: customError(message, conversationId ? { conversationId } : undefined) }
-        }
-        const checked = chatResultOf(result.data as RawBody)
-        return 'status' in checked ? { error: checked } : { data: checked }
-      },
+      queryFn: ({ path, body }, _api, _extra, baseQuery) => postForReply(baseQuery, path, body),
+    }),
+    /** POST the answers to the questions of a build (or skip them): it goes on, and answers as a build request does. */
+    answerBuild: build.mutation<ChatResult, AnswersRequest>({
+      queryFn: ({ sessionId, body }, _api, _extra, baseQuery) => postForReply(baseQuery, `/overseer/builds/${encodeURIComponent(sessionId)}/answers`, body),
     }),
     stopChat: build.mutation<{ stopped: boolean }, string>({
       query: (sessionId) => ({ url: `/overseer-dev/sessions/${encodeURIComponent(sessionId)}/stop`, method: 'POST' }),

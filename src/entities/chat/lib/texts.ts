@@ -19,5 +19,7 @@ export const HISTORY_PAGE_SIZE = 5
 export const PREVIEW_LENGTH = 100
 /** The server's limit for one message. */
 export const MAX_MESSAGE_LENGTH = 16_000
+/** The server's limit for one answer to a build's question. */
+export const MAX_ANSWER_LENGTH = 500
 /** The server's limit of messages in one request. */
 export const MAX_MESSAGES = 100

@@ -59,6 +59,23 @@ export interface ChatResult {
   stopped: boolean
   /** A build request that the server found to be a question: answered, nothing built. */
   answered?: true
+  /** A build request too vague to build well: the questions it asks (the reply says them); the build waits for the answers. */
+  questions?: BuildQuestion[]
+}
+
+/** A question a build asks its requester, with the answers it suggests. */
+export interface BuildQuestion {
+  question: string
+  suggestions: string[]
+}
+
+/** The answers to a build's questions, one per question, or 'Just build it'. */
+export type BuildAnswers = { answers: string[] } | { skip: true }
+
+/** The answers sent for the build of `sessionId`. */
+export interface AnswersRequest {
+  sessionId: string
+  body: BuildAnswers
 }
 
 export interface ChatRequest {

@@ -10,6 +10,7 @@ import {
   replyFailed,
   replyReceived,
   saveInFlight,
+  type BuildAnswers,
   type ChatMessage,
 } from '@/entities/chat'
 import { joinSession, progressUnsubscribed } from '@/shared/lib/socket'
@@ -31,6 +32,8 @@ export interface Delivery {
   replaceFrom?: number | undefined
   /** The conversation delivered a project before this message: all but a question goes to the builder. */
   followsProject: boolean
+  /** The answers to the questions the build of `sessionId` asked (or skip): they go to it, and it goes on. */
+  answering?: BuildAnswers
 }
 
 /**
@@ -42,29 +45,39 @@ export interface Delivery {
  */
 export const deliver = async (
   dispatch: AppDispatch,
-  { sessionId, content, model, earlier, conversationId, replaceFrom, followsProject }: Delivery,
+  { sessionId, content, model, earlier, conversationId, replaceFrom, followsProject, answering }: Delivery,
 ): Promise<SendChatOutcome> => {
-  const building = sendsToBuilder(content, followsProject)
+  const building = answering !== undefined || sendsToBuilder(content, followsProject)
   dispatch(trackerDismissed())
   // The tracker shows from the start: 'Connecting...' while the socket connects.
   if (building) dispatch(buildStarted({ sessionId }))
   saveInFlight({ sessionId, kind: building ? 'build' : 'chat' })
 
   await joinSession(dispatch, sessionId)
-  const request = dispatch(
-    chatApi.endpoints.sendChat.initiate({
-      path: chatPathFor(content, followsProject),
-      body: {
-        messages: [...earlier, { role: 'user', content }],
-        ...(model && { model }),
-        sessionId,
-        ...(conversationId && { conversationId }),
-        ...(replaceFrom !== undefined && { replaceFrom }),
-      },
-    }),
-  )
-  const result = await request
-  request.reset()
+  const call = async () => {
+    if (answering) {
+      const request = dispatch(chatApi.endpoints.answerBuild.initiate({ sessionId, body: answering }))
+      const answered = await request
+      request.reset()
+      return answered
+    }
+    const request = dispatch(
+      chatApi.endpoints.sendChat.initiate({
+        path: chatPathFor(content, followsProject),
+        body: {
+          messages: [...earlier, { role: 'user', content }],
+          ...(model && { model }),
+          sessionId,
+          ...(conversationId && { conversationId }),
+          ...(replaceFrom !== undefined && { replaceFrom }),
+        },
+      }),
+    )
+    const sent = await request
+    request.reset()
+    return sent
+  }
+  const result = await call()
   // A call without an HTTP answer ('Backend error' with no status) was cut off, by a reload for
   // one (which aborts the call, not the request at the server): the kept session id stays, for
   // the next page to resume.
@@ -86,9 +99,9 @@ export const deliver = async (
     dispatch(replyFailed({ sessionId, message, ...(failedIn && { conversationId: failedIn }), ...(building && failedIn && { build: true }) }))
     return { kind: 'failed', message, stored: failedIn !== undefined }
   }
-  const { reply, zipUrl, conversationId: continued, answered } = result.data
-  // A question that only looked like a build: the tracker has completed, and goes.
-  if (answered) dispatch(trackerDismissed())
+  const { reply, zipUrl, conversationId: continued, answered, questions } = result.data
+  // A question that only looked like a build, or a build that asks before it goes on: the tracker goes (the questions say it waits).
+  if (answered || questions) dispatch(trackerDismissed())
   // One download link: the reply's own when its Markdown links the archive, else one under it.
   const linked = zipUrl !== undefined && reply.includes(`](${zipUrl})`)
   dispatch(

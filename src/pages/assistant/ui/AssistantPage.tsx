@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ModelPicker } from '@/features/select-ai-model'
-import { loadResumeChat, MessageForm, TurnTools } from '@/features/send-chat-message'
+import { BuildQuestions, loadResumeChat, MessageForm, TurnTools } from '@/features/send-chat-message'
 import { BuildProgress, BuildTimeline, ProjectFiles, trackerDismissed } from '@/entities/build'
-import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectConversationId, selectIsSending, selectTurns } from '@/entities/chat'
+import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectConversationId, selectIsSending, selectPendingReply, selectTurns } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
@@ -30,7 +30,10 @@ export const AssistantPage = () => {
   })
   const dispatch = useAppDispatch()
   const sending = useAppSelector(selectIsSending)
-  const empty = useAppSelector(selectTurns).length === 0 && !sending
+  const turns = useAppSelector(selectTurns)
+  const empty = turns.length === 0 && !sending
+  const lastTurnId = turns.at(-1)?.id
+  const replying = useAppSelector(selectPendingReply) !== null
   const [historyOpen, setHistoryOpen] = useState(false)
   const conversationHeading = useRef<HTMLHeadingElement>(null)
   const messageInput = useRef<HTMLTextAreaElement>(null)
@@ -163,10 +166,14 @@ export const AssistantPage = () => {
             emptyText={`No messages yet. Ask ${PRODUCT_NAME} a question below to start a conversation.`}
             renderAfterTurn={(turn) =>
               (turn.buildSessionId || turn.timelineSessionId) && (
-                <Suspense fallback={null}>
-                  {turn.buildSessionId && <ProjectFiles sessionId={turn.buildSessionId} />}
-                  {turn.timelineSessionId && <BuildTimeline sessionId={turn.timelineSessionId} />}
-                </Suspense>
+                <>
+                  <Suspense fallback={null}>
+                    {turn.buildSessionId && <ProjectFiles sessionId={turn.buildSessionId} />}
+                    {turn.timelineSessionId && <BuildTimeline sessionId={turn.timelineSessionId} />}
+                  </Suspense>
+                  {/* The last reply may be a build's questions, waiting for their answers (not held back while the timeline's code loads). */}
+                  {turn.timelineSessionId && !turn.buildSessionId && turn.id === lastTurnId && !replying && <BuildQuestions sessionId={turn.timelineSessionId} />}
+                </>
               )
             }
             renderTurnTools={(turn, context) => (

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
+  AnswersBody,
   BuildFailure,
   BuildParams,
   BuildState,
@@ -20,6 +21,9 @@ import { BuildEventsPage, BuildEventsQuery, EVENTS_PAGE_MAX } from '@contracts/b
 import { createBuildEventRepository as eventsIn } from '../../../timeline/eventRepository'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { zipUrlOf } from '../../../builds/reply'
+import { CLARIFICATION_MESSAGES } from '../../../pipeline/clarify'
+import { CHAT_MESSAGES } from '../../../chat/validation'
+import { TooManyError } from '../../../lib/errors'
 import { hasArchive } from '../../../builds/service'
 import { ownerOfRequest } from '../../../sessions/owner'
 import { acceptChatMessage } from '../../../chat/request'
@@ -105,6 +109,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           message: build.message,
           ...(build.error !== null && { error: build.error }),
           ...(build.kind !== null && { kind: build.kind }),
+          ...(build.clarification && { questions: build.clarification.questions.map(({ question, suggestions }) => ({ question, suggestions })) }),
           ...(build.name !== null && { name: build.name }),
           ...(hasArchive(build) && { zipUrl: zipUrlOf(build.id) }),
           conversationId: build.conversationId,
@@ -119,6 +124,46 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
+  routes.post(
+    '/builds/:sessionId/answers',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Answer the questions a build asks, or skip them',
+        description: `A build whose request was too vague to build well asks its requester 1 to 3 questions (the build request's \`questions\`, a \`clarification\` event, and the build's state while it waits) and waits, holding no process, for CLARIFICATION_TIMEOUT_MS (default 24 hours; then it is stopped with the reason). \`{answers}\` (one per question, in order; blank: not answered) or \`{skip: true}\` ('Just build it') becomes a message of its conversation, and the build goes on from its classification with them, sending progress to the same room; the answer is the build's, as POST /api/overseer/chat answers. Only the build's owner can answer; 409 when the build asks nothing (never asked, already answered, or ended). Counted in the chat messages' rate limit. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: BuildParams,
+        body: AnswersBody,
+        response: {
+          200: BuildOutcomeReply,
+          400: bodyErrorResponses[400],
+          403: CrossSiteRefused,
+          404: errorResponse('No build of the caller’s has this sessionId'),
+          409: errorResponse(CLARIFICATION_MESSAGES.nothingAsked),
+          429: ChatRateLimited,
+          500: BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
+          504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRequest(request, reply, { create: false })
+      if (!owner) throw new HttpError(404, BUILD_NOT_FOUND)
+      const { chat: config } = app.config
+      const limit = await app.chatLimiter.hit([
+        { key: `owner:${owner.key}`, max: config.rateLimitPerOwner },
+        { key: `ip:${request.ip}`, max: config.rateLimitPerIp },
+      ])
+      if (!limit.allowed) throw new TooManyError(CHAT_MESSAGES.rateLimited(limit.retryAfterSeconds), limit.retryAfterSeconds)
+      const given = 'skip' in request.body ? { skip: true as const } : { answers: request.body.answers }
+      const result = await app.builds.reply(owner.key, request.params.sessionId, given)
+      if (result.kind === 'not-found') throw new HttpError(404, BUILD_NOT_FOUND)
+      if (result.kind === 'nothing-asked') throw new HttpError(409, CLARIFICATION_MESSAGES.nothingAsked)
+      return sendBuildOutcome(result, request, reply)
+    },
+  )
+
   routes.get(
     '/builds/:sessionId/events',
     {
@@ -126,7 +171,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'The timeline of a build: its steps after an id',
-        description: `Every step of the build in order (stages, model calls, files written with their diffs, test runs, gates), each with an id one more than the last: a client that reconnects asks for those after the last id it has, and the \`build:event\` events of the room continue from there. For the build's owner, and for staff with the permission architect.overseer. ${OWNER_NOTE}`,
+        description: `Every step of the build in order (stages, model calls, files written with their diffs, test runs, gates, clarification), each with an id one more than the last: a client that reconnects asks for those after the last id it has, and the \`build:event\` events of the room continue from there. For the build's owner, and for staff with the permission architect.overseer. ${OWNER_NOTE}`,
         security: chatSecurity,
         params: BuildParams,
         querystring: BuildEventsQuery,

@@ -11,6 +11,10 @@ export const sendBuildOutcome = (result: BuildResult, request: FastifyRequest, r
     const { reply: answer, conversationId, sessionId, model, usage } = result
     return { success: true as const, reply: answer, answered: true as const, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
   }
+  if (result.kind === 'clarifying') {
+    const { reply: asked, questions, conversationId, sessionId, model, usage } = result
+    return { success: true as const, reply: asked, questions, conversationId, sessionId, model, status: 'completed' as const, stopped: false as const, usage }
+  }
   if (result.kind === 'stopped') {
     const { reply: stoppedReply, conversationId, sessionId, model, usage } = result
     return { success: true as const, reply: stoppedReply, conversationId, sessionId, model, status: 'completed' as const, stopped: true as const, usage }

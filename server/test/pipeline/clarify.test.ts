@@ -1,0 +1,134 @@
+import { classify } from '../../src/generation/classify'
+import { understand } from '../../src/generation/understand'
+import { answeredLines, MAX_QUESTIONS, offlineQuestions, parseAskUser, questionsReply, requestWithAnswers, type Question } from '../../src/pipeline/clarify'
+
+/** The offline questions for `request`, as the clarification stage asks them. */
+const questionsFor = (request: string): Question[] => {
+  const { kind, scores } = classify(request)
+  return offlineQuestions(request, kind, scores, understand(request, kind))
+}
+
+// Written for this test: requests that name nothing to work on, or not even what to build.
+const VAGUE = [
+  'Build me an app for my business',
+  'Make an app',
+  'I want an app',
+  'Create something cool',
+  'Build a website',
+  'Could you make me a web app?',
+  'Build an API',
+  'Create a REST API',
+  'Make me a backend service',
+  'Build me a tool',
+  'Make a CLI tool',
+  'Create a command-line program',
+  'Develop a little program for me',
+  'Build a web app for my company',
+  'Create an app for my startup',
+  'Make a site for our club',
+  'Generate a web application',
+  'Please build software for my small business',
+  'Write an API for my project',
+  'Build a dashboard',
+  'Create a JavaScript library',
+  'Make a package I can reuse',
+]
+
+// Written for this test: requests that name what the project keeps or does.
+const CLEAR = [
+  'Create a REST API for a library with books, members and loans',
+  'Build a todo web app',
+  'Make an expense tracker with amounts and categories',
+  'Build an HTTP API for invoices and customers',
+  'Create a web app to track my workouts',
+  'Build a recipe manager',
+  'Create a blog with posts and comments',
+  'Make a CLI that converts CSV to JSON',
+  'Write a command-line tool that counts the words in a file',
+  'Build a library to slugify strings',
+  'Create a library that formats prices',
+  'Build a habit tracker web app',
+  'Make an API for a pet clinic with pets, owners and visits',
+  'Create an inventory app with products and suppliers',
+  'Build a booking system for a salon with appointments',
+  'Create a contacts app where each contact has a name, an email and a phone',
+  'Build a reading list app with books and authors',
+  'Develop a REST API for a school with students, courses and enrolments',
+  'Make a tasks web app where a task has a title, a due date and a done flag',
+  'Create a library of array helpers',
+  'Build a CLI that finds and replaces text in files',
+  'Create an API to manage orders for my shop',
+]
+
+describe('offline questions', () => {
+  it.each(VAGUE)('asks about %j: 1 to 3 questions, each with 2 to 4 suggestions', (request) => {
+    const questions = questionsFor(request)
+    expect(questions.length).toBeGreaterThanOrEqual(1)
+    expect(questions.length).toBeLessThanOrEqual(MAX_QUESTIONS)
+    for (const question of questions) {
+      expect(question.question).toMatch(/\?$/)
+      expect(question.suggestions.length).toBeGreaterThanOrEqual(2)
+      expect(question.suggestions.length).toBeLessThanOrEqual(4)
+    }
+    // Never the same question twice.
+    expect(new Set(questions.map((question) => question.question)).size).toBe(questions.length)
+  })
+
+  it.each(CLEAR)('asks nothing about %j', (request) => {
+    expect(questionsFor(request)).toEqual([])
+  })
+
+  it('asks what to build only when the words hardly name a kind, and who uses it only when the request does not say', () => {
+    expect(questionsFor('Create something cool').map((question) => question.topic)).toEqual(['kind', 'subject', 'users'])
+    expect(questionsFor('Build a website').map((question) => question.topic)).toEqual(['subject', 'users'])
+    expect(questionsFor('Build a website for my team').map((question) => question.topic)).toEqual(['subject'])
+    expect(questionsFor('Make a CLI tool').map((question) => question.topic)).toEqual(['task'])
+  })
+})
+
+describe('answers', () => {
+  const questions = questionsFor('Create something cool')
+
+  it('join the request as sentences that say what each settled, leaving out blank ones', () => {
+    const request = requestWithAnswers('Create something cool', questions, ['An HTTP API', 'Customers and orders', '  '])
+    expect(request).toBe('Create something cool\n\nIt should be an HTTP API. It should keep track of customers and orders.')
+    // What the engine builds from it: an API of customers and orders.
+    const { kind } = classify(request)
+    expect(kind).toBe('http-api')
+    expect(understand(request, kind).resources.map((resource) => resource.plural)).toEqual(expect.arrayContaining(['customers', 'orders']))
+    expect(questionsFor(request)).toEqual([])
+  })
+
+  it('are restated with their questions, an unanswered one as built on the assumptions', () => {
+    expect(answeredLines(questions, ['A web app', '', 'My team'])).toEqual([
+      `${questions[0]?.question} A web app`,
+      `${questions[1]?.question} Not answered: built on the assumptions`,
+      `${questions[2]?.question} My team`,
+    ])
+    const reply = questionsReply(questions)
+    for (const question of questions) expect(reply).toContain(question.question)
+    expect(reply).toContain("'Just build it'")
+  })
+})
+
+describe('ask_user, strictly read', () => {
+  const valid = { questions: [{ question: 'Who uses it?', suggestions: ['Me', 'My team'] }] }
+
+  it('takes 1 to 3 questions of 2 to 4 suggestions each', () => {
+    expect(parseAskUser(JSON.stringify(valid))).toEqual([{ topic: 'open', question: 'Who uses it?', suggestions: ['Me', 'My team'] }])
+  })
+
+  it.each([
+    ['not JSON', 'questions: who?'],
+    ['no questions', JSON.stringify({ questions: [] })],
+    ['four questions', JSON.stringify({ questions: Array.from({ length: 4 }, () => valid.questions[0]) })],
+    ['one suggestion', JSON.stringify({ questions: [{ question: 'Who?', suggestions: ['Me'] }] })],
+    ['five suggestions', JSON.stringify({ questions: [{ question: 'Who?', suggestions: ['a', 'b', 'c', 'd', 'e'] }] })],
+    ['a blank question', JSON.stringify({ questions: [{ question: ' ', suggestions: ['a', 'b'] }] })],
+    ['an extra field', JSON.stringify({ questions: [{ question: 'Who?', suggestions: ['a', 'b'], why: 'x' }] })],
+    ['an extra argument', JSON.stringify({ ...valid, round: 2 })],
+    ['a number for a suggestion', JSON.stringify({ questions: [{ question: 'Who?', suggestions: ['a', 2] }] })],
+  ])('refuses %s', (_name, raw) => {
+    expect(parseAskUser(raw)).toBeUndefined()
+  })
+})
