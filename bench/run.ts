@@ -45,6 +45,7 @@ import { measureEach, pgliteDatabase, postgresDatabase, type BenchDatabase } fro
 import { buildContents, chunkLabel, chunksWith, type BuildContents } from './lib/webpackStats'
 import { assistantSection, type AssistantSummary } from './sections/assistant'
 import { buildsSection, type BuildsSummary } from './sections/builds'
+import { buildTimelineSection } from './sections/buildTimeline'
 import { canvasSection, type CanvasSummary } from './sections/canvas'
 import { logsSection, type LogsSummary } from './sections/logs'
 import { socketsSection, type SocketsSummary } from './sections/sockets'
@@ -1009,7 +1010,10 @@ const main = async (): Promise<number> => {
   if (sections.includes('auth')) await authSection(budgets, summary).catch((error: unknown) => fail('auth', error))
   if (sections.includes('chat')) await chatSection(budgets, summary).catch((error: unknown) => fail('chat', error))
   if (sections.includes('history')) await historySection(budgets, summary).catch((error: unknown) => fail('history', error))
-  if (sections.includes('builds')) await buildsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
+  if (sections.includes('builds')) {
+    await buildsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
+    await buildTimelineSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
+  }
   if (sections.includes('sockets')) await socketsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('sockets', error))
   if (sections.includes('logs')) await logsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('logs', error))
   if (sections.includes('canvas')) await canvasSection(budgets, summary, machineLoad).catch((error: unknown) => fail('canvas', error))

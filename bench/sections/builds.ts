@@ -24,6 +24,7 @@ import {
   type StoredCheck,
 } from '../lib/builds'
 import { type Budgets, heading, median, ms, percentile, subheading, table } from '../lib/report'
+import type { RecordingSummary, TimelinePaintSummary } from './buildTimeline'
 
 /** The chat budget (RATE_LIMIT_CHAT per owner, RATE_LIMIT_CHAT_IP per IP, a minute) also counts builds. */
 export const RAISED_CHAT_LIMITS = { RATE_LIMIT_CHAT: '100000000', RATE_LIMIT_CHAT_IP: '100000000' }
@@ -36,7 +37,7 @@ export const BUILD_REQUESTS: BuildRequest[] = [
   { kind: 'library', content: 'create a library of string helpers' },
 ]
 
-const BUILDS = {
+export const BUILDS = {
   /** Sequential builds: this many rounds, each kind once per round, in turns. */
   rounds: 10,
   /** Builds sent together, each from a visitor of its own, kinds in turn. */
@@ -79,9 +80,9 @@ interface StageTimes {
 }
 
 export interface BuildsSummary {
-  rateLimits: Record<string, string>
-  sequential: { rounds: number; kinds: KindTimes[]; medianMs: number; p95Ms: number; sandboxMedianMs: number; sandboxShare: number; failed: string[]; stages: StageTimes[] }
-  concurrent: {
+  rateLimits?: Record<string, string>
+  sequential?: { rounds: number; kinds: KindTimes[]; medianMs: number; p95Ms: number; sandboxMedianMs: number; sandboxShare: number; failed: string[]; stages: StageTimes[] }
+  concurrent?: {
     builds: number
     visitors: number
     wallMs: number
@@ -97,12 +98,16 @@ export interface BuildsSummary {
     serverRssAfterBytes: number
     memory: MemoryPeaks
   }
+  /** The second part (sections/buildTimeline.ts): builds with and without the timeline. */
+  recording?: RecordingSummary
+  /** The second part: a finished build's timeline in Chromium. */
+  timeline?: TimelinePaintSummary
 }
 
-const visitorCookie = (): string => `${VISITOR_COOKIE}=${newVisitorToken()}`
+export const visitorCookie = (): string => `${VISITOR_COOKIE}=${newVisitorToken()}`
 
 /** What is wrong with a build that should be complete, its tests passed in the sandbox: '' when nothing. */
-const problemOf = (answer: BuildAnswer, stored: StoredCheck, kind: string): string => {
+export const problemOf = (answer: BuildAnswer, stored: StoredCheck, kind: string): string => {
   const problems: string[] = []
   if (answer.status !== 200) problems.push(`HTTP ${answer.status}${answer.message ? ` (${answer.message})` : ''}`)
   if (answer.status === 200 && !answer.zipUrl) problems.push('no zipUrl')
@@ -176,7 +181,7 @@ export const buildsSection = async (
     const sequential: BuildTimes[] = []
     const failed: string[] = []
     let kinds: KindTimes[] = []
-    let concurrent: BuildsSummary['concurrent']
+    let concurrent: NonNullable<BuildsSummary['concurrent']>
     try {
       console.log(machineLoad('builds'))
       console.log(

@@ -11,7 +11,7 @@ import { InProcessRunner, type PipelineOptions } from '../pipeline/runner'
 import { createBuildRepository } from './buildRepository'
 import { BuildService } from './service'
 import { createSandbox } from '../sandbox'
-import { createTimeline } from '../timeline/recorder'
+import { createTimeline, type Timeline } from '../timeline/recorder'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +37,12 @@ export interface BuildPluginOptions {
   stopWaitMs?: number
   /** Test hook: the stages' work instead of the engines' (a project whose tests fail, say). */
   stages?: PipelineOptions['stages']
+  /**
+   * Test hook: the timeline the builds record to, given the real one (stored, then sent to the
+   * build's room). The bench wraps it to time each step, or answers with one that keeps nothing
+   * to measure what recording costs a build.
+   */
+  timeline?: (recorded: Timeline) => Timeline
 }
 
 /** How often the archives of deleted conversations are removed from disk (downloads stop at once). */
@@ -75,6 +81,7 @@ export default fp<BuildPluginOptions>(
       if (created.problem) app.log.warn({ sandbox: created.mode }, created.problem)
       return created
     }
+    const recorded = createTimeline(app.db, (sessionId, event) => room(sessionId).emit('build:event', { sessionId, event }))
     const runner = queue?.runner ?? new InProcessRunner({
       sandbox: await sandbox(),
       devLoop: { maxIterations: app.config.builds.maxIterations, maxTokens: app.config.builds.maxTokens },
@@ -85,7 +92,7 @@ export default fp<BuildPluginOptions>(
       stageTimeoutMs,
       gates,
       emit: (sessionId, progress) => room(sessionId).emit('progress', { sessionId, ...progress }),
-      timeline: createTimeline(app.db, (sessionId, event) => room(sessionId).emit('build:event', { sessionId, event })),
+      timeline: options.timeline ? options.timeline(recorded) : recorded,
       // A build with a configured provider's model: the stages ask it (classification, planning notes).
       providerFor: (model) => app.chatModels.remoteFor(model),
       ...(options.beforeStage && { beforeStage: options.beforeStage }),
