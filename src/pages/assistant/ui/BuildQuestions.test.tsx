@@ -148,7 +148,8 @@ describe('a build’s questions in the chat', () => {
     const user = userEvent.setup()
     renderPage()
     await user.type(screen.getByRole('textbox', { name: 'Your Message' }), 'Build me an app for my business{Enter}')
-    expect(await within(conversation()).findByText(/a few questions/)).toBeInTheDocument()
+    // Looked up afresh: the reply's plain text gives way to its rendered Markdown once that loads.
+    await waitFor(() => expect(within(conversation()).getByText(/a few questions/)).toBeInTheDocument())
     // The build's state has been read, and it asks nothing.
     await waitFor(() => expect(stateReads).toBeGreaterThan(0))
     await act(() => Promise.resolve())
