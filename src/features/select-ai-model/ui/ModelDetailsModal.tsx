@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react'
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { ModelInfo } from '@/entities/ai-model'
 import { formatCost, pricingUrlOf } from '../lib/pricing'
@@ -21,7 +21,8 @@ export const ModelDetailsModal = ({ model, onClose }: ModelDetailsModalProps) =>
   const id = useId()
   const pricing = pricingUrlOf(model)
 
-  useEffect(() => close.current?.focus(), [])
+  // In the commit that shows it, not after: the dialog is never on screen with the focus still outside.
+  useLayoutEffect(() => close.current?.focus(), [])
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {

@@ -83,9 +83,16 @@ const turnTexts = () =>
     .queryAllByRole('listitem')
     .map((item) => item.textContent ?? '')
 
+/**
+ * Waits for a reply in the conversation, looked up afresh each time: the first reply a file shows
+ * is plain text while the Markdown renderer loads (lazily), and then gives way to the rendered
+ * one, so an element found before that swap may have left the document by the time it is checked.
+ */
+const replyShown = (reply: string) => waitFor(() => expect(within(conversation()).getByText(reply)).toBeInTheDocument())
+
 const send = async (user: ReturnType<typeof userEvent.setup>, text: string, reply: string) => {
   await user.type(screen.getByRole('textbox', { name: 'Your Message' }), `${text}{Enter}`)
-  expect(await within(conversation()).findByText(reply)).toBeInTheDocument()
+  await replyShown(reply)
 }
 
 // A resumed or reconnected build reads its timeline's missed steps: none here.
@@ -107,7 +114,7 @@ describe('regenerate and edit', () => {
     await send(user, 'How do gates work?', 'Answer 1')
 
     await user.click(await within(conversation()).findByRole('button', { name: 'Regenerate' }))
-    expect(await within(conversation()).findByText('Answer 2')).toBeInTheDocument()
+    await replyShown('Answer 2')
     expect(bodies[1]).toMatchObject({ messages: [{ role: 'user', content: 'How do gates work?' }], conversationId: CONVERSATION_ID, replaceFrom: 0, model: 'overseer-local' })
     expect(turnTexts()).toHaveLength(2)
     expect(within(conversation()).queryByText('Answer 1')).not.toBeInTheDocument()
@@ -139,7 +146,7 @@ describe('regenerate and edit', () => {
     await user.clear(again)
     await user.type(again, 'Q1 edited')
     await user.click(within(conversation()).getByRole('button', { name: 'Save & resend' }))
-    expect(await within(conversation()).findByText('Answer 3')).toBeInTheDocument()
+    await replyShown('Answer 3')
     expect(bodies[2]).toMatchObject({ messages: [{ role: 'user', content: 'Q1 edited' }], conversationId: CONVERSATION_ID, replaceFrom: 0 })
     expect(turnTexts()).toEqual([expect.stringContaining('Q1 edited'), expect.stringContaining('Answer 3')])
   })
@@ -161,7 +168,7 @@ describe('regenerate and edit', () => {
     const editor = within(conversation()).getByRole('textbox', { name: 'Edit your message' })
     await user.clear(editor)
     await user.type(editor, 'Build a todo web app{Enter}')
-    expect(await within(conversation()).findByText('Build stopped.')).toBeInTheDocument()
+    await replyShown('Build stopped.')
     expect(builds).toEqual([expect.objectContaining({ messages: [{ role: 'user', content: 'Build a todo web app' }], conversationId: CONVERSATION_ID, replaceFrom: 0 })])
   })
 
@@ -205,7 +212,7 @@ describe('after a reload while a reply or a build was on its way', () => {
 
     status = 'completed'
     await act(async () => fake.serverEmit('chat:done', { sessionId: SESSION, conversationId: CONVERSATION_ID, status: 'completed', stopped: false }))
-    expect(await within(conversation()).findByText('The whole reply.')).toBeInTheDocument()
+    await replyShown('The whole reply.')
     expect(screen.queryByTestId('streaming-reply')).not.toBeInTheDocument()
     expect(reads).toEqual(['processing', 'completed'])
     await waitFor(() => expect(window.sessionStorage.getItem('overseer_in_flight')).toBeNull())
@@ -255,7 +262,7 @@ describe('after a reload while a reply or a build was on its way', () => {
 
     done = true
     await act(async () => fake.serverEmit('progress', { sessionId: SESSION, stage: 'delivery', message: 'Your project is ready.', percentage: 100 }))
-    expect(await within(conversation()).findByText(SAVED_FILES)).toBeInTheDocument()
+    await replyShown(SAVED_FILES)
     expect(within(conversation()).getByRole('link', { name: 'Download todo-web-app.zip' })).toHaveAttribute('href', ZIP_URL)
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeInTheDocument()
   })
