@@ -5,7 +5,7 @@ import { classify, KIND_LABELS, PROJECT_KINDS, type ProjectKind } from '../gener
 import { followUpIntent, intentByRules, parseFollowUpIntent, parseIntent } from '../generation/intent'
 import { withArticle } from '../generation/templates/common'
 import { askedAQuestion, clarifyOffline, continueProject, OFFLINE_STAGES } from './offlineStages'
-import { MAX_QUESTIONS, MAX_ROUNDS, parseAskUser } from './clarify'
+import { answeredLines, MAX_QUESTIONS, MAX_ROUNDS, parseAskUser } from './clarify'
 import { QA_MESSAGES } from './qa'
 import { StageFailure, type BuildState, type StageContext, type StageResult, type StageWork } from './state'
 import { MAX_TEST_OUTPUT_CHARS, runDevLoop, tail } from '../devloop'
@@ -130,7 +130,7 @@ const resultOf = (answer: Answer, summary: string): StageResult => ({
 /** The most tokens the clarification's decision may answer with (its questions). */
 export const ASK_USER_MAX_TOKENS = 600
 
-export const ASK_USER_SYSTEM = `You review a request for software before it is built. Decide whether it says enough to build it well: what the software works on (its data or subject), who uses it, and whether it is a web app, an HTTP API, a command-line tool or a library (when that cannot be inferred). If it is clear enough, answer with the single word CLEAR and call no tool. If it is not, call ask_user once with 1 to ${MAX_QUESTIONS} short questions, each with 2 to 4 short suggested answers. Never ask about what the request already says, and never ask more than you need.`
+export const ASK_USER_SYSTEM = `You review a request for software before it is built. Decide whether it says enough to build it well: what the software works on (its data or subject), who uses it, and whether it is a web app, an HTTP API, a command-line tool or a library (when that cannot be inferred); and whether it contradicts itself. If it is clear enough, answer with the single word CLEAR and call no tool. If it is not, call ask_user once with 1 to ${MAX_QUESTIONS} short questions, each with 2 to 4 short suggested answers. Never ask about what the request already says, and never ask more than you need.`
 
 /** The tool through which the model asks the requester (strictly read by parseAskUser). */
 export const ASK_USER_TOOL: ToolDefinition = {
@@ -246,10 +246,14 @@ export const modelStages = (provider: ChatProvider | undefined, model: string, b
       return state.awaitingAnswers ? { asked: offline } : {}
     }
     const project = state.project
+    // A second round only when an answer is itself unclear: the model is told what was answered.
+    const answeredBefore = earlier?.answers
+      ? `\n\nYou asked before, and the requester answered:\n${answeredLines(earlier.questions, earlier.answers).map((line) => `- ${line}`).join('\n')}\nCall ask_user again only if one of these answers is itself unclear; otherwise answer CLEAR.`
+      : ''
     const began = performance.now()
     const messages: ToolChatMessage[] = [
       { role: 'system', content: ASK_USER_SYSTEM },
-      { role: 'user', content: `Request:\n${clip(state.request)}${project ? `\n\nKind of project (as classified): ${KIND_LABELS[project.kind]}` : ''}` },
+      { role: 'user', content: `Request:\n${clip(state.request)}${project ? `\n\nKind of project (as classified): ${KIND_LABELS[project.kind]}` : ''}${answeredBefore}` },
     ]
     const answer = await completeWithTools({ model, messages, tools: [ASK_USER_TOOL], maxTokens: ASK_USER_MAX_TOKENS }, { signal })
     signal.throwIfAborted()

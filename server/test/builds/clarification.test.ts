@@ -195,6 +195,27 @@ describe('a build whose model decides what to ask (ask_user)', () => {
     expect(response.json<AskedBody>().questions).toEqual(QUESTIONS)
   })
 
+  it('asks at most one more round, told what was answered, and never a third', async () => {
+    // The model asks every time it is asked to decide.
+    fake.fallback = model(streamedToolCalls([{ name: 'ask_user', arguments: { questions: QUESTIONS } }]))
+    const visitor = await newVisitor(app)
+    const body = buildRequest('Build a price list web app with products', { model: 'fake-small' })
+    expect((await sendBuild(app, visitor, body)).json<AskedBody>().questions).toEqual(QUESTIONS)
+    const decisions = () => fake.completions.filter((request) => ASK_USER.test(JSON.stringify(request.body)))
+    const before = decisions().length
+
+    // Round 2: the model sees the answers, and (as this one does) may ask once more.
+    const second = await answer(app, visitor, body.sessionId, { answers: ['Whatever'] })
+    expect(second.json<AskedBody>().questions).toEqual(QUESTIONS)
+    expect(decisions()).toHaveLength(before + 1)
+    expect(JSON.stringify(decisions().at(-1)?.body)).toContain('Which currency should prices use? Whatever')
+
+    // No third round: the build goes on (and fails in development, where this fake never uses the tools).
+    const third = await answer(app, visitor, body.sessionId, { answers: ['Euro'] })
+    expect(third.json<AskedBody>().questions).toBeUndefined()
+    expect(decisions()).toHaveLength(before + 1)
+  })
+
   it('asks nothing when the model finds the request clear, or asks in a way that cannot be read (with a warning)', async () => {
     for (const decide of [streamed(['CLEAR']), streamedToolCalls([{ name: 'ask_user', arguments: { questions: [{ question: 'Which?', suggestions: ['only one'] }] } }])]) {
       fake.fallback = model(decide)
