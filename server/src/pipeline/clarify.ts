@@ -64,6 +64,51 @@ const LIBRARY_QUESTION: Question = {
   suggestions: ['Turn titles into URL slugs', 'Format prices', 'Validate e-mail addresses', 'Parse durations like 1h30m'],
 }
 
+/** A kind of software and a way it is asked to run or look that the kind cannot have. */
+interface Contradiction {
+  /** What the request asks for, as it reads: 'a command-line tool'. */
+  asked: string
+  /** What that kind cannot be: 'runs in the browser'. */
+  but: string
+}
+
+/**
+ * Kinds asked for together with what they cannot be: a terminal program that runs in a browser or
+ * has buttons, a web page that runs only in a terminal or has no page, an HTTP API without a
+ * server. Each is the kind's words, and the words of what it is asked to be besides.
+ */
+const CONTRADICTIONS: readonly { asked: string; kind: RegExp; but: RegExp }[] = [
+  {
+    asked: 'a command-line tool',
+    kind: /\b(?:cli|command[- ]line|terminal (?:tool|app|program|command))\b/i,
+    but: /\b(?:(?:runs?|running|opens?|works?|lives?|shown|displayed)\s+(?:in|inside|within)\s+(?:the\s+|a\s+|my\s+|any\s+)?(?:web\s*)?browsers?|graphical (?:user )?interface|gui|buttons? to (?:click|press)|drag and drop)\b/i,
+  },
+  {
+    asked: 'a web app',
+    kind: /\b(?:web ?app|web ?site|web page|webpage|web application|landing page)\b/i,
+    but: /\b(?:(?:runs?|works?|only)\s+(?:only\s+)?in\s+(?:the\s+|a\s+)?(?:terminal|command line|console|shell)|(?:without|no)\s+(?:a\s+|any\s+)?(?:browser|pages?|user interface|ui|front[- ]?end|html))\b/i,
+  },
+  {
+    asked: 'an HTTP API',
+    kind: /\b(?:rest(?:ful)? api|http api|web api|api server|api endpoints?|an api|the api)\b/i,
+    but: /\b(?:without|no)\s+(?:a\s+|any\s+)?(?:server|http|endpoints?|network(?:ing)?|requests)\b/i,
+  },
+]
+
+/** What the request asks for and cannot be, if anything. */
+export const contradictionIn = (request: string): Contradiction | undefined => {
+  for (const { asked, kind, but } of CONTRADICTIONS) {
+    const said = but.exec(request)
+    if (kind.test(request) && said) return { asked, but: said[0] }
+  }
+  return undefined
+}
+
+const contradictionQuestion = ({ asked, but }: Contradiction): Question => ({
+  ...KIND_QUESTION,
+  question: `The request asks for ${asked} but also says "${but}", which ${asked} cannot be. ${KIND_QUESTION.question}`,
+})
+
 /** How strongly the request's words name a kind (the classifier's best score): at most this is a guess, not a kind named. */
 const WEAK_KIND = 1
 
@@ -74,6 +119,9 @@ const WEAK_KIND = 1
  * questions ask for that, for the kind when its words hardly name one, and who uses it.
  */
 export const offlineQuestions = (request: string, kind: ProjectKind, scores: Record<ProjectKind, number>, understanding: Understanding): Question[] => {
+  // Something it cannot both be ('a command-line tool that runs in the browser'): which one, first of all.
+  const contradiction = contradictionIn(request)
+  if (contradiction) return [contradictionQuestion(contradiction)]
   const best = Math.max(...Object.values(scores))
   // A tool or a library names its subject by a task the engine knows, or by any words of its own ('array helpers').
   const tool = kind === 'cli' || kind === 'library'

@@ -86,6 +86,35 @@ describe('offline questions', () => {
   })
 })
 
+// Written for this test: requests that ask for something they cannot be.
+const CONTRADICTORY = [
+  'Build a CLI for tracking my reading that runs in the browser',
+  'Make a command-line program with a GUI for renaming files',
+  'Create a command line tool for expenses that works inside a web browser',
+  'Build a web app for booking rooms that only runs in the terminal',
+  'Create a website for my shop with no user interface',
+  'Make a web application for notes without a front-end',
+  'Build a REST API for orders without any server',
+  'Create an HTTP API for tickets with no HTTP',
+]
+
+describe('a contradiction', () => {
+  it.each(CONTRADICTORY)('is asked about first: %j', (request) => {
+    const [first, ...rest] = questionsFor(request)
+    expect(rest).toEqual([])
+    expect(first?.topic).toBe('kind')
+    expect(first?.question).toMatch(/^The request asks for (a command-line tool|a web app|an HTTP API) but also says "[^"]+", which .+ cannot be\. What should it be: /)
+    expect(first?.question.length).toBeLessThanOrEqual(300)
+  })
+
+  it.each(['Make a CLI that generates a static website', 'Build a web app to manage my servers', 'Create a web app where people click buttons to vote'])(
+    'is not what %j says',
+    (request) => {
+      expect(questionsFor(request).every((question) => !question.question.startsWith('The request asks for'))).toBe(true)
+    },
+  )
+})
+
 describe('answers', () => {
   const questions = questionsFor('Create something cool')
 
