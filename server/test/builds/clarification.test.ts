@@ -8,6 +8,7 @@ import { buildTestApp, openTestPglite, SETUP_TIMEOUT_MS } from '../helper'
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
 import { byPrompt, DEVELOPER_PROMPT, FakeLlm, streamed, streamedToolCalls } from '../support/fakeLlm'
+import { CLEAR_REQUESTS, VAGUE_REQUESTS } from '../support/requests'
 import { connectSocket, followBuild } from '../support/sockets'
 
 interface AskedBody extends BuildReplyBody {
@@ -193,6 +194,24 @@ describe('a build whose model decides what to ask (ask_user)', () => {
     const response = await sendBuild(app, visitor, buildRequest('Build a price list web app with products', { model: 'fake-small' }))
     expect(response.statusCode).toBe(200)
     expect(response.json<AskedBody>().questions).toEqual(QUESTIONS)
+  })
+
+  /** The model's decision request for `request`: the request and the kind it was classified as are what it is given. */
+  const decisionFor = (request: string) =>
+    fake.completions.find((seen) => ASK_USER.test(JSON.stringify(seen.body)) && JSON.stringify(seen.body).includes(JSON.stringify(request).slice(1, -1)))
+
+  it.each(VAGUE_REQUESTS.slice(0, 20))('asks what the model asks of a vague request: %j', async (request) => {
+    fake.fallback = model(streamedToolCalls([{ name: 'ask_user', arguments: { questions: QUESTIONS } }]))
+    const response = await sendBuild(app, await newVisitor(app), buildRequest(request, { model: 'fake-small' }))
+    expect(response.json<AskedBody>().questions).toEqual(QUESTIONS)
+    expect(decisionFor(request)).toBeDefined()
+  })
+
+  it.each(CLEAR_REQUESTS.slice(0, 20))('goes on when the model finds a request clear: %j', async (request) => {
+    fake.fallback = model(streamed(['CLEAR']))
+    const response = await sendBuild(app, await newVisitor(app), buildRequest(request, { model: 'fake-small' }))
+    expect(response.json<AskedBody>().questions).toBeUndefined()
+    expect(decisionFor(request)).toBeDefined()
   })
 
   it('asks at most one more round, told what was answered, and never a third', async () => {

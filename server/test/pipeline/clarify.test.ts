@@ -1,5 +1,6 @@
 import { classify } from '../../src/generation/classify'
 import { understand } from '../../src/generation/understand'
+import { CLEAR_REQUESTS as CLEAR, VAGUE_REQUESTS as VAGUE } from '../support/requests'
 import { answeredLines, MAX_QUESTIONS, offlineQuestions, parseAskUser, questionsReply, requestWithAnswers, type Question } from '../../src/pipeline/clarify'
 
 /** The offline questions for `request`, as the clarification stage asks them. */
@@ -7,58 +8,6 @@ const questionsFor = (request: string): Question[] => {
   const { kind, scores } = classify(request)
   return offlineQuestions(request, kind, scores, understand(request, kind))
 }
-
-// Written for this test: requests that name nothing to work on, or not even what to build.
-const VAGUE = [
-  'Build me an app for my business',
-  'Make an app',
-  'I want an app',
-  'Create something cool',
-  'Build a website',
-  'Could you make me a web app?',
-  'Build an API',
-  'Create a REST API',
-  'Make me a backend service',
-  'Build me a tool',
-  'Make a CLI tool',
-  'Create a command-line program',
-  'Develop a little program for me',
-  'Build a web app for my company',
-  'Create an app for my startup',
-  'Make a site for our club',
-  'Generate a web application',
-  'Please build software for my small business',
-  'Write an API for my project',
-  'Build a dashboard',
-  'Create a JavaScript library',
-  'Make a package I can reuse',
-]
-
-// Written for this test: requests that name what the project keeps or does.
-const CLEAR = [
-  'Create a REST API for a library with books, members and loans',
-  'Build a todo web app',
-  'Make an expense tracker with amounts and categories',
-  'Build an HTTP API for invoices and customers',
-  'Create a web app to track my workouts',
-  'Build a recipe manager',
-  'Create a blog with posts and comments',
-  'Make a CLI that converts CSV to JSON',
-  'Write a command-line tool that counts the words in a file',
-  'Build a library to slugify strings',
-  'Create a library that formats prices',
-  'Build a habit tracker web app',
-  'Make an API for a pet clinic with pets, owners and visits',
-  'Create an inventory app with products and suppliers',
-  'Build a booking system for a salon with appointments',
-  'Create a contacts app where each contact has a name, an email and a phone',
-  'Build a reading list app with books and authors',
-  'Develop a REST API for a school with students, courses and enrolments',
-  'Make a tasks web app where a task has a title, a due date and a done flag',
-  'Create a library of array helpers',
-  'Build a CLI that finds and replaces text in files',
-  'Create an API to manage orders for my shop',
-]
 
 describe('offline questions', () => {
   it.each(VAGUE)('asks about %j: 1 to 3 questions, each with 2 to 4 suggestions', (request) => {
