@@ -48,6 +48,7 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer-dev/shared/{token}/builds/{buildId}/archive',
       '/api/overseer-dev/shared/{token}/builds/{buildId}/files',
       '/api/overseer/builds/{sessionId}',
+      '/api/overseer/builds/{sessionId}/answers',
       '/api/overseer/builds/{sessionId}/events',
       '/api/overseer/builds/{sessionId}/files/{path}',
       '/api/overseer/chat',
