@@ -117,7 +117,10 @@ test('approves one waiting build and denies another: the first goes on to its ar
   await expect(deniedCard.getByText('Denied', { exact: true })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: /^Denied: / })).toHaveCount(1)
   await deniedCard.getByRole('button', { name: 'More Details' }).click()
-  await expect(deniedCard.getByRole('definition').filter({ hasText: /^Stopping · Structuring · \d+% · The build was denied at the planning gate\.$/ })).toBeVisible()
+  // The build's line, and the link to its trace beside it.
+  const deniedBuild = deniedCard.getByRole('definition').filter({ hasText: /^Stopping · Structuring · \d+% · The build was denied at the planning gate\.\s*View its trace$/ })
+  await expect(deniedBuild).toBeVisible()
+  await expect(deniedBuild.getByRole('link', { name: 'View its trace' })).toHaveAttribute('href', /^\/architect\/builds\/[0-9a-f-]{36}$/)
 
   // The approved build wrote its code and ran its tests, and waits at the development gate.
   await expect(approvedTab.getByRole('region', { name: 'Build progress' })).toContainText('Waiting for approval at the development gate', { timeout: 60_000 })
