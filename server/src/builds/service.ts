@@ -139,6 +139,21 @@ export class BuildService {
 
   constructor(private readonly options: BuildServiceOptions) {}
 
+  /** Marks the build of `sessionId` as running here (a stop finds it), until `release`: its end is then known. */
+  private hold(sessionId: string, ownerKey: string): { controller: AbortController; release: () => void } {
+    const controller = new AbortController()
+    let markEnded: () => void = () => undefined
+    const ended = new Promise<void>((resolve) => (markEnded = resolve))
+    this.active.set(sessionId, { ownerKey, controller, ended })
+    return {
+      controller,
+      release: () => {
+        this.active.delete(sessionId)
+        markEnded()
+      },
+    }
+  }
+
   get activeCount(): number {
     return this.active.size
   }
@@ -167,10 +182,7 @@ export class BuildService {
     const sessionId = input.sessionId ?? randomUUID()
     // Claimed synchronously, so two requests with one session id cannot both start.
     if (this.active.has(sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionBusy)
-    const controller = new AbortController()
-    let markEnded: () => void = () => undefined
-    const ended = new Promise<void>((resolve) => (markEnded = resolve))
-    this.active.set(sessionId, { ownerKey, controller, ended })
+    const { controller, release } = this.hold(sessionId, ownerKey)
 
     let conversationId: string | undefined
     let buildId: string | undefined
@@ -210,8 +222,7 @@ export class BuildService {
       }
       throw error
     } finally {
-      this.active.delete(sessionId)
-      markEnded()
+      release()
     }
   }
 
@@ -288,10 +299,7 @@ export class BuildService {
       const message = CLARIFICATION_MESSAGES.answerCount(open.questions.length)
       throw new InvalidError(message, { answers: message })
     }
-    const controller = new AbortController()
-    let markEnded: () => void = () => undefined
-    const ended = new Promise<void>((resolve) => (markEnded = resolve))
-    this.active.set(sessionId, { ownerKey, controller, ended })
+    const { controller, release } = this.hold(sessionId, ownerKey)
     const turn = { buildId: build.id, conversationId: build.conversationId, sessionId, model: build.model }
     try {
       // Taken once: a second reply (another tab) finds nothing asked.
@@ -323,8 +331,7 @@ export class BuildService {
       }
       throw error
     } finally {
-      this.active.delete(sessionId)
-      markEnded()
+      release()
     }
   }
 

@@ -11,13 +11,18 @@ import { CHAT_MESSAGES, parseChatInput, type ChatInput } from './validation'
  * The request must have been through `app.authenticate`.
  */
 export const acceptChatMessage = async (app: FastifyInstance, request: FastifyRequest<{ Body: ChatBody }>, reply: FastifyReply): Promise<{ owner: Owner; input: ChatInput }> => {
-  const { chat: config } = app.config
   const owner = ownerOfRequest(request, reply, { create: true, refresh: true }) as Owner
   const input = parseChatInput(request.body)
+  await countChatMessage(app, request, owner)
+  return { owner, input }
+}
+
+/** Counts one message in the chat budget of its owner and its IP (RATE_LIMIT_CHAT, RATE_LIMIT_CHAT_IP); over it, a TooManyError. */
+export const countChatMessage = async (app: FastifyInstance, request: FastifyRequest, owner: Owner): Promise<void> => {
+  const { chat: config } = app.config
   const limit = await app.chatLimiter.hit([
     { key: `owner:${owner.key}`, max: config.rateLimitPerOwner },
     { key: `ip:${request.ip}`, max: config.rateLimitPerIp },
   ])
   if (!limit.allowed) throw new TooManyError(CHAT_MESSAGES.rateLimited(limit.retryAfterSeconds), limit.retryAfterSeconds)
-  return { owner, input }
 }

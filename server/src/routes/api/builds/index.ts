@@ -22,11 +22,9 @@ import { createBuildEventRepository as eventsIn } from '../../../timeline/eventR
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { zipUrlOf } from '../../../builds/reply'
 import { CLARIFICATION_MESSAGES } from '../../../pipeline/clarify'
-import { CHAT_MESSAGES } from '../../../chat/validation'
-import { TooManyError } from '../../../lib/errors'
 import { hasArchive } from '../../../builds/service'
 import { ownerOfRequest } from '../../../sessions/owner'
-import { acceptChatMessage } from '../../../chat/request'
+import { acceptChatMessage, countChatMessage } from '../../../chat/request'
 import { chatBodyValidator, isUuid } from '../../../chat/validation'
 import { ARCHIVE_RESPONSE, sendArchive } from '../../../http/archive'
 import { HttpError } from '../../../http/httpError'
@@ -150,12 +148,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const owner = ownerOfRequest(request, reply, { create: false })
       if (!owner) throw new HttpError(404, BUILD_NOT_FOUND)
-      const { chat: config } = app.config
-      const limit = await app.chatLimiter.hit([
-        { key: `owner:${owner.key}`, max: config.rateLimitPerOwner },
-        { key: `ip:${request.ip}`, max: config.rateLimitPerIp },
-      ])
-      if (!limit.allowed) throw new TooManyError(CHAT_MESSAGES.rateLimited(limit.retryAfterSeconds), limit.retryAfterSeconds)
+      await countChatMessage(app, request, owner)
       const given = 'skip' in request.body ? { skip: true as const } : { answers: request.body.answers }
       const result = await app.builds.reply(owner.key, request.params.sessionId, given)
       if (result.kind === 'not-found') throw new HttpError(404, BUILD_NOT_FOUND)
