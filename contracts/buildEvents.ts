@@ -72,6 +72,11 @@ export const BuildEventDetail = Type.Union([
   Type.Object({ type: Type.Literal('tests_not_run'), reason: Type.String() }),
   Type.Object({ type: Type.Literal('finished'), summary: Type.String() }),
   Type.Object({ type: Type.Literal('error'), message: Type.String() }),
+  /**
+   * A run that goes on from the build's last checkpoint: after its process died (`interrupted`), or
+   * because its owner retries the stage that failed (`retry`). `attempt`: how many times the stage has started.
+   */
+  Type.Object({ type: Type.Literal('resumed'), reason: oneOf(['interrupted', 'retry'] as const), attempt: Type.Integer({ minimum: 1 }) }),
 ])
 export type BuildEventDetail = Static<typeof BuildEventDetail>
 export type BuildEventType = BuildEventDetail['type']

@@ -292,9 +292,22 @@ export const BuildFailure = (description: string) =>
       conversationId: uuid('The conversation, stored with status `error` and without a reply'),
       sessionId: uuid(),
       status: Type.Literal('error'),
+      retryStage: Type.Optional(oneOf(STAGE_IDS, { description: 'The stage its owner can retry it from (POST /api/overseer/builds/{sessionId}/retry); absent when it cannot be retried' })),
     },
     { description },
   )
+
+/** A build request whose server is going down: the build is saved and goes on from its last checkpoint. */
+export const BuildSuspended = Type.Object(
+  {
+    success: Type.Literal(false),
+    message: Type.String(),
+    conversationId: uuid('The conversation, still processing: its reply comes when the build ends'),
+    sessionId: uuid('The build’s room: its progress continues there'),
+    status: Type.Literal('processing'),
+  },
+  { description: 'The server is shutting down: the build is saved and goes on from its last checkpoint in the next server process (its progress continues in the same room; the conversation gets its reply)' },
+)
 
 export const BuildIteration = Type.Object({
   number: Type.Integer({ minimum: 1 }),
@@ -339,6 +352,7 @@ export const BuildState = Type.Object(
       percentage: Type.Integer({ minimum: 0, maximum: 100 }),
       message: Type.String({ description: 'The latest progress message, or why it failed (status error)' }),
       error: Type.Optional(Type.String({ description: 'Why it failed (status error)' })),
+      retryStage: Type.Optional(oneOf(STAGE_IDS, { description: 'Failed: the stage its owner can retry it from (POST …/retry)' })),
       kind: Type.Optional(oneOf(PROJECT_KINDS, { description: 'The project kind, once classified' })),
       name: Type.Optional(Type.String({ description: 'The project name, once classified' })),
       zipUrl: Type.Optional(Type.String({ description: 'Once completed, while its conversation is kept (deleting it deletes the archive)' })),

@@ -5,6 +5,8 @@ import type { TestSummary } from '../pipeline/state'
 import type { ProjectKind } from '../generation/classify'
 import type { GateKind, StageId } from '../pipeline/stages'
 import type { Question } from '../pipeline/clarify'
+import { CHECKPOINT_VERSION, type Checkpoint, type StoredCheckpoint } from '../pipeline/checkpoint'
+import type { StoredJob } from '../pipeline/runner'
 
 export type { BuildStatus } from '@contracts/builds'
 import type { BuildStatus } from '@contracts/builds'
@@ -32,6 +34,8 @@ export interface Build {
   /** The questions it waits to have answered (null unless it waits), and when it asked them. */
   clarification: PendingClarification | null
   askedAt: Date | null
+  /** The stage its owner can retry it from, once it failed there (null: it cannot be retried). */
+  retryStage: StageId | null
 }
 
 /** What a build waiting for answers keeps: its questions, and what its resumed run needs. */
@@ -64,6 +68,7 @@ interface BuildRow {
   server_id: string | null
   clarification: PendingClarification | string | null
   asked_at: Date | null
+  retry_stage: StageId | null
 }
 
 const toBuild = (row: BuildRow): Build => ({
@@ -87,6 +92,7 @@ const toBuild = (row: BuildRow): Build => ({
   serverId: row.server_id,
   clarification: typeof row.clarification === 'string' ? (JSON.parse(row.clarification) as PendingClarification) : row.clarification,
   askedAt: row.asked_at,
+  retryStage: row.retry_stage ?? null,
 })
 
 export interface RunningBuild extends Build {
@@ -207,13 +213,168 @@ export const createBuildRepository = (db: Queryable) => ({
     },
   ): Promise<Build | null> {
     const { rows } = await db.query<BuildRow>(
-      `insert into builds (id, session_id, owner_key, conversation_id, model, status, stage, percentage, message, server_id)
-       values ($1, $2, $3, $4, $5, 'running', $6, $7, $8, $9)
+      `insert into builds (id, session_id, owner_key, conversation_id, model, status, stage, percentage, message, server_id, heartbeat_at)
+       values ($1, $2, $3, $4, $5, 'running', $6, $7, $8, $9, now())
        on conflict (session_id) do nothing
        returning *`,
       [input.id, input.sessionId, input.ownerKey, input.conversationId, input.model, input.stage, input.percentage, input.message, input.serverId],
     )
     return rows[0] ? toBuild(rows[0]) : null
+  },
+
+  /** What a run of the build needs to start again without its request (resumption, retry): stored once it is known. */
+  async setJob(id: string, job: StoredJob): Promise<void> {
+    await db.query('update builds set job = $2::jsonb where id = $1', [id, JSON.stringify(job)])
+  },
+
+  /** The job a run of the build starts from, as stored; undefined for builds from before it was kept. */
+  async job(id: string): Promise<StoredJob | undefined> {
+    const { rows } = await db.query<{ job: StoredJob | string | null }>('select job from builds where id = $1', [id])
+    const job = rows[0]?.job
+    return typeof job === 'string' ? (JSON.parse(job) as StoredJob) : (job ?? undefined)
+  },
+
+  /** A new run of the build (its answers came): its job, its attempts counted afresh, the asking run's checkpoints forgotten. */
+  async newRun(id: string, job: StoredJob): Promise<void> {
+    await db.query('update builds set job = $2::jsonb, attempts = 0, heartbeat_at = now() where id = $1', [id, JSON.stringify(job)])
+    await db.query('delete from build_checkpoints where build_id = $1', [id])
+  },
+
+  /** The id of the build's last timeline event (0: none yet). */
+  async lastEventId(buildId: string): Promise<number> {
+    const { rows } = await db.query<{ id: number | null }>('select max(id) as id from build_events where build_id = $1', [buildId])
+    return Number(rows[0]?.id ?? 0)
+  },
+
+  /** A run of the pipeline starts: its attempt number since the request, its answers or its last retry (1 for the first). */
+  async startAttempt(id: string): Promise<number> {
+    const { rows } = await db.query<{ attempts: number }>(
+      'update builds set attempts = attempts + 1, heartbeat_at = now(), updated_at = now() where id = $1 returning attempts',
+      [id],
+    )
+    return rows[0]?.attempts ?? 1
+  },
+
+  /** Stores the build's state after a stage (replacing one at the same place). */
+  async saveCheckpoint(buildId: string, checkpoint: Checkpoint): Promise<void> {
+    await db.query(
+      `insert into build_checkpoints (build_id, position, stage, version, state, prompt_tokens, completion_tokens, last_event_id)
+       values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)
+       on conflict (build_id, position) do update set stage = excluded.stage, version = excluded.version, state = excluded.state,
+         prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens, last_event_id = excluded.last_event_id, created_at = now()`,
+      [
+        buildId,
+        checkpoint.position,
+        checkpoint.stage,
+        CHECKPOINT_VERSION,
+        JSON.stringify(checkpoint.state),
+        checkpoint.promptTokens,
+        checkpoint.completionTokens,
+        checkpoint.lastEventId,
+      ],
+    )
+  },
+
+  /** The build's last checkpoint, its state as stored (read it with readCheckpointState). */
+  async lastCheckpoint(buildId: string): Promise<StoredCheckpoint | undefined> {
+    const { rows } = await db.query<{
+      position: number
+      stage: string
+      version: number
+      state: unknown
+      prompt_tokens: number
+      completion_tokens: number
+      last_event_id: number
+    }>(
+      'select position, stage, version, state, prompt_tokens, completion_tokens, last_event_id from build_checkpoints where build_id = $1 order by position desc limit 1',
+      [buildId],
+    )
+    const row = rows[0]
+    if (!row) return undefined
+    return {
+      position: row.position,
+      stage: row.stage,
+      version: row.version,
+      state: row.state,
+      promptTokens: row.prompt_tokens,
+      completionTokens: row.completion_tokens,
+      lastEventId: row.last_event_id,
+    }
+  },
+
+  /** Forgets the checkpoints from `position` on (all by default): a run from the start. */
+  async clearCheckpoints(buildId: string, position = 0): Promise<void> {
+    await db.query('delete from build_checkpoints where build_id = $1 and position >= $2', [buildId, position])
+  },
+
+  /** The tokens the model calls on the build's timeline after event `afterId` spent (an attempt that did not finish). */
+  async spentAfter(buildId: string, afterId: number): Promise<{ promptTokens: number; completionTokens: number }> {
+    const { rows } = await db.query<{ prompt: number | string | null; completion: number | string | null }>(
+      `select sum((detail->>'promptTokens')::integer) as prompt, sum((detail->>'completionTokens')::integer) as completion
+       from build_events where build_id = $1 and id > $2 and type = 'model_call'`,
+      [buildId, afterId],
+    )
+    return { promptTokens: Number(rows[0]?.prompt ?? 0), completionTokens: Number(rows[0]?.completion ?? 0) }
+  },
+
+  /** How many development iterations the build has recorded (a later attempt's are numbered after them). */
+  async iterationCount(buildId: string): Promise<number> {
+    const { rows } = await db.query<{ count: number | string }>('select count(*) as count from build_iterations where build_id = $1', [buildId])
+    return Number(rows[0]?.count ?? 0)
+  },
+
+  /** The process running these builds still does: their heartbeats. */
+  async heartbeat(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return
+    await db.query(`update builds set heartbeat_at = now() where id = any($1::uuid[]) and status = 'running'`, [ids])
+  },
+
+  /**
+   * Running builds that no process runs any more: no heartbeat for `leaseMs` (any, when null: a
+   * single server that starts runs none yet), not waiting for answers (those hold no process).
+   */
+  async orphaned(leaseMs: number | null): Promise<Build[]> {
+    const { rows } = await db.query<BuildRow>(
+      `select * from builds where status = 'running' and clarification is null
+         and ($1::double precision is null or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1::double precision))
+       order by created_at, id`,
+      [leaseMs === null ? null : leaseMs / 1000],
+    )
+    return rows.map(toBuild)
+  },
+
+  /** Takes an orphaned build for `serverId`, once: another process that tries at the same time gets nothing. */
+  async adopt(id: string, serverId: string, leaseMs: number | null): Promise<Build | undefined> {
+    const { rows } = await db.query<BuildRow>(
+      `update builds set server_id = $2, heartbeat_at = now() where id = $1 and status = 'running' and clarification is null
+         and ($3::double precision is null or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3::double precision))
+       returning *`,
+      [id, serverId, leaseMs === null ? null : leaseMs / 1000],
+    )
+    return rows[0] ? toBuild(rows[0]) : undefined
+  },
+
+  /**
+   * A failed build its owner retries from `stage` (at `position`): running again for `serverId`,
+   * saying `message`, its checkpoints from that stage on forgotten and its attempts counted afresh.
+   * False when it is not a failed build that can be retried from there.
+   */
+  async retrying(id: string, stage: StageId, position: number, serverId: string, message: string): Promise<boolean> {
+    const { rows } = await db.query(
+      `update builds set status = 'running', error = null, message = $3, retry_stage = null, attempts = 0, finished_at = null,
+         server_id = $4, heartbeat_at = now(), updated_at = now(), stage = $2
+       where id = $1 and status = 'error' and retry_stage = $2 returning id`,
+      [id, stage, message, serverId],
+    )
+    if (rows.length === 0) return false
+    await db.query('delete from build_checkpoints where build_id = $1 and position >= $2', [id, position])
+    return true
+  },
+
+  /** The stage a failed build can be retried from (null: it cannot be). */
+  async retryStage(id: string): Promise<StageId | null> {
+    const { rows } = await db.query<{ retry_stage: StageId | null }>('select retry_stage from builds where id = $1', [id])
+    return rows[0]?.retry_stage ?? null
   },
 
   async findBySession(sessionId: string): Promise<Build | undefined> {
@@ -321,11 +482,13 @@ export const createBuildRepository = (db: Queryable) => ({
     return rows.length > 0
   },
 
-  async fail(id: string, error: string): Promise<boolean> {
+  /** Failed with `error`; `retryStage` is the stage its owner can retry it from (null: it cannot be retried). */
+  async fail(id: string, error: string, retryStage: StageId | null = null): Promise<boolean> {
     const { rows } = await db.query(
-      `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null
+      `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now(), archive_bytes = null, archive_files = null,
+         retry_stage = $3
        where id = $1 and status = 'running' returning id`,
-      [id, error],
+      [id, error, retryStage],
     )
     return rows.length > 0
   },
@@ -380,6 +543,8 @@ export const createBuildRepository = (db: Queryable) => ({
        where status = 'running' and updated_at < now() - make_interval(secs => $1)
          -- A build waiting for answers holds no process: its own timeout ends it.
          and clarification is null
+         -- A build that kept its job goes on from its last checkpoint instead (BuildService.adoptOrphans).
+         and job is null
          -- A build waiting at a gate reports no progress; its wait's heartbeat says whether it lives.
          and not exists (select 1 from approval_requests a where a.build_id = builds.id and a.heartbeat_at is not null)
        returning *`,

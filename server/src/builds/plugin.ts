@@ -85,6 +85,7 @@ export default fp<BuildPluginOptions>(
     const runner = queue?.runner ?? new InProcessRunner({
       sandbox: await sandbox(),
       devLoop: { maxIterations: app.config.builds.maxIterations, maxTokens: app.config.builds.maxTokens },
+      maxAttempts: app.config.builds.maxAttempts,
       db: app.db,
       buildsIn: createBuildRepository,
       counter: tokenCounter,
@@ -110,6 +111,7 @@ export default fp<BuildPluginOptions>(
       serverId,
       ...(options.stopWaitMs !== undefined && { stopWaitMs: options.stopWaitMs }),
       ...(queue && { stopElsewhere: queue.stop, abandon: queue.abandon }),
+      log: { warn: (details, message) => app.log.warn(details, message), info: (details, message) => app.log.info(details, message) },
       events: {
         claimRoom: (sessionId, ownerKey) => evictOtherOwners(app, sessionId, ownerKey),
         progress: (sessionId, progress) => room(sessionId).emit('progress', { sessionId, ...progress }),
@@ -134,6 +136,25 @@ export default fp<BuildPluginOptions>(
       (err: unknown) => app.log.warn({ err }, 'could not check for interrupted builds'),
     )
 
+    // Durable builds: this process says every few seconds that it still runs its builds; a build
+    // whose process has been silent for BUILD_TAKEOVER_MS is taken over and goes on from its last
+    // checkpoint. Without REDIS_URL this is the only server: at start, every unfinished build is its own.
+    const { takeoverMs } = app.config.builds
+    const adopt = (leaseMs: number | null) =>
+      builds.adoptOrphans(leaseMs).then(
+        (adopted) => {
+          if (adopted > 0) app.log.warn({ builds: adopted }, 'resuming builds whose server process stopped')
+        },
+        (err: unknown) => app.log.warn({ err }, 'could not look for builds to resume'),
+      )
+    app.addHook('onReady', async () => {
+      await adopt(queue ? takeoverMs : null)
+    })
+    const heartbeat = setInterval(() => {
+      void builds.keepAlive().catch((err: unknown) => app.log.warn({ err }, 'build heartbeat failed'))
+    }, Math.max(100, Math.floor(takeoverMs / 4))).unref()
+    const adopter = setInterval(() => void adopt(takeoverMs), Math.max(200, Math.floor(takeoverMs / 2))).unref()
+
     const sweeper = setInterval(() => {
       void builds.sweepArchives().catch((err: unknown) => app.log.warn({ err }, 'build archive sweep failed'))
     }, ARCHIVE_SWEEP_INTERVAL_MS).unref()
@@ -154,6 +175,8 @@ export default fp<BuildPluginOptions>(
     }, Math.min(QUESTION_SWEEP_INTERVAL_MS, Math.max(100, Math.floor(clarificationTimeoutMs / 4)))).unref()
 
     app.addHook('preClose', async () => {
+      clearInterval(heartbeat)
+      clearInterval(adopter)
       clearInterval(questionSweeper)
       clearInterval(sweeper)
       clearInterval(waitSweeper)

@@ -23,14 +23,14 @@ import type { BuildIteration } from '../pipeline/state'
 import type { TestSummary } from '../pipeline/state'
 import { archivePath } from '../generation/archive'
 import { followUpIntent } from '../generation/intent'
-import { BUILD_MESSAGES, BuildStopped, formatDuration, type BuildJob, type BuildOutcome, type BuildRunner, type Progress, type Usage } from '../pipeline/runner'
+import { BUILD_MESSAGES, BuildStopped, formatDuration, runId, type BuildJob, type BuildOutcome, type BuildRunner, type Progress, type StoredJob, type Usage } from '../pipeline/runner'
 import { answeredLines, CLARIFICATION_MESSAGES, questionsReply, requestWithAnswers, type Question } from '../pipeline/clarify'
 import type { Clarification } from '../pipeline/state'
 import type { ClarificationQuestion } from '@contracts/buildEvents'
 import { STOP_ANSWER_TIMEOUT_MS, type StopAnswer } from '../scale/queueRunner'
 import { withinTimeout } from '../lib/withinTimeout'
 import { buildReply, linkedBuilds, zipUrlOf, type SharedBuild } from './reply'
-import { STAGES, stageEnd } from '../pipeline/stages'
+import { STAGES, stageEnd, type StageId } from '../pipeline/stages'
 
 /** A build's zip on this server: where it is, the name it downloads as, its size in bytes. */
 export interface Archive {
@@ -81,7 +81,9 @@ export interface BuildServiceOptions {
   /** How long a stop waits for the build to end before answering that it could not confirm it (STOP_ANSWER_TIMEOUT_MS). */
   stopWaitMs?: number
   /** With REDIS_URL: takes a build that nobody will end off the queue, and stops it in the worker running it. */
-  abandon?: (buildId: string) => Promise<void>
+  abandon?: (buildId: string, jobId: string) => Promise<void>
+  /** Where what happens in the background (a build resumed, a sweep) is logged. */
+  log?: { warn(details: Record<string, unknown>, message: string): void; info(details: Record<string, unknown>, message: string): void }
 }
 
 interface TotalUsage extends Usage {
@@ -94,7 +96,9 @@ export type BuildResult =
   | { kind: 'completed'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; zipUrl: string; usage: TotalUsage }
   /** The message was a question, not a build request: answered, nothing built. */
   | { kind: 'answered'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; usage: TotalUsage }
-  | { kind: 'failed' | 'timeout'; buildId: string; conversationId: string; sessionId: string; message: string }
+  | { kind: 'failed' | 'timeout'; buildId: string; conversationId: string; sessionId: string; message: string; retryStage?: StageId }
+  /** Its server is going down: the build is saved and goes on from its last checkpoint in the next process (nothing ended). */
+  | { kind: 'suspended'; buildId: string; conversationId: string; sessionId: string; message: string }
   | { kind: 'stopped'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; usage: TotalUsage }
   /** The clarification asked: `reply` is the questions; the build waits for the answers (POST …/answers). */
   | { kind: 'clarifying'; buildId: string; conversationId: string; sessionId: string; model: string; reply: string; questions: ClarificationQuestion[]; usage: TotalUsage }
@@ -116,15 +120,30 @@ export type BuildStopResult =
 
 interface ActiveBuild {
   ownerKey: string
+  /** Once stored: its heartbeat says this process still runs it. */
+  buildId?: string
   controller: AbortController
   /** Settles once the build has stored its outcome. */
   ended: Promise<void>
 }
 
+/** What a build keeps of its job (to start it again without its request). */
+const storedJob = ({ buildId: _buildId, sessionId: _sessionId, retry: _retry, ...kept }: BuildJob): StoredJob => kept
+
 /** What the tracker starts with, before the first stage reports (spec: 5%, 'Initializing...'). */
 export const INITIAL_PROGRESS = { stage: STAGES[0]?.id ?? 'classification', percentage: 5, message: 'Initializing...' } as const
 
 const STORAGE_FAILED = 'The build could not be saved. Please try again.'
+
+/** Why a retry (POST /api/overseer/builds/{sessionId}/retry) is refused (409). */
+export const RETRY_MESSAGES = {
+  running: 'The build is still running: there is nothing to retry yet.',
+  completed: 'The build was delivered: there is nothing to retry.',
+  stopped: 'A stopped build cannot be retried: send the request again.',
+  notRetryable: 'This build cannot be retried (it was denied at a gate, or failed before any stage could run): send the request again.',
+  conversationGone: 'The conversation of this build was deleted: there is nothing to retry.',
+  notLast: 'Only the last request of a conversation can be retried while it shows the failure: send it again instead.',
+} as const
 
 /**
  * Build requests: claims the session for its owner, stores the request as a
@@ -140,12 +159,14 @@ export class BuildService {
   constructor(private readonly options: BuildServiceOptions) {}
 
   /** Marks the build of `sessionId` as running here (a stop finds it), until `release`: its end is then known. */
-  private hold(sessionId: string, ownerKey: string): { controller: AbortController; release: () => void } {
+  private hold(sessionId: string, ownerKey: string, buildId?: string): { controller: AbortController; release: () => void; held: ActiveBuild } {
     const controller = new AbortController()
     let markEnded: () => void = () => undefined
     const ended = new Promise<void>((resolve) => (markEnded = resolve))
-    this.active.set(sessionId, { ownerKey, controller, ended })
+    const held: ActiveBuild = { ownerKey, controller, ended, ...(buildId && { buildId }) }
+    this.active.set(sessionId, held)
     return {
+      held,
       controller,
       release: () => {
         this.active.delete(sessionId)
@@ -182,7 +203,7 @@ export class BuildService {
     const sessionId = input.sessionId ?? randomUUID()
     // Claimed synchronously, so two requests with one session id cannot both start.
     if (this.active.has(sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionBusy)
-    const { controller, release } = this.hold(sessionId, ownerKey)
+    const { controller, release, held } = this.hold(sessionId, ownerKey)
 
     let conversationId: string | undefined
     let buildId: string | undefined
@@ -198,6 +219,7 @@ export class BuildService {
       const build = await buildsIn(db).create({ id, sessionId, ownerKey, conversationId, model, serverId: this.options.serverId, ...INITIAL_PROGRESS })
       if (!build) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       buildId = id
+      held.buildId = id
       const request = (input.messages.at(-1) as ChatMessage).content
       await agentLogsIn(db).write({ level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build started with ${model}`, buildId })
 
@@ -205,7 +227,8 @@ export class BuildService {
       // unless it asks for another one ('Create a REST API for a library' after a bakery web app):
       // that starts from scratch (followUpIntent says which).
       const previous = input.conversationId && followUpIntent(request) !== 'new' ? await buildsIn(db).previousProject(conversationId, buildId) : undefined
-      const job = { buildId, sessionId, request, model, ...(previous && { previousBuildId: previous.buildId }) }
+      const job: BuildJob = { buildId, sessionId, request, model, run: 1, ...(previous && { previousBuildId: previous.buildId }) }
+      await buildsIn(db).setJob(buildId, storedJob(job))
       const outcome = await runner.run(job, controller.signal)
       return await this.conclude({ buildId, conversationId, sessionId, model }, job, outcome, opened.context, controller.signal)
     } catch (error) {
@@ -234,10 +257,13 @@ export class BuildService {
     if (outcome.kind === 'question') return await this.answer({ ...turn, context, usage: outcome.usage }, signal)
     if (outcome.kind === 'stopped') return await this.stopped(turn, BUILD_MESSAGES.stopped, outcome.usage)
     if (outcome.kind === 'clarifying') return await this.asked(turn, job, outcome.questions, outcome.usage)
+    // Its process is going down: nothing ends; the build goes on from its last checkpoint in the next process.
+    if (outcome.kind === 'interrupted') return { kind: 'suspended', buildId, conversationId, sessionId, message: BUILD_MESSAGES.suspended }
     if (outcome.kind !== 'completed') {
-      if (!(await this.failed(turn, outcome.message))) return await this.endedElsewhere(turn)
+      const retryStage = outcome.retry
+      if (!(await this.failed(turn, outcome.message, retryStage))) return await this.endedElsewhere(turn)
       events[outcome.kind === 'timeout' ? 'timeout' : 'error'](sessionId, outcome.message)
-      return { kind: outcome.kind, buildId, conversationId, sessionId, message: outcome.message }
+      return { kind: outcome.kind, buildId, conversationId, sessionId, message: outcome.message, ...(retryStage && { retryStage }) }
     }
 
     const { project, files, archive } = outcome.state
@@ -299,7 +325,7 @@ export class BuildService {
       const message = CLARIFICATION_MESSAGES.answerCount(open.questions.length)
       throw new InvalidError(message, { answers: message })
     }
-    const { controller, release } = this.hold(sessionId, ownerKey)
+    const { controller, release } = this.hold(sessionId, ownerKey, build.id)
     const turn = { buildId: build.id, conversationId: build.conversationId, sessionId, model: build.model }
     try {
       // Taken once: a second reply (another tab) finds nothing asked.
@@ -317,7 +343,11 @@ export class BuildService {
         request: answers ? requestWithAnswers(pending.request, pending.questions, answers) : pending.request,
         clarification,
         ...(pending.previousBuildId && { previousBuildId: pending.previousBuildId }),
+        // A new run of the build, from its classification: what the asking run stored is not its.
+        run: ((await buildsIn(db).job(build.id))?.run ?? 1) + 1,
+        eventsAfter: await buildsIn(db).lastEventId(build.id),
       }
+      await buildsIn(db).newRun(build.id, storedJob(job))
       await agentLogsIn(db).write({ level: 'INFO', module: 'clarification-loop', message: `[${sessionId.slice(0, 8)}] ${answers ? 'Answers received' : 'Questions skipped'}: the build goes on`, buildId: build.id })
       const outcome = await runner.run(job, controller.signal)
       return await this.conclude(turn, job, outcome, opened.context, controller.signal)
@@ -411,9 +441,9 @@ export class BuildService {
   }
 
   /** The build failed with `message`, and its conversation; false when it had already ended otherwise. */
-  private failed(turn: { buildId: string; conversationId: string }, message: string): Promise<boolean> {
+  private failed(turn: { buildId: string; conversationId: string }, message: string, retryStage: StageId | null = null): Promise<boolean> {
     return this.end(
-      (tx) => buildsIn(tx).fail(turn.buildId, message),
+      (tx) => buildsIn(tx).fail(turn.buildId, message, retryStage),
       (tx) => conversationsIn(tx).fail(turn.conversationId, message),
     )
   }
@@ -504,7 +534,8 @@ export class BuildService {
     const { db, events, abandon } = this.options
     const failed = await buildsIn(db).failRunning([build.id], BUILD_MESSAGES.interrupted)
     if (failed.length > 0) {
-      await abandon?.(build.id).catch(() => undefined)
+      const stored = await buildsIn(db).job(build.id).catch(() => undefined)
+      await abandon?.(build.id, runId({ buildId: build.id, ...(stored?.run !== undefined && { run: stored.run }) })).catch(() => undefined)
       await rm(archivePath(this.options.downloadsDir, build.id), { force: true }).catch(() => undefined)
       await agentLogsIn(db).write({
         level: 'WARNING',
@@ -516,6 +547,109 @@ export class BuildService {
       events.error(build.sessionId, BUILD_MESSAGES.interrupted)
     }
     return this.endedAs(build.ownerKey, build.sessionId, false)
+  }
+
+  /**
+   * Says that this process still runs its builds (every HEARTBEAT_MS): a build whose heartbeat
+   * lapses for the lease has no process, and another one takes it (adoptOrphans).
+   */
+  async keepAlive(): Promise<void> {
+    const ids = [...this.active.values()].flatMap((held) => (held.buildId ? [held.buildId] : []))
+    await buildsIn(this.options.db).heartbeat(ids)
+  }
+
+  /**
+   * Takes the running builds that no process runs any more and goes on with each from its last
+   * checkpoint, here: those whose heartbeat lapsed for `leaseMs`, or with `leaseMs` null (a single
+   * server that starts: none of them is run by anyone) every one. Their progress continues in
+   * their room, and their conversation gets the result. Returns how many it took.
+   */
+  async adoptOrphans(leaseMs: number | null): Promise<number> {
+    const { db, serverId } = this.options
+    let adopted = 0
+    for (const orphan of await buildsIn(db).orphaned(leaseMs)) {
+      if (this.active.has(orphan.sessionId) || !orphan.conversationId) continue
+      const stored = await buildsIn(db).job(orphan.id)
+      // From before builds kept their job: nothing to go on from (the stale sweep ends it).
+      if (!stored) continue
+      const build = await buildsIn(db).adopt(orphan.id, serverId, leaseMs)
+      if (!build?.conversationId) continue
+      adopted++
+      const job: BuildJob = { ...stored, buildId: build.id, sessionId: build.sessionId }
+      const turn = { buildId: build.id, conversationId: build.conversationId, sessionId: build.sessionId, model: build.model }
+      this.options.log?.info({ buildId: build.id, stage: build.stage }, 'resuming a build whose process stopped')
+      void this.inFlight.track(this.goOn(build.ownerKey, turn, job)).catch((err: unknown) => this.options.log?.warn({ err, buildId: build.id }, 'a resumed build could not be stored'))
+    }
+    return adopted
+  }
+
+  /** Runs `job` of a build already stored (resumed, or retried) and stores how it ends, as a request does. */
+  private async goOn(ownerKey: string, turn: Turn, job: BuildJob): Promise<BuildResult> {
+    const { db, runner, events } = this.options
+    if (this.active.has(turn.sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionBusy)
+    const { controller, release } = this.hold(turn.sessionId, ownerKey, turn.buildId)
+    try {
+      const context = await this.contextOf(turn.conversationId)
+      const outcome = await runner.run(job, controller.signal)
+      return await this.conclude(turn, job, outcome, context, controller.signal)
+    } catch (error) {
+      if (!(error instanceof DomainError)) {
+        await rm(archivePath(this.options.downloadsDir, turn.buildId), { force: true }).catch(() => undefined)
+        if (await buildsIn(db).fail(turn.buildId, STORAGE_FAILED).catch(() => true)) {
+          await conversationsIn(db).fail(turn.conversationId, STORAGE_FAILED).catch(() => undefined)
+          events.error(turn.sessionId, STORAGE_FAILED)
+        }
+      }
+      throw error
+    } finally {
+      release()
+    }
+  }
+
+  /** A conversation's messages, as a model is given them (what a question sent as a build is answered from). */
+  private async contextOf(conversationId: string): Promise<ChatMessage[]> {
+    const conversation = await conversationsIn(this.options.db).findById(conversationId)
+    return (conversation?.messages ?? []).map(({ role, content }) => ({ role, content }))
+  }
+
+  /**
+   * Its owner retries a failed build from the stage that failed: a new attempt of the same build,
+   * from the checkpoint before that stage, with its own progress and events in the same room; its
+   * reply replaces the failure in the conversation. Refused (with why) for a build that cannot be
+   * retried: running, delivered, stopped, denied at a gate, or not its conversation's last request.
+   */
+  async retry(ownerKey: string, sessionId: string): Promise<BuildResult | { kind: 'not-found' } | { kind: 'refused'; message: string }> {
+    return this.inFlight.track(this.retried(ownerKey, sessionId))
+  }
+
+  private async retried(ownerKey: string, sessionId: string): Promise<BuildResult | { kind: 'not-found' } | { kind: 'refused'; message: string }> {
+    const { db, events, serverId } = this.options
+    const build = await buildsIn(db).findBySession(sessionId)
+    if (!build || build.ownerKey !== ownerKey) return { kind: 'not-found' }
+    const refused = (message: string) => ({ kind: 'refused' as const, message })
+    if (build.status === 'running' || this.active.has(sessionId)) return refused(RETRY_MESSAGES.running)
+    if (build.status === 'stopped') return refused(RETRY_MESSAGES.stopped)
+    if (build.status === 'completed') return refused(RETRY_MESSAGES.completed)
+    const stage = build.retryStage
+    const stored = await buildsIn(db).job(build.id)
+    if (!stage || !stored) return refused(RETRY_MESSAGES.notRetryable)
+    const conversation = build.conversationId ? await conversationsIn(db).find(ownerKey, build.conversationId) : undefined
+    if (!conversation || !build.conversationId) return refused(RETRY_MESSAGES.conversationGone)
+    // It is the conversation's latest build, and its failure is the conversation's end: a user message without a reply.
+    const latest = (await buildsIn(db).ofConversations([build.conversationId])).at(-1)?.sessionId
+    if (conversation.status !== 'error' || latest !== sessionId || conversation.messages.at(-1)?.role !== 'user') return refused(RETRY_MESSAGES.notLast)
+    const position = STAGES.findIndex((definition) => definition.id === stage)
+    const conversationId = build.conversationId
+    const reopened = await db.transaction(async (tx) => {
+      if (!(await buildsIn(tx).retrying(build.id, stage, position, serverId, BUILD_MESSAGES.retrying(stage)))) return false
+      return conversationsIn(tx).reopen(conversationId)
+    })
+    if (!reopened) return refused(RETRY_MESSAGES.running)
+    await events.claimRoom(sessionId, ownerKey)
+    await agentLogsIn(db).write({ level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Retry asked by its owner from the ${stage} stage`, buildId: build.id })
+    events.progress(sessionId, { stage, message: BUILD_MESSAGES.retrying(stage), percentage: build.percentage })
+    const job: BuildJob = { ...stored, buildId: build.id, sessionId, retry: stage }
+    return this.goOn(ownerKey, { buildId: build.id, conversationId, sessionId, model: build.model }, job)
   }
 
   /** The build of `sessionId` if it is the owner's. */

@@ -199,6 +199,12 @@ export const createConversationRepository = (db: Queryable) => ({
     return true
   },
 
+  /** A failed reply is being tried again (a build retried): processing again, its error cleared. False unless it had failed. */
+  async reopen(id: string): Promise<boolean> {
+    const { rows } = await db.query(`update chat_conversations set status = 'processing', error = null, updated_at = now() where id = $1 and status = 'error' returning id`, [id])
+    return rows.length > 0
+  },
+
   /** The reply failed: status error with the reason; no reply is stored. */
   async fail(id: string, error: string): Promise<void> {
     await db.query(`update chat_conversations set status = 'error', error = $2, updated_at = now() where id = $1`, [id, error])

@@ -75,6 +75,13 @@ export interface BuildConfig {
   maxIterations: number
   /** Tokens a model's development loop may spend, prompts and answers together (BUILD_MAX_TOKENS). */
   maxTokens: number
+  /** How many times a stage whose process died starts again before the build fails (BUILD_MAX_ATTEMPTS). */
+  maxAttempts: number
+  /**
+   * How long a build's process may be silent before another one takes the build over
+   * (BUILD_TAKEOVER_MS): its server's heartbeat, or with REDIS_URL its worker's lock on the job.
+   */
+  takeoverMs: number
 }
 
 /** One model of the OpenAI-compatible provider, from OVERSEER_LLM_MODELS (`name` or `name=cost`). */
@@ -317,6 +324,8 @@ export const loadConfig = (env: Env = process.env): Config => {
       },
       maxIterations: integer(env, 'BUILD_MAX_ITERATIONS', 6, 1, 50),
       maxTokens: integer(env, 'BUILD_MAX_TOKENS', 200_000, 1_000, 10_000_000),
+      maxAttempts: integer(env, 'BUILD_MAX_ATTEMPTS', 2, 1, 10),
+      takeoverMs: integer(env, 'BUILD_TAKEOVER_MS', 30_000, 1_000, 600_000),
     },
   }
 }

@@ -10,6 +10,7 @@ import type { Sandbox } from '../sandbox/types'
 import type { Timeline } from '../timeline/recorder'
 import { OFFLINE_STAGES } from './offlineStages'
 import type { Question } from './clarify'
+import { CheckpointUnreadable, readCheckpointState } from './checkpoint'
 import { StageFailure, type Clarification, type BuildRecordsIn, type BuildState, type StageContext, type StageRecord, type StageWork } from './state'
 import { modelStages, type DevLoopBudget } from './modelStages'
 import { STAGES, stageEnd, type GateKind, type StageDefinition, type StageId } from './stages'
@@ -24,7 +25,22 @@ export interface BuildJob {
   previousBuildId?: string
   /** A build resumed after its requester answered (or skipped) its questions: `request` has the answers in it. */
   clarification?: Clarification
+  /**
+   * Which run of the build this is: 1 for its request, one more for each later run (its answers, a
+   * retry). A queue knows a run by it; an interrupted run that starts again is the same run.
+   */
+  run?: number
+  /** Its owner retries the build from this stage (the one that failed): it goes on from the checkpoint before it. */
+  retry?: StageId
+  /** The build's last timeline event before this run: what its steps spent is counted from there. */
+  eventsAfter?: number
 }
+
+/** What a build keeps of its job, so that a run can start again without its request: all but its ids and a retry. */
+export type StoredJob = Omit<BuildJob, 'buildId' | 'sessionId' | 'retry'>
+
+/** The id a queue knows a run of a build by. */
+export const runId = (job: Pick<BuildJob, 'buildId' | 'run'>): string => (job.run && job.run > 1 ? `${job.buildId}.${job.run}` : job.buildId)
 
 export interface Progress {
   stage: StageId
@@ -43,7 +59,13 @@ export type BuildOutcome =
   | { kind: 'question'; usage: Usage }
   /** The clarification asked the requester: the build waits for the answers (it runs again with them). */
   | { kind: 'clarifying'; questions: Question[]; usage: Usage }
-  | { kind: 'failed' | 'timeout' | 'stopped'; stage: StageId; message: string; usage: Usage }
+  /** `retry`: the stage its owner can retry it from (a stage that failed, timed out or kept being interrupted). */
+  | { kind: 'failed' | 'timeout' | 'stopped'; stage: StageId; message: string; usage: Usage; retry?: StageId }
+  /**
+   * Its process is going down (a shutdown, a worker handing its builds back): nothing is stored as
+   * its end; it goes on from its last checkpoint in the next process that takes it.
+   */
+  | { kind: 'interrupted'; stage: StageId; usage: Usage }
 
 /** Where a running build's progress goes (the session's socket.io room). */
 export type ProgressSink = (sessionId: string, progress: Progress) => void
@@ -94,6 +116,8 @@ export interface PipelineOptions {
   sandbox: Sandbox
   /** The budgets of a model's development loop (BUILD_MAX_ITERATIONS, BUILD_MAX_TOKENS). */
   devLoop: DevLoopBudget
+  /** How many times an interrupted stage starts again before the build fails (BUILD_MAX_ATTEMPTS). */
+  maxAttempts: number
   /** The stages' work; default the offline engine, or a configured provider's model (see providerFor). */
   stages?: Record<StageId, StageWork>
   /**
@@ -137,6 +161,15 @@ export const BUILD_MESSAGES = {
   expired: (gate: GateKind, ms: number) => `No decision was made at the ${gate} gate within ${formatDuration(ms)}. Please send the request again.`,
   shutdown: 'The build was interrupted: the server is shutting down. Please send the request again.',
   interrupted: 'The build was interrupted (the server stopped). Please send the request again.',
+  /** A run that starts again from its last checkpoint, at `stage`, after its process died. */
+  resumed: (stage: StageId) => `Resumed after an interruption: ${LABELS[stage]}`,
+  /** Its owner retries it from `stage`. */
+  retrying: (stage: StageId) => `Retrying from ${LABELS[stage]}...`,
+  /** The run was interrupted more often than BUILD_MAX_ATTEMPTS allows. */
+  interruptedTooOften: (stage: StageId, attempts: number) =>
+    `The build was interrupted ${attempts} times at the ${LABELS[stage]} stage (its server process stopped each time). Retry it from there, or send the request again.`,
+  /** A build request whose server is going down: the build is kept and goes on once a server runs it again. */
+  suspended: 'The server is restarting: your build is saved and goes on from where it was once the server is back. Follow it in this conversation.',
   /** Its owner stopped it (POST /api/overseer-dev/sessions/:sessionId/stop). */
   stopped: 'Build stopped.',
   ready: 'Your project is ready.',
@@ -227,6 +260,18 @@ const withTimeout = async <T>(ms: number, parent: AbortSignal, work: (signal: Ab
   }
 }
 
+/** A build's state before its first stage: its request (with its answers), and the project it continues. */
+const freshState = async (job: BuildJob, { db, buildsIn }: PipelineOptions): Promise<BuildState> => {
+  const state: BuildState = { request: job.request, ...(job.clarification && { clarification: job.clarification }) }
+  if (job.previousBuildId) {
+    const previous = await buildsIn(db).findById(job.previousBuildId)
+    if (previous?.kind && previous.name) {
+      state.previous = { buildId: previous.id, kind: previous.kind, slug: previous.name, files: await buildsIn(db).files(previous.id) }
+    }
+  }
+  return state
+}
+
 /**
  * The seven stages of one build, in order: each announces its start (`progress`), passes its
  * gate, does its work under the stage timeout, records its tokens and writes agent log entries.
@@ -238,16 +283,16 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
   const stages =
     options.stages ??
     (options.providerFor && job.model !== LOCAL_MODEL ? modelStages(await options.providerFor(job.model).catch(() => undefined), job.model, options.devLoop) : OFFLINE_STAGES)
-  const state: BuildState = { request: job.request, ...(job.clarification && { clarification: job.clarification }) }
-  if (job.previousBuildId) {
-    const previous = await buildsIn(db).findById(job.previousBuildId)
-    if (previous?.kind && previous.name) {
-      state.previous = { buildId: previous.id, kind: previous.kind, slug: previous.name, files: await buildsIn(db).files(previous.id) }
-    }
-  }
-  const usage: Usage = { promptTokens: 0, completionTokens: 0 }
+  // A run that starts again (its process died, or its owner retries) goes on from the last checkpoint.
+  const attempt = await buildsIn(db).startAttempt(job.buildId)
+  const saved = await buildsIn(db).lastCheckpoint(job.buildId)
+  const from = saved ? saved.position + 1 : 0
+  const firstStage: StageId = STAGES[from]?.id ?? 'delivery'
+  const resumed = job.retry ? ('retry' as const) : attempt > 1 ? ('interrupted' as const) : undefined
+  const usage: Usage = { promptTokens: saved?.promptTokens ?? 0, completionTokens: saved?.completionTokens ?? 0 }
   let lastPercentage = 0
-  let lastStage: StageId = STAGES[0]?.id ?? 'classification'
+  let lastStage: StageId = saved ? (STAGES[saved.position]?.id ?? firstStage) : firstStage
+  let lastEventId = saved?.lastEventId ?? job.eventsAfter ?? 0
 
   const report = async (progress: Progress): Promise<void> => {
     if (progress.percentage < lastPercentage) return
@@ -263,7 +308,41 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       agentLogsIn(db).write({ level, module: stage.module, message: `[${job.sessionId.slice(0, 8)}] ${message}`, buildId: job.buildId })
 
   const record: (stage: StageId, ...step: Parameters<StageContext['record']>) => Promise<void> = async (stage, detail, durationMs) => {
-    await timeline.record(job, stage, detail, durationMs)
+    const event = await timeline.record(job, stage, detail, durationMs)
+    lastEventId = Math.max(lastEventId, event.id)
+  }
+
+  let state: BuildState
+  try {
+    state = saved ? readCheckpointState(saved.version, saved.state) : await freshState(job, options)
+  } catch (error) {
+    if (!(error instanceof CheckpointUnreadable)) throw error
+    await agentLogsIn(db).write({ level: 'ERROR', module: 'overseer-core', message: `[${job.sessionId.slice(0, 8)}] ${error.message}`, buildId: job.buildId })
+    await record(firstStage, { type: 'error', message: error.message })
+    return { kind: 'failed', stage: firstStage, message: error.message, usage }
+  }
+
+  // What an attempt that did not finish spent (the model calls on its timeline) is counted once, with the stage's next attempt.
+  let carried: Usage = { promptTokens: 0, completionTokens: 0 }
+  let iterationOffset = 0
+  if (resumed) {
+    if (resumed === 'interrupted' && attempt > options.maxAttempts) {
+      const message = BUILD_MESSAGES.interruptedTooOften(firstStage, attempt - 1)
+      await agentLogsIn(db).write({ level: 'ERROR', module: 'overseer-core', message: `[${job.sessionId.slice(0, 8)}] ${message}`, buildId: job.buildId })
+      await record(firstStage, { type: 'error', message })
+      return { kind: 'failed', stage: firstStage, message, usage, retry: firstStage }
+    }
+    carried = await buildsIn(db).spentAfter(job.buildId, lastEventId)
+    usage.promptTokens += carried.promptTokens
+    usage.completionTokens += carried.completionTokens
+    if (firstStage === 'development') iterationOffset = await buildsIn(db).iterationCount(job.buildId)
+    await agentLogsIn(db).write({
+      level: 'WARNING',
+      module: 'overseer-core',
+      message: `[${job.sessionId.slice(0, 8)}] ${resumed === 'retry' ? `Retried by its owner from the ${LABELS[firstStage]} stage` : `${BUILD_MESSAGES.resumed(firstStage)} (attempt ${attempt} of ${options.maxAttempts})`}`,
+      buildId: job.buildId,
+    })
+    await record(firstStage, { type: 'resumed', reason: resumed, attempt: resumed === 'retry' ? 1 : attempt })
   }
 
   const gateLog = (level: 'INFO' | 'ERROR', message: string): Promise<void> =>
@@ -291,8 +370,12 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
         await gateLog('INFO', `Stopped by its owner at the ${gate} gate`).catch(() => undefined)
         return { kind: 'stopped', stage: lastStage, message: BUILD_MESSAGES.stopped, usage }
       }
-      const message =
-        error instanceof GateDenied || expired ? error.message : signal.aborted ? BUILD_MESSAGES.shutdown : BUILD_MESSAGES.failed(lastStage)
+      if (signal.aborted && !(error instanceof GateDenied) && !expired) {
+        // Its process is going down: the wait goes on in the next process that takes the build.
+        await gateLog('INFO', `Left the ${gate} gate: the server process is stopping; the build waits there again once resumed`).catch(() => undefined)
+        return { kind: 'interrupted', stage: lastStage, usage }
+      }
+      const message = error instanceof GateDenied || expired ? error.message : BUILD_MESSAGES.failed(lastStage)
       const detail = error instanceof GateDenied || expired ? message : error instanceof Error ? `${error.name}: ${error.message}` : String(error)
       await gateLog('ERROR', `Stopped at the ${gate} gate: ${detail}`).catch(() => undefined)
       await record(lastStage, { type: 'error', message }).catch(() => undefined)
@@ -300,7 +383,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
     }
   }
 
-  if (job.clarification) {
+  if (job.clarification && !saved && !resumed) {
     const { answers, skipped, questions } = job.clarification
     await record('clarification', {
       type: 'clarification_answered',
@@ -311,7 +394,13 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
   }
 
   for (const [position, stage] of STAGES.entries()) {
+    if (position < from) continue
     const log = logFor(stage)
+    // The first stage of a run that goes on says so, and carries what its lost attempt spent.
+    const restarted = resumed !== undefined && position === from
+    const startMessage = restarted ? (resumed === 'retry' ? BUILD_MESSAGES.retrying(stage.id) : BUILD_MESSAGES.resumed(stage.id)) : stage.message
+    const carry = restarted ? carried : { promptTokens: 0, completionTokens: 0 }
+    const withCarry = (tokens: Usage): Usage => ({ promptTokens: tokens.promptTokens + carry.promptTokens, completionTokens: tokens.completionTokens + carry.completionTokens })
     if (stage.gateBefore && options.gates.guards(stage.gateBefore)) {
       const stopped = await waitAt(stage.gateBefore, stage)
       if (stopped) return stopped
@@ -321,7 +410,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
     const ended = (status: StageRecord['status'], summary: string, tokens: Usage) =>
       record(stage.id, { type: 'stage_ended', status, summary, ...tokens }, performance.now() - began)
     try {
-      await report({ stage: stage.id, message: stage.message, percentage: stage.start })
+      await report({ stage: stage.id, message: startMessage, percentage: stage.start })
       await log('INFO', `Stage ${stage.id} started`)
       await record(stage.id, { type: 'stage_started' })
       const end = stageEnd(stage.id)
@@ -335,7 +424,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
           sandbox: options.sandbox,
           untimed,
           recordIteration: async (iteration) => {
-            await buildsIn(db).recordIteration(job.buildId, iteration)
+            await buildsIn(db).recordIteration(job.buildId, restarted ? { ...iteration, number: iteration.number + iterationOffset } : iteration)
             const changed = iteration.filesChanged.length > 0 ? iteration.filesChanged.join(', ') : 'none'
             await logFor(STAGES.find((definition) => definition.id === 'development') ?? stage)(
               iteration.failed > 0 ? 'WARNING' : 'INFO',
@@ -357,10 +446,12 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
         : { promptTokens: counter.text(result.prompt), completionTokens: counter.text(result.output) }
       usage.promptTokens += tokens.promptTokens
       usage.completionTokens += tokens.completionTokens
-      await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: 'completed', startedAt, ...tokens })
+      await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: 'completed', startedAt, ...withCarry(tokens) })
       if (stage.id === 'classification' && state.project) await buildsIn(db).classified(job.buildId, state.project.kind, state.project.slug)
       await log('INFO', `Stage ${stage.id} finished: ${result.summary} (${tokens.promptTokens + tokens.completionTokens} tokens)`)
       await ended('completed', result.summary, tokens)
+      // What the stages produced so far: a run that starts again goes on from here.
+      await buildsIn(db).saveCheckpoint(job.buildId, { position, stage: stage.id, state, ...usage, lastEventId })
       if (state.question) return { kind: 'question', usage }
       if (state.awaitingAnswers && state.clarification) {
         await record(stage.id, { type: 'clarification_asked', questions: state.clarification.questions.map(({ question, suggestions }) => ({ question, suggestions })) })
@@ -374,16 +465,19 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
         const spent = error instanceof StageFailure && error.usage ? error.usage : { promptTokens: 0, completionTokens: 0 }
         usage.promptTokens += spent.promptTokens
         usage.completionTokens += spent.completionTokens
-        await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: 'stopped', startedAt, ...spent }).catch(() => undefined)
+        await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: 'stopped', startedAt, ...withCarry(spent) }).catch(() => undefined)
         await log('INFO', `Stage ${stage.id} stopped by the build's owner`).catch(() => undefined)
         await ended('stopped', BUILD_MESSAGES.stopped, spent).catch(() => undefined)
         return { kind: 'stopped', stage: stage.id, message: BUILD_MESSAGES.stopped, usage }
       }
+      if (!timedOut && signal.aborted) {
+        // Its process is going down: not an end. The stage starts again from the last checkpoint in the next process.
+        await log('WARNING', `Stage ${stage.id} interrupted: the server process is stopping; the build goes on from its last checkpoint`).catch(() => undefined)
+        return { kind: 'interrupted', stage: stage.id, usage }
+      }
       const message = timedOut
         ? BUILD_MESSAGES.timedOut(stage.id, options.stageTimeoutMs)
-        : signal.aborted
-          ? BUILD_MESSAGES.shutdown
-          : error instanceof ProviderError
+        : error instanceof ProviderError
             ? BUILD_MESSAGES.providerFailed(stage.id, error.message)
             : error instanceof StageFailure
               ? error.message
@@ -393,12 +487,12 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       const spent = error instanceof StageFailure && error.usage ? error.usage : { promptTokens: 0, completionTokens: 0 }
       usage.promptTokens += spent.promptTokens
       usage.completionTokens += spent.completionTokens
-      await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: timedOut ? 'timeout' : 'error', startedAt, ...spent })
+      await buildsIn(db).recordStage(job.buildId, { stage: stage.id, position, status: timedOut ? 'timeout' : 'error', startedAt, ...withCarry(spent) })
         .catch(() => undefined)
       await log('ERROR', timedOut ? message : `Stage ${stage.id} failed: ${detail}`).catch(() => undefined)
       await record(stage.id, { type: 'error', message }).catch(() => undefined)
       await ended(timedOut ? 'timeout' : 'error', message, spent).catch(() => undefined)
-      return { kind: timedOut ? 'timeout' : 'failed', stage: stage.id, message, usage }
+      return { kind: timedOut ? 'timeout' : 'failed', stage: stage.id, message, usage, retry: stage.id }
     }
   }
 

@@ -177,7 +177,36 @@ export interface BuildRecords {
   recordStage(buildId: string, record: StageRecord): Promise<void>
   recordIteration(buildId: string, iteration: BuildIteration): Promise<void>
   delivered(buildId: string, files: readonly ProjectFile[], tests: TestSummary | undefined): Promise<void>
+  /** A run starts: its attempt number since the build's request, answers or retry. */
+  startAttempt(id: string): Promise<number>
+  saveCheckpoint(buildId: string, checkpoint: Checkpoint): Promise<void>
+  lastCheckpoint(buildId: string): Promise<StoredCheckpoint | undefined>
+  /** What the model calls recorded after a timeline event spent (an attempt that did not finish). */
+  spentAfter(buildId: string, afterEventId: number): Promise<{ promptTokens: number; completionTokens: number }>
+  iterationCount(buildId: string): Promise<number>
 }
 
 /** The build records on a connection or transaction. */
 export type BuildRecordsIn = (db: Queryable) => BuildRecords
+
+/**
+ * A build's state after a stage, as stored: what its stages produced so far, the tokens spent up to
+ * then, and the last step it had recorded on its timeline. A run that starts again (its process
+ * died, or its owner retries a failed stage) goes on from the last one.
+ */
+export interface Checkpoint {
+  /** The stage just finished, and its place among the stages. */
+  position: number
+  stage: string
+  state: BuildState
+  promptTokens: number
+  completionTokens: number
+  /** The id of the build's last timeline event at the checkpoint: what came after belongs to a later attempt. */
+  lastEventId: number
+}
+
+/** A checkpoint as stored: its state in the format `version` (read it with readCheckpointState). */
+export interface StoredCheckpoint extends Omit<Checkpoint, 'state'> {
+  version: number
+  state: unknown
+}

@@ -1,5 +1,5 @@
 import { Emitter } from '@socket.io/redis-emitter'
-import { Worker } from 'bullmq'
+import { WaitingError, Worker } from 'bullmq'
 import { ApprovalGates } from '../pipeline/gates/approvals'
 import type { BuildRecordsIn } from '../pipeline/state'
 import { BUILD_MESSAGES, BuildStopped, runPipeline, type BuildJob, type BuildOutcome, type PipelineOptions } from '../pipeline/runner'
@@ -70,6 +70,7 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
     buildsIn,
     sandbox,
     devLoop: { maxIterations: config.builds.maxIterations, maxTokens: config.builds.maxTokens },
+    maxAttempts: config.builds.maxAttempts,
     counter: tokenCounter,
     providerFor: remoteProviderFor(remote),
     downloadsDir,
@@ -98,14 +99,20 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
 
   const worker = new Worker<BuildJob, BuildOutcome>(
     BUILD_QUEUE,
-    async (job) => {
+    async (job, token) => {
       const controller = new AbortController()
       running.set(job.data.buildId, controller)
       try {
-        log.info('build started', { buildId: job.data.buildId })
+        log.info('build started', { buildId: job.data.buildId, attempt: job.attemptsStarted })
         const outcome = await runPipeline(job.data, options, controller.signal)
         // Every progress event is in Redis before the server hears of the outcome (one connection, in order).
         await emitterClient.ping()
+        if (outcome.kind === 'interrupted') {
+          // This worker is going down: the job goes back to the queue, and the next worker goes on from its last checkpoint.
+          log.info('build handed back to the queue', { buildId: job.data.buildId, stage: outcome.stage })
+          await job.moveToWait(token)
+          throw new WaitingError()
+        }
         log.info('build ended', { buildId: job.data.buildId, outcome: outcome.kind })
         return slimOutcome(outcome)
       } finally {
@@ -116,8 +123,12 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
       connection: queueClient,
       prefix: names.queuePrefix,
       concurrency: WORKER_CONCURRENCY,
-      // A build whose worker died is not run again from the start: its server reports the interruption.
-      maxStalledCount: 0,
+      // A worker that dies (kill -9, out of memory) stops renewing its lock: within BUILD_TAKEOVER_MS
+      // another worker takes the job and goes on from the build's last checkpoint. The pipeline
+      // itself ends a build interrupted more than BUILD_MAX_ATTEMPTS times, so BullMQ lets one more start.
+      lockDuration: Math.max(1_000, Math.floor(config.builds.takeoverMs / 2)),
+      stalledInterval: Math.max(500, Math.floor(config.builds.takeoverMs / 2)),
+      maxStalledCount: config.builds.maxAttempts,
       autorun: true,
     },
   )

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { withinTimeout } from '../lib/withinTimeout'
 import { Queue, QueueEvents } from 'bullmq'
-import { BUILD_MESSAGES, stoppedByOwner, type BuildJob, type BuildOutcome, type BuildRunner } from '../pipeline/runner'
+import { BUILD_MESSAGES, runId, stoppedByOwner, type BuildJob, type BuildOutcome, type BuildRunner } from '../pipeline/runner'
 import { BUILD_QUEUE, closeRedis, pingRedis, redisConnection, redisNames } from '../lib/redis'
 import { decodeControl, encodeControl, type ControlMessage } from './control'
 
@@ -80,7 +80,8 @@ export class QueueRunner implements BuildRunner {
     // Stopped by its owner before it was queued: it ends here, stopped.
     if (stoppedByOwner(signal)) return STOPPED
     signal.throwIfAborted()
-    const queued = await queue.add(BUILD_JOB, job, { jobId: job.buildId })
+    // The same run of a build is one job: a server that takes over a build whose server died waits on the job already there.
+    const queued = await queue.add(BUILD_JOB, job, { jobId: runId(job) })
     const finished = queued.waitUntilFinished(events) as Promise<BuildOutcome>
     finished.catch(() => undefined)
 
@@ -89,7 +90,10 @@ export class QueueRunner implements BuildRunner {
     const stopped = new Promise<BuildOutcome>((resolve) => {
       onAbort = () => {
         const byOwner = stoppedByOwner(signal)
-        const outcome: BuildOutcome = byOwner ? STOPPED : interrupted(BUILD_MESSAGES.shutdown)
+        // This server is going down: the build goes on in its worker, and another server (or this one,
+        // restarted) takes over waiting for it once this one's heartbeat has lapsed.
+        if (!byOwner) return resolve({ kind: 'interrupted', stage: 'classification', usage: { promptTokens: 0, completionTokens: 0 } })
+        const outcome: BuildOutcome = STOPPED
         // Not started yet: it leaves the queue (and is stopped at once). Started: its worker stops it and reports.
         void queued.remove().then(
           () => resolve(outcome),
@@ -129,7 +133,7 @@ export interface BuildQueue {
   /** What this process does when asked to stop a build (settles once it has ended here, or at once if it does not run here). */
   onStop(handler: (sessionId: string) => Promise<void>): void
   /** A build nobody will end: off the queue if it waits there, stopped in its worker if one runs it. */
-  abandon(buildId: string): Promise<void>
+  abandon(buildId: string, jobId?: string): Promise<void>
   /** Whether Redis answers a PING on the queue's connection within `timeoutMs` (the health check). */
   ping(timeoutMs: number): Promise<boolean>
   close(): Promise<void>
@@ -199,11 +203,11 @@ export const openBuildQueue = async (redisUrl: string, prefix: string, serverId:
     onStop: (handler) => {
       stopHandler = handler
     },
-    abandon: async (buildId) => {
+    abandon: async (buildId, jobId = buildId) => {
       // Waiting: removed. Running (locked by its worker): left in place, and its worker stops it.
       // Bounded: with Redis unreachable its commands wait for the connection.
       await withinTimeout(async () => {
-        await queue.remove(buildId).catch(() => 0)
+        await queue.remove(jobId).catch(() => 0)
         await tell({ type: 'cancel', buildId, stopped: true })
       }, stopAnswerTimeoutMs)
     },

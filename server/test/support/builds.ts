@@ -27,6 +27,8 @@ export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise
     sandboxLimits: TEST_SANDBOX_LIMITS,
     maxIterations: 6,
     maxTokens: 200_000,
+    maxAttempts: 2,
+    takeoverMs: 30_000,
     ...overrides,
   },
 })

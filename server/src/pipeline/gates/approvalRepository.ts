@@ -124,6 +124,18 @@ export const createApprovalRepository = (db: Queryable) => ({
     )
   },
 
+  /** The newest request of a build at a gate: a resumed build's wait goes on with it. */
+  async latestFor(buildId: string, gate: GateKind): Promise<ApprovalRequest | undefined> {
+    const { rows } = await db.query<ApprovalRow>(`${SELECT} where a.build_id = $1 and a.gate = $2 order by a.created_at desc limit 1`, [buildId, gate])
+    return rows[0] ? toApproval(rows[0]) : undefined
+  },
+
+  /** A process waits on this pending request again (a resumed build): its heartbeat starts. */
+  async rewait(id: string): Promise<boolean> {
+    const { rows } = await db.query(`update approval_requests set heartbeat_at = now() where id = $1 and status = 'pending' returning id`, [id])
+    return rows.length > 0
+  },
+
   async findById(id: string): Promise<ApprovalRequest | undefined> {
     const { rows } = await db.query<ApprovalRow>(`${SELECT} where a.id = $1`, [id])
     return rows[0] ? toApproval(rows[0]) : undefined
@@ -177,7 +189,10 @@ export const createApprovalRepository = (db: Queryable) => ({
   async abandoned(olderThanMs: number): Promise<string[]> {
     const { rows } = await db.query<{ build_id: string | null }>(
       `update approval_requests set heartbeat_at = null, status = case when status = 'pending' then 'cancelled' else status end
-       where heartbeat_at < now() - make_interval(secs => $1) returning build_id`,
+       where heartbeat_at < now() - make_interval(secs => $1)
+         -- A build that kept its job is resumed by another process, and waits on its request again.
+         and not exists (select 1 from builds b where b.id = approval_requests.build_id and b.job is not null and b.status = 'running')
+       returning build_id`,
       [olderThanMs / 1000],
     )
     return rows.flatMap((row) => (row.build_id ? [row.build_id] : []))

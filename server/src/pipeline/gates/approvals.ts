@@ -17,7 +17,7 @@ import { KIND_LABELS } from '../../generation/classify'
 import { withArticle } from '../../generation/templates/common'
 import { changesBetween, type BuildRecordsIn, type BuildState } from '../state'
 import { languageOf } from '@contracts/builds'
-import { BUILD_MESSAGES, GateDenied, GateExpired, type Gatekeeper, type GateRequest } from '../runner'
+import { BUILD_MESSAGES, GateDenied, GateExpired, stoppedByOwner, type Gatekeeper, type GateRequest } from '../runner'
 import { GATE_KINDS, STAGES, type GateKind, type StageId } from '../stages'
 
 /** How often a waiting build tells the database it is still waiting. */
@@ -260,19 +260,18 @@ export class ApprovalGates implements Gatekeeper {
   async pass(gate: GateKind, request: GateRequest, signal: AbortSignal, waiting: (approvalId: string) => Promise<void>): Promise<void> {
     signal.throwIfAborted()
     const { db, timeoutMs } = this.options
-    const id = randomUUID()
-    const { title, description, context } = describeGate(gate, request)
-    await approvalsIn(db).create({
-      id,
-      buildId: request.buildId,
-      gate,
-      title,
-      description,
-      priority: GATE_PRIORITIES[gate],
-      context,
-      expiresAt: new Date(Date.now() + timeoutMs),
-      waiting: true,
-    })
+    // A resumed build (its process died while it waited, or it is retried past this gate) goes on
+    // with the request it had: approved, it passes; denied, it stays denied; pending, it waits again.
+    const earlier = await approvalsIn(db).latestFor(request.buildId, gate)
+    if (earlier?.status === 'approved') return
+    if (earlier?.status === 'denied') throw new GateDenied(BUILD_MESSAGES.denied(gate, earlier.comment))
+    const resumed = earlier?.status === 'pending' && earlier.expiresAt !== null && (await approvalsIn(db).rewait(earlier.id))
+    const id = resumed ? earlier.id : randomUUID()
+    const expiresAt = resumed && earlier.expiresAt ? earlier.expiresAt : new Date(Date.now() + timeoutMs)
+    if (!resumed) {
+      const { title, description, context } = describeGate(gate, request)
+      await approvalsIn(db).create({ id, buildId: request.buildId, gate, title, description, priority: GATE_PRIORITIES[gate], context, expiresAt, waiting: true })
+    }
 
     let timer: NodeJS.Timeout | undefined
     let onAbort: (() => void) | undefined
@@ -289,8 +288,10 @@ export class ApprovalGates implements Gatekeeper {
             (closed) => (closed ? reject(new GateExpired(BUILD_MESSAGES.expired(gate, timeoutMs))) : this.recheck(id)),
             reject,
           )
-        }, timeoutMs)
+        }, Math.max(0, expiresAt.getTime() - Date.now()))
         onAbort = () => {
+          // Stopped by its owner: the request is withdrawn. Its process going down: it stays for the build's next process.
+          if (!stoppedByOwner(signal)) return reject(signal.reason)
           void approvalsIn(db).close(id, 'cancelled')
             .catch(() => false)
             .then(() => reject(signal.reason))

@@ -121,6 +121,8 @@ export const stepSummary = (step: TimelineStep): string => {
       return 'Finished'
     case 'error':
       return `Error: ${step.message}`
+    case 'resumed':
+      return step.reason === 'retry' ? `Retried by its owner (attempt ${integer.format(step.attempt)})` : `Resumed after an interruption (attempt ${integer.format(step.attempt)})`
   }
 }
 

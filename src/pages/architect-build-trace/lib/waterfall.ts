@@ -71,6 +71,8 @@ export const stepLabel = (event: BuildEvent): string => {
       return 'Finished'
     case 'error':
       return 'Error'
+    case 'resumed':
+      return event.reason === 'retry' ? `Retried (attempt ${event.attempt})` : `Resumed after an interruption (attempt ${event.attempt})`
   }
 }
 

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
   AnswersBody,
   BuildFailure,
+  BuildSuspended,
   BuildParams,
   BuildState,
   BuildFile,
@@ -22,7 +23,7 @@ import { createBuildEventRepository as eventsIn } from '../../../timeline/eventR
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { zipUrlOf } from '../../../builds/reply'
 import { CLARIFICATION_MESSAGES } from '../../../pipeline/clarify'
-import { hasArchive } from '../../../builds/service'
+import { hasArchive, RETRY_MESSAGES } from '../../../builds/service'
 import { ownerOfRequest } from '../../../sessions/owner'
 import { acceptChatMessage, countChatMessage } from '../../../chat/request'
 import { chatBodyValidator, isUuid } from '../../../chat/validation'
@@ -69,6 +70,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           429: ChatRateLimited,
           500: BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
           504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
+          503: BuildSuspended,
         },
       },
     },
@@ -106,6 +108,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           percentage: build.percentage,
           message: build.message,
           ...(build.error !== null && { error: build.error }),
+          ...(build.status === 'error' && build.retryStage && { retryStage: build.retryStage }),
           ...(build.kind !== null && { kind: build.kind }),
           ...(build.clarification && { questions: build.clarification.questions.map(({ question, suggestions }) => ({ question, suggestions })) }),
           ...(build.name !== null && { name: build.name }),
@@ -142,6 +145,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           429: ChatRateLimited,
           500: BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
           504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
+          503: BuildSuspended,
         },
       },
     },
@@ -153,6 +157,40 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
       const result = await app.builds.reply(owner.key, request.params.sessionId, given)
       if (result.kind === 'not-found') throw new HttpError(404, BUILD_NOT_FOUND)
       if (result.kind === 'nothing-asked') throw new HttpError(409, CLARIFICATION_MESSAGES.nothingAsked)
+      return sendBuildOutcome(result, request, reply)
+    },
+  )
+
+  routes.post(
+    '/builds/:sessionId/retry',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Retry a failed build from the stage that failed',
+        description: `A build that failed at a stage (its development loop spent its budget, a stage timed out, a provider failed, or its server process stopped more than BUILD_MAX_ATTEMPTS times) can be retried from that stage: its failure's \`retryStage\` (and the build's state) says which. A new attempt of the same build starts from the checkpoint before that stage, with its own progress (\`Retrying from development...\`) and timeline events in the same room; its reply replaces the failure in the conversation, and the answer is the build's, as POST /api/overseer/chat answers. Only the build's owner can retry it; 409 (with why) for a build that is running, was delivered, stopped, denied at a gate, or is not its conversation's last request. Counted in the chat messages' rate limit. ${OWNER_NOTE}`,
+        security: chatSecurity,
+        params: BuildParams,
+        response: {
+          200: BuildOutcomeReply,
+          400: bodyErrorResponses[400],
+          403: CrossSiteRefused,
+          404: errorResponse('No build of the caller’s has this sessionId'),
+          409: errorResponse(RETRY_MESSAGES.stopped),
+          429: ChatRateLimited,
+          500: BuildFailure('A stage failed again (an `error` event was sent), or the build could not be stored'),
+          503: BuildSuspended,
+          504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOfRequest(request, reply, { create: false })
+      if (!owner) throw new HttpError(404, BUILD_NOT_FOUND)
+      await countChatMessage(app, request, owner)
+      const result = await app.builds.retry(owner.key, request.params.sessionId)
+      if (result.kind === 'not-found') throw new HttpError(404, BUILD_NOT_FOUND)
+      if (result.kind === 'refused') throw new HttpError(409, result.message)
       return sendBuildOutcome(result, request, reply)
     },
   )

@@ -19,6 +19,10 @@ export const sendBuildOutcome = (result: BuildResult, request: FastifyRequest, r
     const { reply: stoppedReply, conversationId, sessionId, model, usage } = result
     return { success: true as const, reply: stoppedReply, conversationId, sessionId, model, status: 'completed' as const, stopped: true as const, usage }
   }
+  if (result.kind === 'suspended') {
+    const { message, conversationId, sessionId } = result
+    return reply.code(503).send({ success: false as const, message, conversationId, sessionId, status: 'processing' as const })
+  }
   if (result.kind !== 'completed') {
     request.log.warn({ buildId: result.buildId, sessionId: result.sessionId }, `build ${result.kind}: ${result.message}`)
     return reply.code(result.kind === 'timeout' ? 504 : 500).send({
@@ -27,6 +31,7 @@ export const sendBuildOutcome = (result: BuildResult, request: FastifyRequest, r
       conversationId: result.conversationId,
       sessionId: result.sessionId,
       status: 'error' as const,
+      ...(result.retryStage && { retryStage: result.retryStage }),
     })
   }
   const { reply: built, zipUrl, conversationId, sessionId, model, usage } = result

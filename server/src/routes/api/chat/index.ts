@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import * as Type from 'typebox/type'
 import {
   BuildFailure,
+  BuildSuspended,
   ChatBody,
   ChatConflict,
   ChatRateLimited,
@@ -89,7 +90,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
           429: ChatRateLimited,
           500: BuildFailure('A message handed on to the builder: a stage failed (an `error` event was sent), or the build could not be stored'),
           502: ProviderError('The model provider failed or refused the request'),
-          503: ProviderError('The model provider is rate limiting (see Retry-After)'),
+          503: Type.Union([ProviderError('The model provider is rate limiting (see Retry-After)'), BuildSuspended]),
           504: Type.Union([
             ProviderError('The model provider did not answer in time'),
             BuildFailure('A message handed on to the builder: a stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
