@@ -330,26 +330,26 @@ export const createBuildRepository = (db: Queryable) => ({
   },
 
   /**
-   * Running builds that no process runs any more: no heartbeat for `leaseMs` (any, when null: a
-   * single server that starts runs none yet), not waiting for answers (those hold no process).
+   * Running builds that no process runs any more: no heartbeat for `leaseMs`, not waiting for
+   * answers (those hold no process), with the job a run starts from.
    */
-  async orphaned(leaseMs: number | null): Promise<Build[]> {
+  async orphaned(leaseMs: number): Promise<Build[]> {
     const { rows } = await db.query<BuildRow>(
-      `select * from builds where status = 'running' and clarification is null
-         and ($1::double precision is null or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1::double precision))
+      `select * from builds where status = 'running' and clarification is null and job is not null
+         and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1::double precision))
        order by created_at, id`,
-      [leaseMs === null ? null : leaseMs / 1000],
+      [leaseMs / 1000],
     )
     return rows.map(toBuild)
   },
 
   /** Takes an orphaned build for `serverId`, once: another process that tries at the same time gets nothing. */
-  async adopt(id: string, serverId: string, leaseMs: number | null): Promise<Build | undefined> {
+  async adopt(id: string, serverId: string, leaseMs: number): Promise<Build | undefined> {
     const { rows } = await db.query<BuildRow>(
       `update builds set server_id = $2, heartbeat_at = now() where id = $1 and status = 'running' and clarification is null
-         and ($3::double precision is null or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3::double precision))
+         and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3::double precision))
        returning *`,
-      [id, serverId, leaseMs === null ? null : leaseMs / 1000],
+      [id, serverId, leaseMs / 1000],
     )
     return rows[0] ? toBuild(rows[0]) : undefined
   },

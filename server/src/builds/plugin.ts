@@ -137,10 +137,10 @@ export default fp<BuildPluginOptions>(
     )
 
     // Durable builds: this process says every few seconds that it still runs its builds; a build
-    // whose process has been silent for BUILD_TAKEOVER_MS is taken over and goes on from its last
-    // checkpoint. Without REDIS_URL this is the only server: at start, every unfinished build is its own.
+    // whose process has been silent for BUILD_TAKEOVER_MS (it died, or was stopped for a deploy) is
+    // taken over by a live one, at its start or while it runs, and goes on from its last checkpoint.
     const { takeoverMs } = app.config.builds
-    const adopt = (leaseMs: number | null) =>
+    const adopt = (leaseMs: number) =>
       builds.adoptOrphans(leaseMs).then(
         (adopted) => {
           if (adopted > 0) app.log.warn({ builds: adopted }, 'resuming builds whose server process stopped')
@@ -148,12 +148,13 @@ export default fp<BuildPluginOptions>(
         (err: unknown) => app.log.warn({ err }, 'could not look for builds to resume'),
       )
     app.addHook('onReady', async () => {
-      await adopt(queue ? takeoverMs : null)
+      await adopt(takeoverMs)
     })
+    const beat = Math.max(100, Math.floor(takeoverMs / 4))
     const heartbeat = setInterval(() => {
       void builds.keepAlive().catch((err: unknown) => app.log.warn({ err }, 'build heartbeat failed'))
-    }, Math.max(100, Math.floor(takeoverMs / 4))).unref()
-    const adopter = setInterval(() => void adopt(takeoverMs), Math.max(200, Math.floor(takeoverMs / 2))).unref()
+    }, beat).unref()
+    const adopter = setInterval(() => void adopt(takeoverMs), beat).unref()
 
     const sweeper = setInterval(() => {
       void builds.sweepArchives().catch((err: unknown) => app.log.warn({ err }, 'build archive sweep failed'))

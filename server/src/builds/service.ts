@@ -258,7 +258,12 @@ export class BuildService {
     if (outcome.kind === 'stopped') return await this.stopped(turn, BUILD_MESSAGES.stopped, outcome.usage)
     if (outcome.kind === 'clarifying') return await this.asked(turn, job, outcome.questions, outcome.usage)
     // Its process is going down: nothing ends; the build goes on from its last checkpoint in the next process.
-    if (outcome.kind === 'interrupted') return { kind: 'suspended', buildId, conversationId, sessionId, message: BUILD_MESSAGES.suspended }
+    if (outcome.kind === 'interrupted') {
+      // Unless it was ended meanwhile (a stop that found no process, the stale sweep): then as it ended.
+      const stored = await buildsIn(this.options.db).findById(buildId)
+      if (stored && stored.status !== 'running') return await this.endedElsewhere(turn)
+      return { kind: 'suspended', buildId, conversationId, sessionId, message: BUILD_MESSAGES.suspended }
+    }
     if (outcome.kind !== 'completed') {
       const retryStage = outcome.retry
       if (!(await this.failed(turn, outcome.message, retryStage))) return await this.endedElsewhere(turn)
@@ -559,12 +564,11 @@ export class BuildService {
   }
 
   /**
-   * Takes the running builds that no process runs any more and goes on with each from its last
-   * checkpoint, here: those whose heartbeat lapsed for `leaseMs`, or with `leaseMs` null (a single
-   * server that starts: none of them is run by anyone) every one. Their progress continues in
-   * their room, and their conversation gets the result. Returns how many it took.
+   * Takes the running builds that no process runs any more (their heartbeat lapsed for `leaseMs`)
+   * and goes on with each from its last checkpoint, here. Their progress continues in their room,
+   * and their conversation gets the result. Returns how many it took.
    */
-  async adoptOrphans(leaseMs: number | null): Promise<number> {
+  async adoptOrphans(leaseMs: number): Promise<number> {
     const { db, serverId } = this.options
     let adopted = 0
     for (const orphan of await buildsIn(db).orphaned(leaseMs)) {

@@ -325,7 +325,7 @@ export const loadConfig = (env: Env = process.env): Config => {
       maxIterations: integer(env, 'BUILD_MAX_ITERATIONS', 6, 1, 50),
       maxTokens: integer(env, 'BUILD_MAX_TOKENS', 200_000, 1_000, 10_000_000),
       maxAttempts: integer(env, 'BUILD_MAX_ATTEMPTS', 2, 1, 10),
-      takeoverMs: integer(env, 'BUILD_TAKEOVER_MS', 30_000, 1_000, 600_000),
+      takeoverMs: integer(env, 'BUILD_TAKEOVER_MS', 20_000, 1_000, 600_000),
     },
   }
 }

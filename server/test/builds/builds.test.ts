@@ -227,7 +227,7 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     const message = 'The build failed at the development stage. Please try again.'
     expect(response.statusCode).toBe(500)
     const failure = response.json<{ conversationId: string }>()
-    expect(failure).toEqual({ success: false, message, conversationId: expect.any(String), sessionId: body.sessionId, status: 'error' })
+    expect(failure).toEqual({ success: false, message, conversationId: expect.any(String), sessionId: body.sessionId, status: 'error', retryStage: 'development' })
     expect(events.errors).toEqual([{ sessionId: body.sessionId, message }])
     expect(events.timeouts).toEqual([])
     expect(events.progress.map((event) => event.stage).at(-1)).toBe('development')

@@ -28,7 +28,7 @@ export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise
     maxIterations: 6,
     maxTokens: 200_000,
     maxAttempts: 2,
-    takeoverMs: 30_000,
+    takeoverMs: 20_000,
     ...overrides,
   },
 })

@@ -52,6 +52,16 @@ export const spawnScript = ([script, ...args]: [string, ...string[]], env: NodeJ
 /** How long one probe of a starting server may take: one that accepts and never answers is not up. */
 const PROBE_TIMEOUT_MS = 5_000
 
+/** Polls `ready` every 100 ms until it holds; fails, naming `what`, when `timeoutMs` passes first. */
+export const until = async (what: string, ready: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await ready()) return
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 /** Polls `ready` every 200 ms; fails when `child` exits first or `timeoutMs` passes. */
 export const waitUntil = async (
   child: ChildProcess,

@@ -14,6 +14,7 @@ export {
   messageSent,
   replyReceived,
   replyFailed,
+  retryStarted,
   stopRequested,
   conversationCleared,
   conversationOpened,

@@ -3,6 +3,8 @@ import { lazy } from 'react'
 export { MessageForm } from './ui/MessageForm'
 export { BuildQuestions, QUESTION_TEXTS } from './ui/BuildQuestions'
 export { answerQuestions, answersText } from './model/answerQuestions'
+export { RetryBuild, retryLabel } from './ui/RetryBuild'
+export { retryBuild } from './model/retryBuild'
 export { sendChatMessage, stopChatReply } from './model/sendChatMessage'
 export type { SendChatArgs, SendChatOutcome } from './model/sendChatMessage'
 

@@ -10,6 +10,7 @@ import { buildConfig, buildRequest, sendBuild, type BuildReplyBody } from '../..
 import { chatConfig, history, newVisitor, type Headers } from '../../support/chat'
 import { signIn as signInAs } from '../../support/auth'
 import { connectSocket, followBuild } from '../../support/sockets'
+import { until } from '../../support/processes'
 
 const NOT_SIGNED_IN = { success: false, message: 'Not signed in' }
 const FORBIDDEN = { success: false, message: 'You do not have permission to do this.' }
@@ -350,9 +351,11 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     await patient.close()
   })
 
-  it('fails a build left waiting by a server that stopped, and cancels its request', async () => {
+  it('fails a build from before builds kept their job, left waiting by a server that stopped, and cancels its request', async () => {
     const crashed = await gatedApp({ approvalGates: ['planning'] })
     const { visitor: frank, body, reply, pending: planning } = await waitingBuild(crashed, 'Build a habit tracker web app', 'planning')
+    // Stored before migration 017: nothing to resume it from.
+    await db.query('update builds set job = null where session_id = $1', [body.sessionId])
 
     // While its process lives (heartbeat fresh), a starting server leaves it alone.
     await app.builds.failStale()
@@ -373,12 +376,25 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     expect((await reply).statusCode).toBe(500)
   })
 
-  it('cancels the request of a build stopped by a shutdown', async () => {
+  it('keeps the request of a build whose server shuts down: the server that takes the build over waits on it, and delivers once approved', async () => {
     const closing = await gatedApp({ approvalGates: ['deployment'] })
-    const { reply, pending: deployment } = await waitingBuild(closing, 'Build a command line tool that renames files', 'deployment')
+    const { visitor, body, reply, pending: deployment } = await waitingBuild(closing, 'Build a command line tool that renames files', 'deployment')
     await closing.close()
-    expect((await reply).json()).toMatchObject({ message: 'The build was interrupted: the server is shutting down. Please send the request again.' })
-    expect((await list('?status=all')).data.find((approval) => approval.id === deployment.id)).toMatchObject({ status: 'cancelled' })
+    // Not an end: the request is answered with what happens next, and the build keeps running.
+    const suspended = await reply
+    expect(suspended.statusCode).toBe(503)
+    expect(suspended.json()).toMatchObject({ success: false, status: 'processing', sessionId: body.sessionId })
+    expect((await list('?status=all')).data.find((approval) => approval.id === deployment.id)).toMatchObject({ status: 'pending', build: { status: 'running' } })
+
+    // No heartbeat since: another server takes it over and waits at the gate on the same request.
+    await db.query(`update builds set heartbeat_at = now() - interval '10 minutes' where session_id = $1`, [body.sessionId])
+    expect(await app.builds.adoptOrphans(60_000)).toBe(1)
+    await until('wait at the deployment gate', async () => (await tasks()).find((task) => task.sessionId === body.sessionId)?.gate === 'deployment')
+    expect((await list('?status=pending')).data.filter((approval) => approval.build?.sessionId === body.sessionId).map((approval) => approval.id)).toEqual([deployment.id])
+    expect((await decide(deployment.id, { decision: 'approve' })).statusCode).toBe(200)
+    await until('delivered build', async () => (await history(app, visitor)).data[0]?.status === 'completed')
+    const { rows } = await db.query<{ status: string; attempts: number }>('select status, attempts from builds where session_id = $1', [body.sessionId])
+    expect(rows[0]).toEqual({ status: 'completed', attempts: 2 })
   })
 
   it('checks permissions, ids and bodies on every endpoint', async () => {

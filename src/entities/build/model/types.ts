@@ -1,3 +1,5 @@
+import type { StageId } from '@contracts/builds'
+
 /** The server's record of a build (GET /api/overseer/builds/:sessionId), already checked. */
 export interface BuildSnapshot {
   sessionId: string
@@ -12,6 +14,8 @@ export interface BuildSnapshot {
   zipUrl?: string
   /** While it waits for its requester: the questions it asks, each with its suggested answers. */
   questions?: { question: string; suggestions: string[] }[]
+  /** Failed at a stage: the one its owner can retry it from (POST …/retry). */
+  retryStage?: StageId
 }
 
 /** A file of a delivered project. */

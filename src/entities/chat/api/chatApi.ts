@@ -92,6 +92,10 @@ export const chatApi = baseApi.injectEndpoints({
     answerBuild: build.mutation<ChatResult, AnswersRequest>({
       queryFn: ({ sessionId, body }, _api, _extra, baseQuery) => postForReply(baseQuery, `/overseer/builds/${encodeURIComponent(sessionId)}/answers`, body),
     }),
+    /** POST a retry of a failed build from the stage that failed: it goes on, and answers as a build request does. */
+    retryBuild: build.mutation<ChatResult, string>({
+      queryFn: (sessionId, _api, _extra, baseQuery) => postForReply(baseQuery, `/overseer/builds/${encodeURIComponent(sessionId)}/retry`, {}),
+    }),
     stopChat: build.mutation<{ stopped: boolean }, string>({
       query: (sessionId) => ({ url: `/overseer-dev/sessions/${encodeURIComponent(sessionId)}/stop`, method: 'POST' }),
     }),

@@ -94,6 +94,13 @@ export const chatSlice = createSlice({
       state.error = payload.message
       state.pending = null
     },
+    /** A failed build is retried: its failed turn gives way to the reply to come (the retry's answer replaces the failure). */
+    retryStarted: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
+      const last = state.turns.at(-1)
+      if (last?.failed && last.timelineSessionId === payload.sessionId) state.turns.pop()
+      state.pending = { sessionId: payload.sessionId, text: '', stopping: false }
+      state.error = null
+    },
     stopRequested: (state, { payload }: PayloadAction<{ sessionId: string }>) => {
       if (state.pending?.sessionId === payload.sessionId) state.pending.stopping = true
     },
@@ -166,6 +173,7 @@ export const {
   messageSent,
   replyReceived,
   replyFailed,
+  retryStarted,
   stopRequested,
   conversationCleared,
   conversationOpened,

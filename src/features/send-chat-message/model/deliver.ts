@@ -34,6 +34,8 @@ export interface Delivery {
   followsProject: boolean
   /** The answers to the questions the build of `sessionId` asked (or skip): they go to it, and it goes on. */
   answering?: BuildAnswers
+  /** The failed build of `sessionId` is retried from the stage that failed. */
+  retrying?: true
 }
 
 /**
@@ -45,9 +47,9 @@ export interface Delivery {
  */
 export const deliver = async (
   dispatch: AppDispatch,
-  { sessionId, content, model, earlier, conversationId, replaceFrom, followsProject, answering }: Delivery,
+  { sessionId, content, model, earlier, conversationId, replaceFrom, followsProject, answering, retrying }: Delivery,
 ): Promise<SendChatOutcome> => {
-  const building = answering !== undefined || sendsToBuilder(content, followsProject)
+  const building = answering !== undefined || retrying === true || sendsToBuilder(content, followsProject)
   dispatch(trackerDismissed())
   // The tracker shows from the start: 'Connecting...' while the socket connects.
   if (building) dispatch(buildStarted({ sessionId }))
@@ -55,6 +57,12 @@ export const deliver = async (
 
   await joinSession(dispatch, sessionId)
   const call = async () => {
+    if (retrying) {
+      const request = dispatch(chatApi.endpoints.retryBuild.initiate(sessionId))
+      const retried = await request
+      request.reset()
+      return retried
+    }
     if (answering) {
       const request = dispatch(chatApi.endpoints.answerBuild.initiate({ sessionId, body: answering }))
       const answered = await request

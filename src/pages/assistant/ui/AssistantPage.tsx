@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ModelPicker } from '@/features/select-ai-model'
-import { BuildQuestions, loadResumeChat, MessageForm, TurnTools } from '@/features/send-chat-message'
+import { BuildQuestions, loadResumeChat, MessageForm, RetryBuild, TurnTools } from '@/features/send-chat-message'
 import { BuildProgress, BuildTimeline, ProjectFiles, trackerDismissed } from '@/entities/build'
 import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectConversationId, selectIsSending, selectPendingReply, selectTurns } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
@@ -173,6 +173,8 @@ export const AssistantPage = () => {
                   </Suspense>
                   {/* The last reply may be a build's questions, waiting for their answers (not held back while the timeline's code loads). */}
                   {turn.timelineSessionId && !turn.buildSessionId && turn.id === lastTurnId && !replying && <BuildQuestions sessionId={turn.timelineSessionId} />}
+                  {/* A failed build's reply: retried from the stage that failed, its answer taking the failure's place. */}
+                  {turn.timelineSessionId && turn.failed && turn.id === lastTurnId && !replying && <RetryBuild sessionId={turn.timelineSessionId} />}
                 </>
               )
             }
