@@ -92,6 +92,8 @@ describe('loadConfig', () => {
       SANDBOX_OUTPUT_BYTES: '4096',
       BUILD_MAX_ITERATIONS: '3',
       BUILD_MAX_TOKENS: '50000',
+      BUILD_MAX_ATTEMPTS: '3',
+      BUILD_TAKEOVER_MS: '10000',
       SEED_DEMO: 'false',
     })
     expect(config).toEqual({
@@ -138,6 +140,8 @@ describe('loadConfig', () => {
         sandboxLimits: { wallMs: 20_000, cpuSeconds: 10, memoryMb: 256, processes: 64, outputBytes: 4096 },
         maxIterations: 3,
         maxTokens: 50_000,
+        maxAttempts: 3,
+        takeoverMs: 10_000,
       },
       seedDemo: false,
     })

@@ -50,6 +50,7 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer/builds/{sessionId}',
       '/api/overseer/builds/{sessionId}/answers',
       '/api/overseer/builds/{sessionId}/events',
+      '/api/overseer/builds/{sessionId}/retry',
       '/api/overseer/builds/{sessionId}/files/{path}',
       '/api/overseer/chat',
       '/api/overseer/downloads/{id}',
