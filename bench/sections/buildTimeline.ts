@@ -118,7 +118,7 @@ interface InProcessServer {
  * embedded PGlite in a fresh folder, no demo content, the SPA of `buildDir`), with the sandbox
  * and chat limits of the builds section and the given build hooks.
  */
-const startInProcess = async (builds: BuildPluginOptions): Promise<InProcessServer> => {
+export const startInProcess = async (builds: BuildPluginOptions): Promise<InProcessServer> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'overseer-bench-timeline-'))
   try {
     const config = loadConfig({

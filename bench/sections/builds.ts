@@ -25,6 +25,7 @@ import {
 } from '../lib/builds'
 import { type Budgets, heading, median, ms, percentile, subheading, table } from '../lib/report'
 import type { RecordingSummary, TimelinePaintSummary } from './buildTimeline'
+import type { DurableSummary } from './durableBuilds'
 
 /** The chat budget (RATE_LIMIT_CHAT per owner, RATE_LIMIT_CHAT_IP per IP, a minute) also counts builds. */
 export const RAISED_CHAT_LIMITS = { RATE_LIMIT_CHAT: '100000000', RATE_LIMIT_CHAT_IP: '100000000' }
@@ -98,6 +99,8 @@ export interface BuildsSummary {
     serverRssAfterBytes: number
     memory: MemoryPeaks
   }
+  /** Durable builds (sections/durableBuilds.ts): checkpoints' cost, a worker's takeover. */
+  durable?: DurableSummary
   /** The second part (sections/buildTimeline.ts): builds with and without the timeline. */
   recording?: RecordingSummary
   /** The second part: a finished build's timeline in Chromium. */

@@ -12,6 +12,7 @@ import { createBuildRepository } from './buildRepository'
 import { BuildService } from './service'
 import { createSandbox } from '../sandbox'
 import { createTimeline, type Timeline } from '../timeline/recorder'
+import type { BuildRecordsIn } from '../pipeline/state'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +44,11 @@ export interface BuildPluginOptions {
    * to measure what recording costs a build.
    */
   timeline?: (recorded: Timeline) => Timeline
+  /**
+   * Test hook: the build records the pipeline writes to, given the real ones. The bench wraps them
+   * to time each checkpoint, or to keep none and measure what checkpoints cost a build.
+   */
+  records?: (recorded: BuildRecordsIn) => BuildRecordsIn
 }
 
 /** How often the archives of deleted conversations are removed from disk (downloads stop at once). */
@@ -87,7 +93,7 @@ export default fp<BuildPluginOptions>(
       devLoop: { maxIterations: app.config.builds.maxIterations, maxTokens: app.config.builds.maxTokens },
       maxAttempts: app.config.builds.maxAttempts,
       db: app.db,
-      buildsIn: createBuildRepository,
+      buildsIn: options.records ? options.records(createBuildRepository) : createBuildRepository,
       counter: tokenCounter,
       downloadsDir,
       stageTimeoutMs,

@@ -572,12 +572,17 @@ export class BuildService {
     const { db, serverId } = this.options
     let adopted = 0
     for (const orphan of await buildsIn(db).orphaned(leaseMs)) {
-      if (this.active.has(orphan.sessionId) || !orphan.conversationId) continue
+      if (this.active.has(orphan.sessionId)) continue
       const stored = await buildsIn(db).job(orphan.id)
       // From before builds kept their job: nothing to go on from (the stale sweep ends it).
       if (!stored) continue
       const build = await buildsIn(db).adopt(orphan.id, serverId, leaseMs)
-      if (!build?.conversationId) continue
+      if (!build) continue
+      // Its owner deleted its conversation meanwhile: nobody is waiting for it, and it is not resumed.
+      if (!build.conversationId) {
+        await buildsIn(db).stopped(build.id, BUILD_MESSAGES.conversationDeleted)
+        continue
+      }
       adopted++
       const job: BuildJob = { ...stored, buildId: build.id, sessionId: build.sessionId }
       const turn = { buildId: build.id, conversationId: build.conversationId, sessionId: build.sessionId, model: build.model }

@@ -170,6 +170,8 @@ export const BUILD_MESSAGES = {
     `The build was interrupted ${attempts} times at the ${LABELS[stage]} stage (its server process stopped each time). Retry it from there, or send the request again.`,
   /** A build request whose server is going down: the build is kept and goes on once a server runs it again. */
   suspended: 'The server is restarting: your build is saved and goes on from where it was once the server is back. Follow it in this conversation.',
+  /** Its process died after its owner deleted its conversation: not resumed. */
+  conversationDeleted: 'Build stopped: its conversation was deleted.',
   /** Its owner stopped it (POST /api/overseer-dev/sessions/:sessionId/stop). */
   stopped: 'Build stopped.',
   ready: 'Your project is ready.',

@@ -57,6 +57,8 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
   const { downloadsDir, stageTimeoutMs, approvalGates, approvalTimeoutMs } = config.builds
   const gates = new ApprovalGates({ db, buildsIn, gates: approvalGates, timeoutMs: approvalTimeoutMs })
   const running = new Map<string, AbortController>()
+  /** The same, by their job's id. */
+  const byJob = new Map<string, AbortController>()
   // The same OVERSEER_LLM_* settings as the servers': a build with one of its models asks it here.
   const llm = config.chat.llm
   const remote = llm
@@ -102,6 +104,7 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
     async (job, token) => {
       const controller = new AbortController()
       running.set(job.data.buildId, controller)
+      if (job.id) byJob.set(job.id, controller)
       try {
         log.info('build started', { buildId: job.data.buildId, attempt: job.attemptsStarted })
         const outcome = await runPipeline(job.data, options, controller.signal)
@@ -110,13 +113,15 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
         if (outcome.kind === 'interrupted') {
           // This worker is going down: the job goes back to the queue, and the next worker goes on from its last checkpoint.
           log.info('build handed back to the queue', { buildId: job.data.buildId, stage: outcome.stage })
-          await job.moveToWait(token)
+          // When its lock was lost instead, the job is already another worker's: nothing to move.
+          await job.moveToWait(token).catch(() => undefined)
           throw new WaitingError()
         }
         log.info('build ended', { buildId: job.data.buildId, outcome: outcome.kind })
         return slimOutcome(outcome)
       } finally {
         running.delete(job.data.buildId)
+        if (job.id) byJob.delete(job.id)
       }
     },
     {
@@ -133,6 +138,14 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
     },
   )
   worker.on('error', (err) => log.error('queue connection error', { err: err.message }))
+  // This worker lost a job's lock (Redis unreachable, or this process too busy to renew it): another
+  // worker may take the job over, so this one stops running it (its outcome is not this one's to store).
+  worker.on('lockRenewalFailed', (jobIds) => {
+    for (const jobId of jobIds) {
+      log.warn('lost the lock of a build: another worker goes on with it', { jobId })
+      byJob.get(jobId)?.abort(new Error(BUILD_MESSAGES.shutdown))
+    }
+  })
   await worker.waitUntilReady()
 
   return {

@@ -178,6 +178,30 @@ describe.each(databasesUnderTest())('durable builds on $name', ({ open }) => {
     expect(entries.find((entry) => entry.name.endsWith('/src/sum.js'))?.content.toString('utf8')).toBe(FIXED_SUM)
   }, 120_000)
 
+  it('does not resume a build whose conversation its owner deleted while its server was down: it is stopped', async () => {
+    const closing = await modelApp()
+    const next = await modelApp()
+    let reachedDevelopment: () => void = () => undefined
+    const development = new Promise<void>((resolve) => (reachedDevelopment = resolve))
+    fake.fallback = model((request, response) => {
+      reachedDevelopment()
+      return hang()(request, response)
+    })
+    const visitor = await newVisitor(closing)
+    const body = buildRequest(REQUEST, { model: 'fake-small' })
+    const reply = sendBuild(closing, visitor, body)
+    await development
+    await closing.close()
+    const { conversationId } = (await reply).json<{ conversationId: string }>()
+    expect((await next.inject({ method: 'DELETE', url: `/api/overseer-dev/chat/history/${conversationId}`, headers: visitor })).statusCode).toBe(200)
+    const row = await buildRow(body.sessionId)
+    await db.query(`update builds set heartbeat_at = now() - interval '1 minute' where id = $1`, [row?.id])
+    const developerCalls = fake.completions.length
+    expect(await next.builds.adoptOrphans(30_000)).toBe(0)
+    expect(await buildRow(body.sessionId)).toMatchObject({ status: 'stopped' })
+    expect(fake.completions).toHaveLength(developerCalls)
+  }, 60_000)
+
   it('retries a build whose development loop spent its budget from development: a new attempt from the checkpoint before it, whose reply replaces the failure', async () => {
     const app = await modelApp({ maxIterations: 1 })
     let attempt = 1

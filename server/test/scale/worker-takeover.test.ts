@@ -83,9 +83,11 @@ if (!REDIS_URL || !DATABASE_URL) {
           SEED_DEMO: 'false',
           OVERSEER_LLM_BASE_URL: fake.baseUrl,
           OVERSEER_LLM_API_KEY: 'sk-test',
+          // A busy test machine: the fake answers slowly at times.
+          OVERSEER_LLM_TIMEOUT_MS: '30000',
           BUILD_SANDBOX: hasBwrap ? 'bwrap' : 'none',
           // A dead worker's build is taken over once it has been silent this long.
-          BUILD_TAKEOVER_MS: '2000',
+          BUILD_TAKEOVER_MS: '8000',
           ...env,
         },
         ['ignore', 'pipe', 'pipe'],
@@ -231,6 +233,6 @@ if (!REDIS_URL || !DATABASE_URL) {
         expect(downloads.filter((file) => file.endsWith('.zip'))).toEqual([])
       }
       passed = true
-    }, 120_000)
+    }, 240_000)
   })
 }

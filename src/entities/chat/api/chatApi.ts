@@ -71,7 +71,9 @@ const postForReply = async (baseQuery: BaseQuery, path: string, body: unknown): 
     const data: unknown = 'data' in result.error ? result.error.data : undefined
     const conversationId = failedConversationOf(data)
     const message = typeof status === 'number' ? CHAT_TEXTS.backendError(status) : CHAT_TEXTS.backendError()
-    return { error: customError(message, conversationId ? { conversationId } : undefined) }
+    // 503 with status processing: the server went down mid-build, and the build goes on (its reply comes to the conversation).
+    const processing = status === 503 && isRecord(data) && isRecord(data.body) && data.body.status === 'processing'
+    return { error: customError(message, conversationId ? { conversationId, ...(processing && { processing: true }) } : undefined) }
   }
   const checked = chatResultOf(result.data as RawBody)
   return 'status' in checked ? { error: checked } : { data: checked }

@@ -13,6 +13,7 @@ import {
   type BuildAnswers,
   type ChatMessage,
 } from '@/entities/chat'
+import { isRecord } from '@contracts/check'
 import { joinSession, progressUnsubscribed } from '@/shared/lib/socket'
 
 export type SendChatOutcome =
@@ -86,6 +87,13 @@ export const deliver = async (
     return sent
   }
   const result = await call()
+  // The server went down in the middle of the build, which goes on from its last checkpoint: followed
+  // as after a reload (its room, then its conversation once it ends), the tab keeping its session id.
+  if ('error' in result && result.error && 'data' in result.error && isRecord(result.error.data) && result.error.data.processing === true) {
+    const { resumeChat } = await import(/* webpackChunkName: "chat-resume" */ './resumeChat')
+    void dispatch(resumeChat())
+    return { kind: 'replied', filesSaved: false }
+  }
   // A call without an HTTP answer ('Backend error' with no status) was cut off, by a reload for
   // one (which aborts the call, not the request at the server): the kept session id stays, for
   // the next page to resume.

@@ -66,7 +66,8 @@ const wakeUps = () => {
  */
 export const resumeChat = createAsyncThunk<void, void, { state: RootState; dispatch: AppDispatch }>('chat/resume', async (_arg, { dispatch, getState }) => {
   const saved = readInFlight()
-  if (!saved || resuming === saved.sessionId || selectPendingReply(getState())) return
+  // A reply pending for another session is another call's; one for this session is a build whose server went down (see deliver).
+  if (!saved || resuming === saved.sessionId || (selectPendingReply(getState()) && selectPendingReply(getState())?.sessionId !== saved.sessionId)) return
   const { sessionId, kind } = saved
   resuming = sessionId
   const signal = wakeUps()
