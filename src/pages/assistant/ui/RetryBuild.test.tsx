@@ -30,17 +30,17 @@ let retries: string[]
 /** How often the page read the build's state. */
 let stateReads: number
 /** What the build's state says: failed at development (retryable), failed at a gate (not), or delivered. */
-let state: 'retryable' | 'denied' | 'completed'
+let state: 'retryable' | 'denied' | 'completed' | 'running'
 
 const stateOf = (sessionId: string) => ({
   success: true,
   data: {
     sessionId,
-    status: state === 'completed' ? 'completed' : 'error',
+    status: state === 'completed' ? 'completed' : state === 'running' ? 'running' : 'error',
     stage: 'development',
     percentage: state === 'completed' ? 100 : 70,
-    message: state === 'completed' ? 'Your project is ready.' : FAILURE,
-    ...(state !== 'completed' && { error: FAILURE }),
+    message: state === 'completed' ? 'Your project is ready.' : state === 'running' ? 'Resumed after an interruption: development' : FAILURE,
+    ...((state === 'retryable' || state === 'denied') && { error: FAILURE }),
     ...(state === 'retryable' && { retryStage: 'development' }),
     conversationId: CONVERSATION_ID,
     model: 'overseer-local',
@@ -118,5 +118,65 @@ describe('retrying a failed build in the chat', () => {
     await waitFor(() => expect(stateReads).toBeGreaterThan(0))
     await act(() => Promise.resolve())
     expect(within(conversation()).queryByRole('button', { name: /Retry from/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('a build whose server went down while it ran', () => {
+  it('keeps following it (no failure shown) and shows its reply once the build, taken over, is delivered', async () => {
+    let delivered = false
+    state = 'running'
+    const fake = createFakeSocket()
+    const conversation = (sessionId: string) => ({
+      success: true,
+      data: {
+        id: CONVERSATION_ID,
+        date: '2026-11-29T12:00:00.000Z',
+        createdAt: '2026-11-29T12:00:00.000Z',
+        status: delivered ? 'completed' : 'processing',
+        title: 'Build a JavaScript library with a function sum(a, b)',
+        messageCount: delivered ? 2 : 1,
+        messages: [{ role: 'user', content: 'Build a JavaScript library with a function sum(a, b)' }],
+        response: delivered ? '## Sum Library\n\nResumed after the restart and delivered.' : '',
+        model: 'overseer-local',
+        stopped: false,
+        builds: [{ sessionId, position: 0 }],
+        usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+      },
+    })
+    let sent = ''
+    server.use(
+      http.post(`${API}/overseer/chat`, async ({ request }) => {
+        const { sessionId } = (await request.json()) as { sessionId: string }
+        sent = sessionId
+        return HttpResponse.json(
+          {
+            success: false,
+            status: 'processing',
+            message: 'The server is restarting: your build is saved and goes on from where it was once the server is back. Follow it in this conversation.',
+            conversationId: CONVERSATION_ID,
+            sessionId,
+          },
+          { status: 503 },
+        )
+      }),
+      http.get(`${API}/overseer-dev/sessions/:sessionId`, ({ params }) =>
+        HttpResponse.json({ success: true, data: { sessionId: String(params.sessionId), kind: 'build', conversationId: CONVERSATION_ID } }),
+      ),
+      http.get(`${API}/overseer-dev/chat/history/:id`, () => HttpResponse.json(conversation(sent))),
+    )
+    const user = userEvent.setup()
+    const store = setupStore({ socketFactory: () => Promise.resolve(fake as unknown as Socket) })
+    renderWithProviders(<AssistantPage />, { store, route: '/assistant', children: CONVERSATION_ROUTES })
+    await user.type(screen.getByRole('textbox', { name: 'Your Message' }), 'Build a JavaScript library with a function sum(a, b){Enter}')
+    // Followed again: the conversation is read, still processing; no failure is shown.
+    await waitFor(() => expect(store.getState().chat.conversationId).toBe(CONVERSATION_ID))
+    expect(within(screen.getByRole('region', { name: 'Current Conversation' })).queryByText('[Error from Overseer backend]')).not.toBeInTheDocument()
+    expect(screen.queryByText(/Backend error/)).not.toBeInTheDocument()
+
+    // Taken over and delivered: the end reaches the room, and the reply shows.
+    delivered = true
+    state = 'completed'
+    act(() => fake.serverEmit('progress', { sessionId: sent, stage: 'delivery', message: 'Your project is ready.', percentage: 100 }))
+    expect(await within(screen.getByRole('region', { name: 'Current Conversation' })).findByRole('heading', { name: 'Sum Library' })).toBeInTheDocument()
   })
 })
