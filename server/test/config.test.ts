@@ -40,7 +40,7 @@ describe('loadConfig', () => {
         approvalTimeoutMs: 86_400_000,
         clarificationTimeoutMs: 86_400_000,
         sandbox: 'bwrap',
-        sandboxLimits: { wallMs: 60_000, cpuSeconds: 30, memoryMb: 512, processes: 256, outputBytes: 65_536 },
+        sandboxLimits: { wallMs: 60_000, cpuSeconds: 30, memoryMb: 512, diskMb: 256, processes: 256, outputBytes: 65_536 },
         maxIterations: 6,
         maxTokens: 200_000,
       },
@@ -88,6 +88,7 @@ describe('loadConfig', () => {
       SANDBOX_TIMEOUT_MS: '20000',
       SANDBOX_CPU_SECONDS: '10',
       SANDBOX_MEMORY_MB: '256',
+      SANDBOX_DISK_MB: '128',
       SANDBOX_MAX_PROCESSES: '64',
       SANDBOX_OUTPUT_BYTES: '4096',
       BUILD_MAX_ITERATIONS: '3',
@@ -137,7 +138,7 @@ describe('loadConfig', () => {
         approvalTimeoutMs: 3_600_000,
         clarificationTimeoutMs: 7_200_000,
         sandbox: 'none',
-        sandboxLimits: { wallMs: 20_000, cpuSeconds: 10, memoryMb: 256, processes: 64, outputBytes: 4096 },
+        sandboxLimits: { wallMs: 20_000, cpuSeconds: 10, memoryMb: 256, diskMb: 128, processes: 64, outputBytes: 4096 },
         maxIterations: 3,
         maxTokens: 50_000,
         maxAttempts: 3,
@@ -155,9 +156,10 @@ describe('loadConfig', () => {
 
   it('runs generated code in bubblewrap unless told otherwise, with bounded limits', () => {
     const { builds } = loadConfig({})
-    expect([builds.sandbox, builds.sandboxLimits, builds.maxIterations]).toEqual(['bwrap', { wallMs: 60_000, cpuSeconds: 30, memoryMb: 512, processes: 256, outputBytes: 65_536 }, 6])
+    expect([builds.sandbox, builds.sandboxLimits, builds.maxIterations]).toEqual(['bwrap', { wallMs: 60_000, cpuSeconds: 30, memoryMb: 512, diskMb: 256, processes: 256, outputBytes: 65_536 }, 6])
     expectConfigError({ BUILD_SANDBOX: 'docker' }, 'BUILD_SANDBOX must be one of bwrap, none, got "docker"')
     expectConfigError({ SANDBOX_MEMORY_MB: '1' }, 'SANDBOX_MEMORY_MB')
+    expectConfigError({ SANDBOX_DISK_MB: '1' }, 'SANDBOX_DISK_MB')
     expectConfigError({ SANDBOX_MAX_PROCESSES: 'many' }, 'SANDBOX_MAX_PROCESSES')
     expectConfigError({ BUILD_MAX_ITERATIONS: '0' }, 'BUILD_MAX_ITERATIONS')
   })

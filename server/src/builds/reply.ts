@@ -78,7 +78,7 @@ export const sharedMessages = (snapshot: SharedSnapshot, shown: ReadonlyMap<stri
 /** What the QA run found, as the reply says it. */
 const testsLine = (tests: TestSummary | undefined, iterations: number | undefined): string => {
   if (!tests) return '**Tests:** not run.'
-  if (!tests.ran) return `**Tests:** ${tests.reason}.`
+  if (!tests.ran) return `**Tests:** ${tests.reason}${/[.!?]$/.test(tests.reason) ? '' : '.'}`
   const loop = iterations ? ` after ${iterations} iteration${iterations === 1 ? '' : 's'}` : ''
   return `**Tests:** ${tests.passed} of ${tests.passed + tests.failed} passed${loop}, run in the sandbox before delivery.`
 }

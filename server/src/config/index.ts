@@ -319,6 +319,7 @@ export const loadConfig = (env: Env = process.env): Config => {
         wallMs: integer(env, 'SANDBOX_TIMEOUT_MS', 60_000, 1_000, 600_000),
         cpuSeconds: integer(env, 'SANDBOX_CPU_SECONDS', 30, 1, 600),
         memoryMb: integer(env, 'SANDBOX_MEMORY_MB', 512, 64, 16_384),
+        diskMb: integer(env, 'SANDBOX_DISK_MB', 256, 16, 16_384),
         processes: integer(env, 'SANDBOX_MAX_PROCESSES', 256, 16, 4_096),
         outputBytes: integer(env, 'SANDBOX_OUTPUT_BYTES', 65_536, 1_024, 16_777_216),
       },

@@ -195,6 +195,7 @@ export const tail = (text: string, max: number): string => (text.length > max ? 
 const STOPPED: Record<NonNullable<TestReport['stopped']>, string> = {
   time: 'the run was stopped: it took longer than the time limit',
   memory: 'the run was stopped: it used more memory than the limit',
+  disk: 'the run was stopped: it wrote more to disk (the project folder and /tmp together) than the limit',
   aborted: 'the run was stopped before it ended',
 }
 

@@ -229,7 +229,7 @@ export const OFFLINE_STAGES: Record<StageId, StageWork> = {
     } else {
       state.testsNotRun = sandbox.problem ?? run.reason
     }
-    const verdict = run.ran ? `${run.passed} tests passed` : QA_MESSAGES.notRun
+    const verdict = run.ran ? `${run.passed} tests passed` : QA_MESSAGES.notRunBrief
     return {
       prompt: `${state.request}\n${lines(plan.map((file) => file.path))}`,
       output: written.map((file) => `// ${file.path}\n${file.content}`).join('\n'),
@@ -264,7 +264,7 @@ export const OFFLINE_STAGES: Record<StageId, StageWork> = {
       await recordIteration({ number: 1, filesChanged: files.map((file) => file.path), passed, failed, failing, output, promptTokens: 0, completionTokens: 0, durationMs })
       state.iterations = 1
     }
-    const verdict = tested.ran ? `${tested.passed} tests passed` : QA_MESSAGES.notRun
+    const verdict = tested.ran ? `${tested.passed} tests passed` : QA_MESSAGES.notRunBrief
     return { prompt: lines(files.map((file) => file.path)), output: lines(entries.map((entry) => entry.name)), summary: `Project assembled; ${verdict}` }
   },
 

@@ -10,7 +10,10 @@ export const filesKey = (files: readonly ProjectFile[]): string =>
     .digest('hex')
 
 export const QA_MESSAGES = {
-  notRun: 'tests not run: no sandbox',
+  /** A stage's summary when a template's tests could not run. */
+  notRunBrief: 'tests not run: no sandbox',
+  /** The reply's line when a template's tests could not run: the sandbox's problem says what to install (the one line said at start too). */
+  notRun: (problem: string) => `tests not run: no sandbox. ${problem}`,
   failed: (failed: number, total: number, failing: readonly string[]) =>
     `The project's tests failed (${failed} of ${total} failing${failing.length > 0 ? `: ${failing.slice(0, 5).join(', ')}${failing.length > 5 ? ', …' : ''}` : ''}), so it was not delivered.`,
   stopped: (reason: string) => `The project's tests could not finish: ${reason} It was not delivered.`,
@@ -34,7 +37,7 @@ export const runQa = async ({
   if (sandbox.mode === 'unavailable') {
     if (modelWritten) throw new StageFailure(QA_MESSAGES.noSandbox(sandbox.problem ?? ''))
     await log('WARNING', `The tests were not run: ${sandbox.problem ?? 'no sandbox'}`)
-    return { ran: false, reason: QA_MESSAGES.notRun }
+    return { ran: false, reason: QA_MESSAGES.notRun(sandbox.problem ?? '') }
   }
   await progress(0.1, 'Running the tests in the sandbox...')
   const workspace = await Workspace.create(files)
@@ -44,7 +47,7 @@ export const runQa = async ({
     const total = report.passed + report.failed
     if (!report.ok) {
       await log('WARNING', `QA: ${report.failed} of ${total} tests failing${report.failing.length > 0 ? ` (${report.failing.join(', ')})` : ''}; output tail: ${report.output.slice(-1_000)}`)
-      if (report.stopped === 'time' || report.stopped === 'memory') throw new StageFailure(QA_MESSAGES.stopped(report.output.trim().split('\n').at(-1) ?? ''))
+      if (report.stopped === 'time' || report.stopped === 'memory' || report.stopped === 'disk') throw new StageFailure(QA_MESSAGES.stopped(report.output.trim().split('\n').at(-1) ?? ''))
       throw new StageFailure(QA_MESSAGES.failed(Math.max(1, report.failed), Math.max(1, total), report.failing))
     }
     await log('INFO', `QA: ${report.passed} of ${total} tests passed in the sandbox (${sandbox.mode}, ${report.durationMs} ms)`)

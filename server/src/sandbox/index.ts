@@ -1,19 +1,27 @@
-import { execFile } from 'node:child_process'
 import { chmod, chown, cp, lchown, lstat, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
+import { missingProblem, type SandboxCommand } from './install'
 import { runLimited, type Command } from './run'
 import { parseTestOutput } from './testReport'
-import { SandboxUnavailable, type RunResult, type Sandbox, type SandboxLimits, type SandboxMode, type TestReport } from './types'
+import { SandboxUnavailable, type RunResult, type Sandbox, type SandboxLimits, type SandboxMode, type StopReason, type TestReport } from './types'
 
 export { SandboxUnavailable, parseTestOutput }
 export type { Sandbox, SandboxLimits, SandboxMode, TestReport }
 
-const run = promisify(execFile)
-
-/** Where the project is inside the sandbox. */
+/** Where the project is inside the sandbox: a tmpfs the project's copy is copied into from SOURCE_MOUNT before the command starts. */
 export const PROJECT_MOUNT = '/project'
+/**
+ * The sandbox's writable places: the project's copy and /tmp, each a tmpfs of SANDBOX_DISK_MB
+ * (and a little more, so that going over is seen). What they hold together is counted as disk
+ * and as memory, and a run over the limit is stopped; the rest of the sandbox is read-only,
+ * /dev/shm included.
+ */
+const WRITABLE_MOUNTS = [PROJECT_MOUNT, '/tmp'] as const
+/** The project's staged copy, read-only. */
+const SOURCE_MOUNT = '/source'
+/** What each tmpfs holds beyond SANDBOX_DISK_MB: a run that writes past the limit into one fills it, and is seen over the limit. */
+const DISK_MARGIN_BYTES = 1024 * 1024
 
 /** Top-level system folders shown read-only (or as the symlinks they are, on a merged /usr). */
 const SYSTEM_PATHS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc']
@@ -25,11 +33,14 @@ let nextUid = 0
 const sandboxUid = (): number => UID_BASE + ((process.pid * 97 + nextUid++) % UID_SPAN)
 
 export const SANDBOX_MESSAGES = {
-  missing: 'bubblewrap (bwrap) is not installed: generated code cannot be run safely. Install the Debian package bubblewrap, or set BUILD_SANDBOX=none on a trusted single-user machine (unsafe).',
+  /** `missing` commands, and what to do (installAdvice): the one line said at start and in a build's reply. */
+  missing: (missing: readonly SandboxCommand[], advice: string) =>
+    `The sandbox generated code runs in is not installed (${missing.join(', ')} missing), so that code cannot be run safely: ${advice}, or set BUILD_SANDBOX=none on a trusted single-user machine (unsafe).`,
   broken: (reason: string) => `bubblewrap (bwrap) cannot start a sandbox here (${reason}): generated code cannot be run safely.`,
   unsafe: 'BUILD_SANDBOX=none: generated code runs unconfined on this machine (unsafe; for a trusted single-user machine only).',
   timedOut: (seconds: number) => `The tests did not finish within ${seconds} seconds and were stopped.`,
   memory: (mb: number) => `The tests used more than ${mb} MiB of memory and were stopped.`,
+  disk: (mb: number) => `The tests wrote more than ${mb} MiB to disk and were stopped.`,
 } as const
 
 /** The binds that show the system read-only: real folders bound, symlinks (merged /usr) recreated. */
@@ -96,9 +107,12 @@ const runEnv = (limits: SandboxLimits, home: string): NodeJS.ProcessEnv => ({
 
 /**
  * `npm test` in bubblewrap: new user, pid, network, IPC and UTS namespaces (no network at all,
- * only a loopback of its own), the system read-only, a private /tmp, the project the only
- * writable folder, the server's environment cleared. A root server runs it as an unprivileged
- * user id of its own, so RLIMIT_NPROC holds; CPU seconds per process are limited too.
+ * only a loopback of its own), no further user namespaces (`unshare -U` is refused, so nothing
+ * inside gains a namespace's root), the system read-only, the server's environment cleared. The
+ * writable places are the project's copy and /tmp, tmpfs mounts of SANDBOX_DISK_MB each, whose
+ * use together is held to SANDBOX_DISK_MB; /dev (and so /dev/shm) is read-only. A root server runs it as an unprivileged user id of its own,
+ * so RLIMIT_NPROC holds; CPU seconds per process are limited too. bwrap waits (--block-fd) until
+ * runLimited holds the tmpfs, to count what is written there.
  */
 const bwrapCommand = async (projectDir: string, limits: SandboxLimits, uid: number | undefined, command: string[] = ['npm', 'test']): Promise<Command> => {
   // A non-root server's runs count toward its own user's processes and threads: the limit comes on top of them.
@@ -109,13 +123,16 @@ const bwrapCommand = async (projectDir: string, limits: SandboxLimits, uid: numb
     'prlimit',
     `--nproc=${processes}`,
     `--cpu=${limits.cpuSeconds}`,
-    // No file bigger than the memory limit: /tmp is memory, and the project copy is disk.
-    `--fsize=${limits.memoryMb * 1024 * 1024}`,
+    // No file bigger than everything a run may write.
+    `--fsize=${limits.diskMb * 1024 * 1024}`,
     '--core=0',
     '--',
     ...(uid !== undefined ? ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--inh-caps=-all', '--'] : []),
     'bwrap',
     '--unshare-all',
+    // Explicit, as --disable-userns needs: no user namespace can be made inside (bubblewrap 0.8+).
+    '--unshare-user',
+    '--disable-userns',
     '--die-with-parent',
     '--new-session',
     ...(await systemBinds()),
@@ -123,21 +140,32 @@ const bwrapCommand = async (projectDir: string, limits: SandboxLimits, uid: numb
     '/proc',
     '--dev',
     '/dev',
-    '--tmpfs',
-    '/tmp',
-    '--bind',
+    // Each alone cannot hold more than the limit (and a little); together they are counted against it.
+    ...WRITABLE_MOUNTS.flatMap((folder) => ['--size', String(limits.diskMb * 1024 * 1024 + DISK_MARGIN_BYTES), '--tmpfs', folder]),
+    '--ro-bind',
     projectDir,
-    PROJECT_MOUNT,
-    // Nothing but the project and the private /tmp can be written, not even the sandbox's own root.
+    SOURCE_MOUNT,
+    // Nothing but those can be written: not /dev (a tmpfs of its own, with /dev/shm), not the sandbox's own root.
+    '--remount-ro',
+    '/dev',
     '--remount-ro',
     '/',
     '--chdir',
     PROJECT_MOUNT,
     '--clearenv',
     ...Object.entries(env).flatMap(([key, value]) => ['--setenv', key, value ?? '']),
+    '--info-fd',
+    '3',
+    '--block-fd',
+    '4',
+    // The project is copied into its tmpfs, so that its copy counts as written too.
+    'sh',
+    '-c',
+    `cp -a ${SOURCE_MOUNT}/. . && exec "$@"`,
+    'sh',
     ...command,
   ]
-  return { argv, cwd: projectDir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }
+  return { argv, cwd: projectDir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, sandboxed: { writable: WRITABLE_MOUNTS } }
 }
 
 /** Gives the run's user the project (a root server's runs write as that user). Symlinks are changed, never followed. */
@@ -150,17 +178,21 @@ const chownTree = async (dir: string, uid: number): Promise<void> => {
   }
 }
 
-/** BUILD_SANDBOX=none: `npm test` unconfined but for the wall time, memory and output limits. */
+/** BUILD_SANDBOX=none: `npm test` unconfined but for the wall time, memory, file size and output limits (what it writes is not counted). */
 const unconfinedCommand = (projectDir: string, limits: SandboxLimits): Command => ({
-  argv: ['prlimit', `--cpu=${limits.cpuSeconds}`, `--fsize=${limits.memoryMb * 1024 * 1024}`, '--core=0', '--', 'npm', 'test'],
+  argv: ['prlimit', `--cpu=${limits.cpuSeconds}`, `--fsize=${limits.diskMb * 1024 * 1024}`, '--core=0', '--', 'npm', 'test'],
   cwd: projectDir,
   env: { ...runEnv(limits, projectDir), TMPDIR: projectDir },
 })
 
 const reportOf = (result: RunResult, limits: SandboxLimits): TestReport => {
   const counts = parseTestOutput(result.output)
-  const note =
-    result.stopped === 'time' ? SANDBOX_MESSAGES.timedOut(Math.round(limits.wallMs / 1000)) : result.stopped === 'memory' ? SANDBOX_MESSAGES.memory(limits.memoryMb) : undefined
+  const notes: Partial<Record<StopReason, string>> = {
+    time: SANDBOX_MESSAGES.timedOut(Math.round(limits.wallMs / 1000)),
+    memory: SANDBOX_MESSAGES.memory(limits.memoryMb),
+    disk: SANDBOX_MESSAGES.disk(limits.diskMb),
+  }
+  const note = result.stopped && notes[result.stopped]
   const failed = result.exitCode === 0 || counts.failed > 0 ? counts.failed : Math.max(1, counts.failed)
   return {
     ...result,
@@ -202,11 +234,8 @@ const staged = async <T>(base: string, projectDir: string, work: (dir: string, u
 
 /** Whether a sandbox starts here, as a run would start it (as its own user, with its limits); if not, why. */
 const probe = async (base: string, limits: SandboxLimits): Promise<string | undefined> => {
-  try {
-    await run('bwrap', ['--version'], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } })
-  } catch {
-    return SANDBOX_MESSAGES.missing
-  }
+  const missing = missingProblem()
+  if (missing) return SANDBOX_MESSAGES.missing(missing.missing, missing.advice)
   const empty = await mkdtemp(path.join(tmpdir(), 'overseer-probe-'))
   try {
     const result = await staged(base, empty, async (dir, uid) => runLimited(await bwrapCommand(dir, limits, uid, ['true']), { ...limits, wallMs: 10_000 }))

@@ -1,10 +1,16 @@
 import { spawn } from 'node:child_process'
-import { readdir, readFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, readdir, readFile, stat, statfs, type FileHandle } from 'node:fs/promises'
+import type { Readable, Writable } from 'node:stream'
 import type { RunResult, SandboxLimits, StopReason } from './types'
 
-/** How often the memory of a run's process tree is read. */
+/** How often the memory of a run's process tree (and what it wrote) is read. */
 const MEMORY_SAMPLE_MS = 50
 const PAGE_BYTES = 4096
+/** What a file in a tmpfs costs in kernel memory beyond its bytes (its inode and name), as counted toward the memory limit. */
+const INODE_BYTES = 1024
+/** How long a sandbox may take to set itself up before the run goes on without holding its writable folders. */
+const SETUP_WAIT_MS = 5_000
 
 /** Every process below `root` (its children, theirs, and so on), read from /proc. */
 const descendants = async (root: number): Promise<number[]> => {
@@ -75,21 +81,110 @@ export interface Command {
   argv: [string, ...string[]]
   cwd: string
   env: NodeJS.ProcessEnv
+  /**
+   * A bubblewrap command given `--info-fd 3 --block-fd 4`, whose writable folders are the tmpfs
+   * mounts at `writable` (paths inside the sandbox). The run holds them from outside before the
+   * command starts (bwrap waits on fd 4 until it does), reads how much they hold together while
+   * the run goes and once more after it ended, and counts that as disk and as memory.
+   */
+  sandboxed?: { writable: readonly string[] }
+}
+
+/** Bytes and files in a sandbox's tmpfs mounts, together, read from outside through their folders held open. */
+interface Usage {
+  bytes: number
+  files: number
+}
+
+/**
+ * A sandbox's writable tmpfs mounts, held open from outside: `/proc/<pid>/root/<path>` of a
+ * process inside it, opened as a folder. Held, they can still be read after the sandbox's
+ * processes (and its mount namespace) are gone, so a run that filled them and ended at once is
+ * still counted.
+ */
+class WritableWatch {
+  private readonly handles = new Map<string, FileHandle>()
+
+  constructor(private readonly inside: readonly string[]) {}
+
+  /** Opens each tmpfs through `pid`'s root; true once all are held (false while bubblewrap has not mounted them yet). */
+  async hold(pid: number): Promise<boolean> {
+    try {
+      // Until bubblewrap has moved into its new root, the process's root is the host's.
+      const [root, host] = await Promise.all([stat(`/proc/${pid}/root`), stat('/')])
+      if (root.dev === host.dev && root.ino === host.ino) return false
+    } catch {
+      return false
+    }
+    for (const folder of this.inside) {
+      if (this.handles.has(folder)) continue
+      const handle = await open(`/proc/${pid}/root${folder}`, constants.O_RDONLY | constants.O_DIRECTORY).catch(() => undefined)
+      if (!handle) return false
+      // Only a tmpfs is one of the sandbox's writable folders.
+      const stats = await statfs(`/proc/self/fd/${handle.fd}`).catch(() => undefined)
+      if (stats?.type !== TMPFS_MAGIC) {
+        await handle.close()
+        return false
+      }
+      this.handles.set(folder, handle)
+    }
+    return true
+  }
+
+  async usage(): Promise<Usage | undefined> {
+    if (this.handles.size === 0) return undefined
+    const usage: Usage = { bytes: 0, files: 0 }
+    for (const handle of this.handles.values()) {
+      const stats = await statfs(`/proc/self/fd/${handle.fd}`).catch(() => undefined)
+      if (!stats) continue
+      usage.bytes += (stats.blocks - stats.bfree) * stats.bsize
+      usage.files += stats.files - stats.ffree
+    }
+    return usage
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.handles.values()].map((handle) => handle.close().catch(() => undefined)))
+    this.handles.clear()
+  }
+}
+
+/** statfs's f_type of a tmpfs. */
+const TMPFS_MAGIC = 0x01021994
+
+/** The JSON bubblewrap writes to its info fd once its sandbox's first process exists: that process's id (as the host sees it). */
+const childPidOf = (info: string): number | undefined => {
+  try {
+    const pid: unknown = (JSON.parse(info) as Record<string, unknown>)['child-pid']
+    return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**
  * Runs `command` to its end or until a limit stops it: the wall time, the memory of its whole
- * process tree (sampled), or `signal`. Stopping kills its process group and the process itself;
- * in bubblewrap that ends the sandbox's pid namespace, so nothing it started survives.
+ * process tree with what it wrote to its tmpfs (sampled), what it wrote (sampled, and read once
+ * more at its end), or `signal`. Stopping kills its process group and the process itself; in
+ * bubblewrap that ends the sandbox's pid namespace, so nothing it started survives.
  */
-export const runLimited = (command: Command, limits: Pick<SandboxLimits, 'wallMs' | 'memoryMb' | 'outputBytes'>, signal?: AbortSignal): Promise<RunResult> =>
+export const runLimited = (command: Command, limits: Pick<SandboxLimits, 'wallMs' | 'memoryMb' | 'diskMb' | 'outputBytes'>, signal?: AbortSignal): Promise<RunResult> =>
   new Promise((resolve, reject) => {
     const startedAt = performance.now()
     const [file, ...args] = command.argv
-    const child = spawn(file, args, { cwd: command.cwd, env: command.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn(file, args, {
+      cwd: command.cwd,
+      env: command.env,
+      stdio: command.sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
     const tail = new Tail(limits.outputBytes)
     let stopped: StopReason | undefined
     let sampling = false
+    let ended = false
+    const watch = command.sandboxed && new WritableWatch(command.sandboxed.writable)
+    const diskLimit = limits.diskMb * 1024 * 1024
+    const memoryLimit = limits.memoryMb * 1024 * 1024
 
     const stop = (reason: StopReason) => {
       stopped ??= reason
@@ -102,21 +197,46 @@ export const runLimited = (command: Command, limits: Pick<SandboxLimits, 'wallMs
       child.kill('SIGKILL')
     }
 
-    child.stdout.on('data', (chunk: Buffer) => tail.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => tail.push(chunk))
+    child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk))
+    child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk))
+
+    /** Over a limit, the reason: what it wrote first (its own limit), then memory with what it wrote counted in. */
+    const overLimit = (resident: number, usage: Usage | undefined): StopReason | undefined =>
+      usage && usage.bytes > diskLimit ? 'disk' : resident + (usage ? usage.bytes + usage.files * INODE_BYTES : 0) > memoryLimit ? 'memory' : undefined
+
+    // bwrap has set its sandbox up and waits on fd 4: hold its writable tmpfs mounts, then let it go on.
+    if (watch) {
+      const info = child.stdio[3] as Readable
+      const release = child.stdio[4] as Writable
+      release.on('error', () => undefined)
+      let text = ''
+      let started = false
+      info.setEncoding('utf8')
+      info.on('data', (chunk: string) => {
+        text += chunk
+        const pid = childPidOf(text)
+        if (pid === undefined || started) return
+        started = true
+        void (async () => {
+          const deadline = performance.now() + SETUP_WAIT_MS
+          while (!ended && !(await watch.hold(pid)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
+          release.end('go')
+        })()
+      })
+    }
 
     const timer = setTimeout(() => stop('time'), limits.wallMs)
-    const memoryLimit = limits.memoryMb * 1024 * 1024
     const sampler = setInterval(() => {
       if (sampling || child.pid === undefined) return
       sampling = true
-      void treeResidentBytes(child.pid)
-        .then((bytes) => {
-          if (bytes > memoryLimit) stop('memory')
-        })
-        .finally(() => {
-          sampling = false
-        })
+      const pid = child.pid
+      void (async () => {
+        const usage = await watch?.usage()
+        const reason = overLimit(await treeResidentBytes(pid), usage)
+        if (reason) stop(reason)
+      })().finally(() => {
+        sampling = false
+      })
     }, MEMORY_SAMPLE_MS)
     const onAbort = () => stop('aborted')
     if (signal?.aborted) onAbort()
@@ -141,14 +261,17 @@ export const runLimited = (command: Command, limits: Pick<SandboxLimits, 'wallMs
       }
     })
     child.on('close', (exitCode, exitSignal) => {
+      ended = true
       finish()
-      resolve({
-        exitCode,
-        signal: exitSignal,
-        output: tail.text(),
-        truncated: tail.dropped > 0,
-        ...(stopped && { stopped }),
-        durationMs: Math.round(performance.now() - startedAt),
-      })
+      const durationMs = Math.round(performance.now() - startedAt)
+      void (async () => {
+        // What it wrote, once more: a run that filled its tmpfs and ended between two samples is stopped all the same.
+        if (watch) {
+          const usage = await watch.usage()
+          if (usage && usage.bytes > diskLimit) stopped ??= 'disk'
+          await watch.close()
+        }
+        resolve({ exitCode, signal: exitSignal, output: tail.text(), truncated: tail.dropped > 0, ...(stopped && { stopped }), durationMs })
+      })()
     })
   })

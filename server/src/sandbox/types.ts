@@ -10,8 +10,13 @@ export interface SandboxLimits {
   wallMs: number
   /** CPU seconds per process (RLIMIT_CPU). */
   cpuSeconds: number
-  /** Resident memory of the whole process tree, in MiB; the tree is killed when it goes over. */
+  /** Memory of the run, in MiB: the resident memory of its whole process tree plus what it wrote to its in-memory folders; the tree is killed when it goes over. */
   memoryMb: number
+  /**
+   * Everything the run may write, in MiB: the project's copy, /tmp and anything else writable,
+   * together (one size-limited tmpfs; /dev/shm is read-only). A run that goes over is stopped.
+   */
+  diskMb: number
   /** Processes and threads the run may have at once (RLIMIT_NPROC, under an unprivileged uid). */
   processes: number
   /** Output kept (stdout and stderr together); the rest is cut, the tail kept. */
@@ -19,7 +24,7 @@ export interface SandboxLimits {
 }
 
 /** Why a run was stopped before it ended by itself. */
-export type StopReason = 'time' | 'memory' | 'aborted'
+export type StopReason = 'time' | 'memory' | 'disk' | 'aborted'
 
 /** What one sandboxed command did. */
 export interface RunResult {

@@ -2,6 +2,7 @@ import { mkdtemp, readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createSandbox, SANDBOX_MESSAGES, type Sandbox } from '../../src/sandbox'
+import { missingProblem } from '../../src/sandbox/install'
 import type { BuildEventDetail } from '@contracts/buildEvents'
 import type { BuildIteration } from '../../src/pipeline/state'
 import { describeGate } from '../../src/pipeline/gates/approvals'
@@ -73,9 +74,13 @@ describe('QA before delivery: the tests run in the sandbox', () => {
 describe('QA without a sandbox', () => {
   // bwrap cannot be found while this app starts: its sandbox is unavailable, as on a machine without bubblewrap.
   let savedPath: string | undefined
+  /** The sandbox's problem on this machine without its commands: what is missing, and the one command to run. */
+  let problem = ''
   beforeAll(async () => {
     savedPath = process.env.PATH
     process.env.PATH = await mkdtemp(path.join(tmpdir(), 'overseer-no-bwrap-'))
+    const missing = missingProblem(process.env.PATH)
+    problem = SANDBOX_MESSAGES.missing(missing?.missing ?? [], missing?.advice ?? '')
   })
   const unsandboxed = useTestApp({
     config: async () => ({ ...chatConfig(), ...(await buildConfig()) }),
@@ -101,14 +106,17 @@ describe('QA without a sandbox', () => {
     const owner = await newVisitor(unsandboxed.app)
     const response = await sendBuild(unsandboxed.app, owner, buildRequest('Build a todo web app'))
     expect(response.statusCode).toBe(200)
-    expect(response.json<BuildReplyBody>().reply).toContain(`**Tests:** ${QA_MESSAGES.notRun}.`)
+    const { reply } = response.json<BuildReplyBody>()
+    expect(reply).toContain(`**Tests:** ${QA_MESSAGES.notRun(problem)}`)
+    // The reply says exactly what to run, as the server said at start (this machine has apt-get).
+    expect(reply).toMatch(/run `(sudo )?apt-get install -y bubblewrap util-linux`/)
   })
 
   it('fails a build with model-written code, saying why', async () => {
     const owner = await newVisitor(unsandboxed.app)
     const response = await sendBuild(unsandboxed.app, owner, buildRequest('Build a model-written todo web app'))
     expect(response.statusCode).toBe(500)
-    expect(response.json<{ message: string }>().message).toBe(QA_MESSAGES.noSandbox(SANDBOX_MESSAGES.missing))
+    expect(response.json<{ message: string }>().message).toBe(QA_MESSAGES.noSandbox(problem))
   })
 })
 
@@ -184,7 +192,7 @@ describe('the offline engine tests the project before the development gate', () 
   })
 
   it('says why the tests did not run without a sandbox, and assembly does not try again', async () => {
-    const problem = SANDBOX_MESSAGES.missing
+    const problem = SANDBOX_MESSAGES.missing(['bwrap'], 'run `sudo apt-get install -y bubblewrap`')
     let runs = 0
     const unavailable: Sandbox = { mode: 'unavailable', problem, limits: TEST_SANDBOX_LIMITS, runTests: async () => ((runs += 1), Promise.reject(new Error('no sandbox'))) }
     const build = await runStages('Build a command line tool that renames files', unavailable, UP_TO_DEVELOPMENT)
@@ -193,7 +201,7 @@ describe('the offline engine tests the project before the development gate', () 
     expect(context.details).toContain(`Tests not run, since there is no sandbox: ${problem}`)
     expect(context.testsNotRun).toBe(problem)
     await build.next('assembly')
-    expect(build.state.tests).toEqual({ ran: false, reason: QA_MESSAGES.notRun })
+    expect(build.state.tests).toEqual({ ran: false, reason: QA_MESSAGES.notRun(problem) })
     expect(build.logs.filter((line) => line.startsWith('WARNING The tests were not run'))).toHaveLength(1)
     expect(runs).toBe(0)
     expect(build.iterations).toEqual([])

@@ -13,7 +13,7 @@ export interface BuildReplyBody extends ChatReplyBody {
 }
 
 /** The sandbox limits of a test app: the defaults, with a shorter wall time. */
-export const TEST_SANDBOX_LIMITS = { wallMs: 30_000, cpuSeconds: 30, memoryMb: 512, processes: 256, outputBytes: 65_536 }
+export const TEST_SANDBOX_LIMITS = { wallMs: 30_000, cpuSeconds: 30, memoryMb: 512, diskMb: 256, processes: 256, outputBytes: 65_536 }
 
 /** Build settings for a test app: archives in a temporary directory of its own; no approval gates unless given. */
 export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise<{ builds: BuildConfig }> => ({
