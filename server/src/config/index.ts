@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '@contracts/leads'
 import type { LoginLimits } from '../limits/loginLimiter'
@@ -75,6 +76,10 @@ export interface BuildConfig {
   maxIterations: number
   /** Tokens a model's development loop may spend, prompts and answers together (BUILD_MAX_TOKENS). */
   maxTokens: number
+  /** Builds one process runs at once, the rest waiting in order (BUILD_CONCURRENCY; default from the cores, see defaultBuildConcurrency). */
+  concurrency: number
+  /** Builds one owner may have waiting or running at once; one more is refused (BUILD_QUEUE_PER_OWNER). */
+  queuePerOwner: number
 }
 
 /** One model of the OpenAI-compatible provider, from OVERSEER_LLM_MODELS (`name` or `name=cost`). */
@@ -253,6 +258,14 @@ const redisPrefix = (env: Env): string => {
   return REDIS_PREFIX.test(value) ? value : fail('REDIS_PREFIX', 'letters, digits, `.`, `_`, `:` or `-` (at most 64)', value)
 }
 
+/**
+ * BUILD_CONCURRENCY's default: one build per core but one, at least one. A build's busy parts
+ * (the offline engine, a sandboxed test run's node processes) take a core each; the core left
+ * over keeps the server's own answers (health, chat, docs) quick while builds queue. A build
+ * that mostly waits on a remote model gains from a higher setting.
+ */
+export const defaultBuildConcurrency = (cores: number = os.availableParallelism()): number => Math.max(1, cores - 1)
+
 /** The repo's top-level `docs/` (this file is server/src/config.ts). */
 const DEFAULT_DOCS_DIR = path.resolve(__dirname, '../../../docs')
 
@@ -317,6 +330,8 @@ export const loadConfig = (env: Env = process.env): Config => {
       },
       maxIterations: integer(env, 'BUILD_MAX_ITERATIONS', 6, 1, 50),
       maxTokens: integer(env, 'BUILD_MAX_TOKENS', 200_000, 1_000, 10_000_000),
+      concurrency: integer(env, 'BUILD_CONCURRENCY', defaultBuildConcurrency(), 1, 1_000),
+      queuePerOwner: integer(env, 'BUILD_QUEUE_PER_OWNER', 2, 1, 1_000),
     },
   }
 }

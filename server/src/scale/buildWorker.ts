@@ -16,9 +16,6 @@ import { slimOutcome } from './queueRunner'
 import { BUILD_QUEUE, closeRedis, redisConnection, redisNames } from '../lib/redis'
 import { decodeControl } from './control'
 
-/** Builds one worker process runs at once (they mostly wait on the database and timers). */
-export const WORKER_CONCURRENCY = 10
-
 export interface BuildWorkerLog {
   info(message: string, fields?: Record<string, unknown>): void
   warn(message: string, fields?: Record<string, unknown>): void
@@ -115,7 +112,8 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
     {
       connection: queueClient,
       prefix: names.queuePrefix,
-      concurrency: WORKER_CONCURRENCY,
+      // BUILD_CONCURRENCY: the builds this process runs at once; the others wait in BullMQ's list, in order.
+      concurrency: config.builds.concurrency,
       // A build whose worker died is not run again from the start: its server reports the interruption.
       maxStalledCount: 0,
       autorun: true,

@@ -27,6 +27,9 @@ export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise
     sandboxLimits: TEST_SANDBOX_LIMITS,
     maxIterations: 6,
     maxTokens: 200_000,
+    // Room for every build a test starts at once: the queue's own tests set it low.
+    concurrency: 10,
+    queuePerOwner: 2,
     ...overrides,
   },
 })
