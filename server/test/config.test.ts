@@ -31,7 +31,7 @@ describe('loadConfig', () => {
         llm: undefined,
         defaultModel: undefined,
         rateLimitPerOwner: 20,
-        rateLimitPerIp: 60,
+        rateLimitPerIp: 300,
         docsDir: path.resolve(__dirname, '../../docs'),
       },
       builds: {

@@ -310,7 +310,10 @@ export const loadConfig = (env: Env = process.env): Config => {
       llm: llm(env),
       defaultModel: read(env, 'OVERSEER_DEFAULT_MODEL'),
       rateLimitPerOwner: integer(env, 'RATE_LIMIT_CHAT', 20, 1, Number.MAX_SAFE_INTEGER),
-      rateLimitPerIp: integer(env, 'RATE_LIMIT_CHAT_IP', 60, 1, Number.MAX_SAFE_INTEGER),
+      // A backstop against one machine minting visitors, not a share per person: one IP can be an
+      // office or a campus behind NAT (30 people each building and asking at once). What builds
+      // cost the host is bounded by the build queue (BUILD_CONCURRENCY, BUILD_QUEUE_PER_OWNER) instead.
+      rateLimitPerIp: integer(env, 'RATE_LIMIT_CHAT_IP', 300, 1, Number.MAX_SAFE_INTEGER),
       docsDir: path.resolve(read(env, 'OVERSEER_DOCS_DIR') ?? DEFAULT_DOCS_DIR),
     },
     builds: {
