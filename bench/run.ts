@@ -47,6 +47,7 @@ import { assistantSection, type AssistantSummary } from './sections/assistant'
 import { buildsSection, type BuildsSummary } from './sections/builds'
 import { buildTimelineSection } from './sections/buildTimeline'
 import { durableBuildsSection } from './sections/durableBuilds'
+import { buildQueueSection, type BuildQueueSummary } from './sections/buildQueue'
 import { canvasSection, type CanvasSummary } from './sections/canvas'
 import { logsSection, type LogsSummary } from './sections/logs'
 import { socketsSection, type SocketsSummary } from './sections/sockets'
@@ -290,6 +291,7 @@ interface Summary {
   }
   history?: { conversations: number; mainOwnerConversations: number; databases: HistoryDatabaseSummary[] }
   builds?: BuildsSummary
+  buildQueue?: BuildQueueSummary
   sockets?: SocketsSummary
   logs?: LogsSummary
   assistant?: AssistantSummary
@@ -714,7 +716,7 @@ const chatSection = async (budgets: Budgets, summary: Summary): Promise<void> =>
   const rateLimits = { RATE_LIMIT_CHAT: CHAT.rateLimit, RATE_LIMIT_CHAT_IP: CHAT.rateLimit }
   const server = await startServer(rateLimits)
   console.log(machineLoad('chat'))
-  console.log(`Chat rate limits raised for this server only: ${Object.entries(rateLimits).map(([name, value]) => `${name}=${value}`).join(', ')} (defaults: 20 per owner and 60 per IP a minute), so every request gets a reply, not a 429.`)
+  console.log(`Chat rate limits raised for this server only: ${Object.entries(rateLimits).map(([name, value]) => `${name}=${value}`).join(', ')} (defaults: 20 per owner and 300 per IP a minute), so every request gets a reply, not a 429.`)
   // The bench runs the production entry (server/src/server.ts), which gives the engine no options.
   const deltaDelayMs = 0
   console.log(`Streaming pace as in production: deltaDelayMs ${deltaDelayMs} (unset), i.e. no sleep between deltas; the engine yields to the event loop (setImmediate) before each 3-word chunk.`)
@@ -1015,6 +1017,7 @@ const main = async (): Promise<number> => {
     await buildsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
     await buildTimelineSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
     await durableBuildsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
+    await buildQueueSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
   }
   if (sections.includes('sockets')) await socketsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('sockets', error))
   if (sections.includes('logs')) await logsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('logs', error))

@@ -29,6 +29,8 @@ export type ClarificationQuestion = Static<typeof ClarificationQuestion>
 
 /** What happened, one kind per step. */
 export const BuildEventDetail = Type.Union([
+  /** The build waits for a free place (BUILD_CONCURRENCY): `ahead` builds start before it. A new event each time its place moves. */
+  Type.Object({ type: Type.Literal('queued'), ahead: Count }),
   Type.Object({ type: Type.Literal('stage_started') }),
   Type.Object({
     type: Type.Literal('stage_ended'),

@@ -189,7 +189,7 @@ export const buildsSection = async (
       console.log(machineLoad('builds'))
       console.log(
         `Chat rate limits raised for this server only: ${Object.entries(RAISED_CHAT_LIMITS).map(([name, value]) => `${name}=${value}`).join(', ')} ` +
-          '(defaults: 20 per owner and 60 per IP a minute; builds count against them), so every build runs instead of answering 429. ' +
+          '(defaults: 20 per owner and 300 per IP a minute; builds count against them), so every build runs instead of answering 429. ' +
           'PGlite in a fresh folder, no demo content, BUILD_SANDBOX=bwrap.',
       )
       const pid = serverPid(Number(new URL(server.url).port))

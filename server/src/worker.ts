@@ -43,7 +43,7 @@ const main = async (): Promise<void> => {
   const db = await openDatabase(config)
   await migrate(db)
   const worker = await startBuildWorker({ config, db, buildsIn: createBuildRepository, log })
-  log.info('Overseer worker taking builds', { queuePrefix: config.redisPrefix })
+  log.info('Overseer worker taking builds', { queuePrefix: config.redisPrefix, concurrency: config.builds.concurrency })
 
   let closing = false
   const shutdown = (signal: NodeJS.Signals): void => {

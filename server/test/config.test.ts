@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
+import os from 'node:os'
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../src/config'
+import { ConfigError, defaultBuildConcurrency, loadConfig } from '../src/config'
 
 const expectConfigError = (env: Record<string, string>, message: string | RegExp): void => {
   expect(() => loadConfig(env)).toThrow(ConfigError)
@@ -30,7 +31,7 @@ describe('loadConfig', () => {
         llm: undefined,
         defaultModel: undefined,
         rateLimitPerOwner: 20,
-        rateLimitPerIp: 60,
+        rateLimitPerIp: 300,
         docsDir: path.resolve(__dirname, '../../docs'),
       },
       builds: {
@@ -43,6 +44,8 @@ describe('loadConfig', () => {
         sandboxLimits: { wallMs: 60_000, cpuSeconds: 30, memoryMb: 512, diskMb: 256, processes: 256, outputBytes: 65_536 },
         maxIterations: 6,
         maxTokens: 200_000,
+        concurrency: defaultBuildConcurrency(),
+        queuePerOwner: 2,
       },
       seedDemo: true,
     })
@@ -95,6 +98,8 @@ describe('loadConfig', () => {
       BUILD_MAX_TOKENS: '50000',
       BUILD_MAX_ATTEMPTS: '3',
       BUILD_TAKEOVER_MS: '10000',
+      BUILD_CONCURRENCY: '3',
+      BUILD_QUEUE_PER_OWNER: '4',
       SEED_DEMO: 'false',
     })
     expect(config).toEqual({
@@ -143,6 +148,8 @@ describe('loadConfig', () => {
         maxTokens: 50_000,
         maxAttempts: 3,
         takeoverMs: 10_000,
+        concurrency: 3,
+        queuePerOwner: 4,
       },
       seedDemo: false,
     })
@@ -193,6 +200,14 @@ describe('loadConfig', () => {
     expectConfigError({ OVERSEER_LLM_BASE_URL: 'http://x/v1', OVERSEER_LLM_MODELS: 'a b' }, 'OVERSEER_LLM_MODELS')
     expectConfigError({ OVERSEER_LLM_BASE_URL: 'http://x/v1', OVERSEER_LLM_TIMEOUT_MS: '10' }, 'OVERSEER_LLM_TIMEOUT_MS')
     expectConfigError({ RATE_LIMIT_CHAT: '0' }, 'RATE_LIMIT_CHAT')
+  })
+
+  it('runs one build per core but one (at least one) unless told, and names BUILD_CONCURRENCY or BUILD_QUEUE_PER_OWNER when unusable', () => {
+    expect([defaultBuildConcurrency(1), defaultBuildConcurrency(2), defaultBuildConcurrency(8)]).toEqual([1, 1, 7])
+    expect(loadConfig({}).builds.concurrency).toBe(Math.max(1, os.availableParallelism() - 1))
+    expectConfigError({ BUILD_CONCURRENCY: '0' }, 'BUILD_CONCURRENCY')
+    expectConfigError({ BUILD_CONCURRENCY: 'all' }, 'BUILD_CONCURRENCY')
+    expectConfigError({ BUILD_QUEUE_PER_OWNER: '0' }, 'BUILD_QUEUE_PER_OWNER')
   })
 
   it('treats a blank variable as unset', () => {

@@ -397,6 +397,24 @@ export const createBuildRepository = (db: Queryable) => ({
   },
 
   /**
+   * A build waiting for a place in the build queue says where it is: its message becomes `message`,
+   * only while it still reads `was` (once its first stage has said otherwise, the build runs). Whether it did.
+   */
+  async queued(id: string, was: string, message: string): Promise<boolean> {
+    const { rows } = await db.query(
+      `update builds set message = $3, updated_at = now() where id = $1 and status = 'running' and clarification is null and message = $2 returning id`,
+      [id, was, message],
+    )
+    return rows.length > 0
+  },
+
+  /** How many builds of `ownerKey` wait or run (BUILD_QUEUE_PER_OWNER): not those waiting for answers, which no process holds. */
+  async countQueued(ownerKey: string): Promise<number> {
+    const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from builds where owner_key = $1 and status = 'running' and clarification is null`, [ownerKey])
+    return rows[0]?.count ?? 0
+  },
+
+  /**
    * A decision at a gate, on the build waiting there (its row still saying so): what it does next,
    * at once, so whoever decided sees it move on or stop. Its runner's next progress, or its end
    * (still written while it runs), follows.

@@ -10,6 +10,7 @@ import { seedDemoLogs } from '../agentLogs/demoLogs'
 import { InProcessRunner, type PipelineOptions } from '../pipeline/runner'
 import { createBuildRepository } from './buildRepository'
 import { BuildService } from './service'
+import { AdmittedRunner, OwnerQuota, QueuePlaces } from './admission'
 import { createSandbox } from '../sandbox'
 import { createTimeline, type Timeline } from '../timeline/recorder'
 import type { BuildRecordsIn } from '../pipeline/state'
@@ -68,8 +69,13 @@ export default fp<BuildPluginOptions>(
     const room = (sessionId: string) => app.io.to(progressRoom(sessionId))
     // This process, among the servers: each build records the one that took its request.
     const serverId = randomUUID()
+    const recorded = createTimeline(app.db, (sessionId, event) => room(sessionId).emit('build:event', { sessionId, event }))
+    const timeline = options.timeline ? options.timeline(recorded) : recorded
+    const emit: PipelineOptions['emit'] = (sessionId, progress) => room(sessionId).emit('progress', { sessionId, ...progress })
+    // A build waiting for its turn says where it is, as its stages' progress does.
+    const places = new QueuePlaces({ db: app.db, emit, timeline, onError: (err) => app.log.warn({ err }, 'could not tell a queued build its place') })
     // REDIS_URL: builds run in `npm run worker` processes; decisions made here reach them.
-    const queue: BuildQueue | undefined = app.config.redisUrl ? await openBuildQueue(app.config.redisUrl, app.config.redisPrefix, serverId) : undefined
+    const queue: BuildQueue | undefined = app.config.redisUrl ? await openBuildQueue(app.config.redisUrl, app.config.redisPrefix, serverId, undefined, places) : undefined
     const gates = new ApprovalGates({
       db: app.db,
       buildsIn: createBuildRepository,
@@ -87,8 +93,8 @@ export default fp<BuildPluginOptions>(
       if (created.problem) app.log.warn({ sandbox: created.mode }, created.problem)
       return created
     }
-    const recorded = createTimeline(app.db, (sessionId, event) => room(sessionId).emit('build:event', { sessionId, event }))
-    const runner = queue?.runner ?? new InProcessRunner({
+    // Without REDIS_URL at most BUILD_CONCURRENCY builds run here at once, the others wait in order (with it, each worker's BullMQ concurrency).
+    const runner = queue?.runner ?? new AdmittedRunner(new InProcessRunner({
       sandbox: await sandbox(),
       devLoop: { maxIterations: app.config.builds.maxIterations, maxTokens: app.config.builds.maxTokens },
       maxAttempts: app.config.builds.maxAttempts,
@@ -98,14 +104,14 @@ export default fp<BuildPluginOptions>(
       downloadsDir,
       stageTimeoutMs,
       gates,
-      emit: (sessionId, progress) => room(sessionId).emit('progress', { sessionId, ...progress }),
-      timeline: options.timeline ? options.timeline(recorded) : recorded,
+      emit,
+      timeline,
       // A build with a configured provider's model: the stages ask it (classification, planning notes).
       providerFor: (model) => app.chatModels.remoteFor(model),
       ...(options.beforeStage && { beforeStage: options.beforeStage }),
       ...(options.afterStages && { afterStages: options.afterStages }),
       ...(options.stages && { stages: options.stages }),
-    })
+    }), { concurrency: app.config.builds.concurrency, places })
 
     const builds = new BuildService({
       db: app.db,
@@ -113,6 +119,7 @@ export default fp<BuildPluginOptions>(
       chat: app.chat,
       sessions: app.sessionOwners,
       runner,
+      quota: new OwnerQuota({ db: app.db, max: app.config.builds.queuePerOwner }),
       downloadsDir,
       serverId,
       ...(options.stopWaitMs !== undefined && { stopWaitMs: options.stopWaitMs }),

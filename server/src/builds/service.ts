@@ -31,6 +31,7 @@ import { STOP_ANSWER_TIMEOUT_MS, type StopAnswer } from '../scale/queueRunner'
 import { withinTimeout } from '../lib/withinTimeout'
 import { buildReply, linkedBuilds, zipUrlOf, type SharedBuild } from './reply'
 import { STAGES, stageEnd, type StageId } from '../pipeline/stages'
+import type { OwnerQuota } from './admission'
 
 /** A build's zip on this server: where it is, the name it downloads as, its size in bytes. */
 export interface Archive {
@@ -68,6 +69,8 @@ export interface BuildServiceOptions {
   chat: ChatService
   sessions: SessionOwnerRepository
   runner: BuildRunner
+  /** BUILD_QUEUE_PER_OWNER: how many builds one owner may have waiting or running (unset: no limit). */
+  quota?: OwnerQuota
   events: BuildEvents
   downloadsDir: string
   /** This server process, recorded with each build it takes: a stop that reaches another process knows whom to ask. */
@@ -207,7 +210,10 @@ export class BuildService {
 
     let conversationId: string | undefined
     let buildId: string | undefined
+    let counted: (() => void) | undefined
     try {
+      // One build over the owner's BUILD_QUEUE_PER_OWNER is refused (429) before anything is stored.
+      counted = await this.options.quota?.enter(ownerKey)
       if (!(await sessions.claim(sessionId, ownerKey, 'build'))) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       if (await buildsIn(db).findBySession(sessionId)) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       await events.claimRoom(sessionId, ownerKey)
@@ -220,6 +226,7 @@ export class BuildService {
       if (!build) throw new ConflictError(CHAT_MESSAGES.sessionTaken)
       buildId = id
       held.buildId = id
+      counted?.()
       const request = (input.messages.at(-1) as ChatMessage).content
       await agentLogsIn(db).write({ level: 'INFO', module: 'overseer-core', message: `[${sessionId.slice(0, 8)}] Build started with ${model}`, buildId })
 
@@ -245,6 +252,7 @@ export class BuildService {
       }
       throw error
     } finally {
+      counted?.()
       release()
     }
   }

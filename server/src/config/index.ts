@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '@contracts/leads'
 import type { LoginLimits } from '../limits/loginLimiter'
@@ -82,6 +83,10 @@ export interface BuildConfig {
    * (BUILD_TAKEOVER_MS): its server's heartbeat, or with REDIS_URL its worker's lock on the job.
    */
   takeoverMs: number
+  /** Builds one process runs at once, the rest waiting in order (BUILD_CONCURRENCY; default from the cores, see defaultBuildConcurrency). */
+  concurrency: number
+  /** Builds one owner may have waiting or running at once; one more is refused (BUILD_QUEUE_PER_OWNER). */
+  queuePerOwner: number
 }
 
 /** One model of the OpenAI-compatible provider, from OVERSEER_LLM_MODELS (`name` or `name=cost`). */
@@ -260,6 +265,14 @@ const redisPrefix = (env: Env): string => {
   return REDIS_PREFIX.test(value) ? value : fail('REDIS_PREFIX', 'letters, digits, `.`, `_`, `:` or `-` (at most 64)', value)
 }
 
+/**
+ * BUILD_CONCURRENCY's default: one build per core but one, at least one. A build's busy parts
+ * (the offline engine, a sandboxed test run's node processes) take a core each; the core left
+ * over keeps the server's own answers (health, chat, docs) quick while builds queue. A build
+ * that mostly waits on a remote model gains from a higher setting.
+ */
+export const defaultBuildConcurrency = (cores: number = os.availableParallelism()): number => Math.max(1, cores - 1)
+
 /** The repo's top-level `docs/` (this file is server/src/config.ts). */
 const DEFAULT_DOCS_DIR = path.resolve(__dirname, '../../../docs')
 
@@ -304,7 +317,10 @@ export const loadConfig = (env: Env = process.env): Config => {
       llm: llm(env),
       defaultModel: read(env, 'OVERSEER_DEFAULT_MODEL'),
       rateLimitPerOwner: integer(env, 'RATE_LIMIT_CHAT', 20, 1, Number.MAX_SAFE_INTEGER),
-      rateLimitPerIp: integer(env, 'RATE_LIMIT_CHAT_IP', 60, 1, Number.MAX_SAFE_INTEGER),
+      // A backstop against one machine minting visitors, not a share per person: one IP can be an
+      // office or a campus behind NAT (30 people each building and asking at once). What builds
+      // cost the host is bounded by the build queue (BUILD_CONCURRENCY, BUILD_QUEUE_PER_OWNER) instead.
+      rateLimitPerIp: integer(env, 'RATE_LIMIT_CHAT_IP', 300, 1, Number.MAX_SAFE_INTEGER),
       docsDir: path.resolve(read(env, 'OVERSEER_DOCS_DIR') ?? DEFAULT_DOCS_DIR),
     },
     builds: {
@@ -327,6 +343,8 @@ export const loadConfig = (env: Env = process.env): Config => {
       maxTokens: integer(env, 'BUILD_MAX_TOKENS', 200_000, 1_000, 10_000_000),
       maxAttempts: integer(env, 'BUILD_MAX_ATTEMPTS', 2, 1, 10),
       takeoverMs: integer(env, 'BUILD_TAKEOVER_MS', 20_000, 1_000, 600_000),
+      concurrency: integer(env, 'BUILD_CONCURRENCY', defaultBuildConcurrency(), 1, 1_000),
+      queuePerOwner: integer(env, 'BUILD_QUEUE_PER_OWNER', 2, 1, 1_000),
     },
   }
 }

@@ -16,9 +16,6 @@ import { slimOutcome } from './queueRunner'
 import { BUILD_QUEUE, closeRedis, redisConnection, redisNames } from '../lib/redis'
 import { decodeControl } from './control'
 
-/** Builds one worker process runs at once (they mostly wait on the database and timers). */
-export const WORKER_CONCURRENCY = 10
-
 export interface BuildWorkerLog {
   info(message: string, fields?: Record<string, unknown>): void
   warn(message: string, fields?: Record<string, unknown>): void
@@ -127,7 +124,8 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
     {
       connection: queueClient,
       prefix: names.queuePrefix,
-      concurrency: WORKER_CONCURRENCY,
+      // BUILD_CONCURRENCY: the builds this process runs at once; the others wait in BullMQ's list, in order.
+      concurrency: config.builds.concurrency,
       // A worker that dies (kill -9, out of memory) stops renewing its lock: within BUILD_TAKEOVER_MS
       // another worker takes the job and goes on from the build's last checkpoint. The pipeline
       // itself ends a build interrupted more than BUILD_MAX_ATTEMPTS times, so BullMQ lets one more start.

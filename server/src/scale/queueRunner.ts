@@ -4,6 +4,8 @@ import { Queue, QueueEvents } from 'bullmq'
 import { BUILD_MESSAGES, runId, stoppedByOwner, type BuildJob, type BuildOutcome, type BuildRunner } from '../pipeline/runner'
 import { BUILD_QUEUE, closeRedis, pingRedis, redisConnection, redisNames } from '../lib/redis'
 import { decodeControl, encodeControl, type ControlMessage } from './control'
+import { WaitListPlaces } from './queuePlaces'
+import type { QueuePlaces } from '../builds/admission'
 
 /** The job name on the build queue (one kind of job). */
 export const BUILD_JOB = 'build'
@@ -53,6 +55,8 @@ export interface QueueRunnerOptions {
   /** Tells the workers something (a build to stop). */
   publish: (message: ControlMessage) => Promise<void>
   cancelGraceMs?: number
+  /** Tells a build its place in the wait list while it waits ('Queued: 3 builds ahead'). */
+  places?: WaitListPlaces
 }
 
 /** An outcome the worker could not report (only its message reaches the owner). */
@@ -80,8 +84,12 @@ export class QueueRunner implements BuildRunner {
     // Stopped by its owner before it was queued: it ends here, stopped.
     if (stoppedByOwner(signal)) return STOPPED
     signal.throwIfAborted()
+    const unfollow = await this.options.places?.follow(job)
     // The same run of a build is one job: a server that takes over a build whose server died waits on the job already there.
-    const queued = await queue.add(BUILD_JOB, job, { jobId: runId(job) })
+    const queued = await queue.add(BUILD_JOB, job, { jobId: runId(job) }).catch(async (error: unknown) => {
+      await unfollow?.()
+      throw error
+    })
     const finished = queued.waitUntilFinished(events) as Promise<BuildOutcome>
     finished.catch(() => undefined)
 
@@ -115,6 +123,7 @@ export class QueueRunner implements BuildRunner {
     } finally {
       clearTimeout(graceTimer)
       if (onAbort) signal.removeEventListener('abort', onAbort)
+      await unfollow?.()
     }
   }
 }
@@ -140,7 +149,14 @@ export interface BuildQueue {
 }
 
 /** The server's side of the build queue: enqueues builds and hears their outcomes. */
-export const openBuildQueue = async (redisUrl: string, prefix: string, serverId: string, stopAnswerTimeoutMs = STOP_ANSWER_TIMEOUT_MS): Promise<BuildQueue> => {
+export const openBuildQueue = async (
+  redisUrl: string,
+  prefix: string,
+  serverId: string,
+  stopAnswerTimeoutMs = STOP_ANSWER_TIMEOUT_MS,
+  /** Where a waiting build's place is told (the builds row, its room, its timeline). */
+  places?: QueuePlaces,
+): Promise<BuildQueue> => {
   const names = redisNames(prefix)
   const ownChannel = names.serverChannel(serverId)
   const queueClient = redisConnection(redisUrl, 'overseer-queue')
@@ -177,8 +193,9 @@ export const openBuildQueue = async (redisUrl: string, prefix: string, serverId:
   const tell = async (message: ControlMessage): Promise<void> => {
     await publish(message)
   }
+  const waitList = places && new WaitListPlaces(queue, events, places)
   return {
-    runner: new QueueRunner({ queue, events, publish: tell }),
+    runner: new QueueRunner({ queue, events, publish: tell, ...(waitList && { places: waitList }) }),
     announce: (approvalId) => tell({ type: 'decided', approvalId }),
     stop: async (holder, sessionId) => {
       const requestId = randomUUID()
@@ -216,6 +233,7 @@ export const openBuildQueue = async (redisUrl: string, prefix: string, serverId:
       // Stops still waiting for an answer get none.
       for (const answer of answers.values()) answer('no-answer')
       answers.clear()
+      waitList?.close()
       await events.close()
       await queue.close()
       for (const client of [eventsClient, queueClient, publisher, subscriber]) await closeRedis(client)

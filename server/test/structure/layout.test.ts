@@ -32,8 +32,8 @@ describe('the server’s layout', () => {
     expect(cyclesOf(moduleGraph(graph))).toEqual([['a', 'b', 'c']])
   })
 
-  it('keeps only the build service, its plugin, repository and reply in builds/', () => {
-    expect(readdirSync(path.join(SRC, 'builds')).sort()).toEqual(['buildRepository.ts', 'plugin.ts', 'reply.ts', 'service.ts'])
+  it('keeps only the build service, its plugin, repository, reply and admission (the queue) in builds/', () => {
+    expect(readdirSync(path.join(SRC, 'builds')).sort()).toEqual(['admission.ts', 'buildRepository.ts', 'plugin.ts', 'reply.ts', 'service.ts'])
   })
 
   it.each([

@@ -29,6 +29,9 @@ export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise
     maxTokens: 200_000,
     maxAttempts: 2,
     takeoverMs: 20_000,
+    // Room for every build a test starts at once: the queue's own tests set it low.
+    concurrency: 10,
+    queuePerOwner: 2,
     ...overrides,
   },
 })

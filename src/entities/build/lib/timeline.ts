@@ -4,7 +4,8 @@ import { STAGE_IDS, STAGE_LABELS, type StageId } from '@contracts/builds'
 /** A step of a stage: every event but the stage's own start and end. */
 export type TimelineStep = Exclude<BuildEvent, { type: 'stage_started' } | { type: 'stage_ended' }>
 
-export type StageRunStatus = 'running' | 'completed' | 'error' | 'timeout' | 'stopped'
+/** `queued`: the build waits for a free place (its first stage has not started). */
+export type StageRunStatus = 'queued' | 'running' | 'completed' | 'error' | 'timeout' | 'stopped'
 
 /** One stage of a build's timeline, as its row shows it. */
 export interface TimelineStage {
@@ -20,6 +21,7 @@ export interface TimelineStage {
 }
 
 const STAGE_STATUS_TEXT: Record<StageRunStatus, string> = {
+  queued: 'queued',
   running: 'running',
   completed: 'completed',
   error: 'failed',
@@ -43,7 +45,11 @@ export const stagesOf = (events: readonly BuildEvent[]): TimelineStage[] => {
     return created
   }
   for (const event of events) {
+    const known = stages.has(event.stage)
     const stage = stageOf(event.stage)
+    if (event.type === 'stage_started' && stage.status === 'queued') stage.status = 'running'
+    // A build waiting for its turn: its first stage is queued until it starts.
+    if (event.type === 'queued' && (!known || stage.status === 'queued')) stage.status = 'queued'
     if (event.type === 'stage_ended') {
       stage.status = event.status
       stage.promptTokens = event.promptTokens
@@ -82,10 +88,17 @@ const plural = (count: number, one: string, many = `${one}s`) => `${integer.form
 
 const GATE_TEXT = { planning: 'planning', development: 'development', deployment: 'deployment' } as const
 
+/** Where a queued stage's build is: '3 builds ahead', its latest place. */
+const queuedAhead = (stage: TimelineStage): string | false => {
+  const last = stage.steps.findLast((step) => step.type === 'queued')
+  return last?.type === 'queued' && `${plural(last.ahead, 'build')} ahead`
+}
+
 /** The stage row's text after its label: 'completed, 2.1 s, 1,234 + 56 tokens'. */
 export const stageSummary = (stage: TimelineStage): string =>
   [
     STAGE_STATUS_TEXT[stage.status],
+    stage.status === 'queued' && queuedAhead(stage),
     stage.durationMs !== undefined && formatDuration(stage.durationMs),
     stage.promptTokens + stage.completionTokens > 0 && formatTokens(stage.promptTokens, stage.completionTokens),
   ]
@@ -95,6 +108,8 @@ export const stageSummary = (stage: TimelineStage): string =>
 /** One line that says what a step did. */
 export const stepSummary = (step: TimelineStep): string => {
   switch (step.type) {
+    case 'queued':
+      return `Queued: ${plural(step.ahead, 'build')} ahead`
     case 'file_written':
       return `Wrote ${step.path} (${formatBytes(step.bytes)})`
     case 'file_read':

@@ -161,4 +161,26 @@ describe('BuildTimeline', () => {
     expect(steps().at(-1)).toHaveTextContent('Tests: 12 passed, 1 failed')
     expect(stageButton(/^Development/)).toHaveTextContent('Developmentcompleted, 9.0 s')
   })
+
+  it('shows a waiting build as queued with its place, the place moving live, then running once its first stage starts', async () => {
+    const store = setupStore()
+    store.dispatch(buildStarted({ sessionId: SESSION }))
+    const user = userEvent.setup()
+    renderWithProviders(<BuildTimeline sessionId={SESSION} />, { store })
+    const receive = (event: BuildEvent) => act(() => void store.dispatch(buildEventReceived({ sessionId: SESSION, event })))
+
+    await receive({ id: 1, at: AT, stage: 'classification', type: 'queued', ahead: 3 })
+    await screen.findByRole('region', { name: 'Build timeline' })
+    expect(stageButton(/^Classification/)).toHaveTextContent('Classificationqueued, 3 builds ahead')
+    await receive({ id: 2, at: AT, stage: 'classification', type: 'queued', ahead: 1 })
+    expect(stageButton(/^Classification/)).toHaveTextContent('Classificationqueued, 1 build ahead')
+    await user.click(stageButton(/^Classification/))
+    const steps = () => within(screen.getByRole('list', { name: 'Classification steps' })).getAllByRole('listitem')
+    expect(steps().map((step) => step.textContent)).toEqual(['Queued: 3 builds ahead', 'Queued: 1 build ahead'])
+
+    await receive({ id: 3, at: AT, stage: 'classification', type: 'queued', ahead: 0 })
+    await receive({ id: 4, at: AT, stage: 'classification', type: 'stage_started' })
+    expect(stageButton(/^Classification/)).toHaveTextContent('Classificationrunning')
+    expect(steps().at(-1)).toHaveTextContent('Queued: 0 builds ahead')
+  })
 })

@@ -21,7 +21,7 @@ export const TIMELINE_TEXTS = {
   noSteps: 'No steps recorded in this stage.',
 } as const
 
-const STATUS_MARK: Record<StageRunStatus, string> = { running: '…', completed: '✓', error: '✕', timeout: '✕', stopped: '■' }
+const STATUS_MARK: Record<StageRunStatus, string> = { queued: '⋯', running: '…', completed: '✓', error: '✕', timeout: '✕', stopped: '■' }
 
 const Diff = ({ path, diff }: { path: string; diff: string }) => {
   const lines = useMemo(() => diffLinesOf(diff), [diff])

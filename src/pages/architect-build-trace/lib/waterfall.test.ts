@@ -50,3 +50,19 @@ describe('waterfallOf', () => {
     expect(waterfallOf([])).toEqual({ startedAt: null, spanMs: 1, stages: [] })
   })
 })
+
+describe('waterfallOf, a build that waited in the queue', () => {
+  it('draws the wait as a bar of its own, up to the first stage’s start, each place a step', () => {
+    const waited = waterfallOf([
+      { id: 1, at: at(0), stage: 'classification', type: 'queued', ahead: 1 },
+      { id: 2, at: at(400), stage: 'classification', type: 'queued', ahead: 0 },
+      { id: 3, at: at(1_000), stage: 'classification', type: 'stage_started' },
+      { id: 4, at: at(1_200), stage: 'classification', type: 'stage_ended', durationMs: 200, status: 'completed', summary: 'A web app', promptTokens: 0, completionTokens: 0 },
+    ])
+    expect(waited.stages.map(({ label, start, durationMs, status }) => ({ label, start, durationMs, status }))).toEqual([
+      { label: 'Queued', start: 0, durationMs: 1_000, status: 'completed' },
+      { label: 'Classification', start: 1_000, durationMs: 200, status: 'completed' },
+    ])
+    expect(waited.stages[0]?.steps.map((step) => step.label)).toEqual(['Queued: 1 build ahead', 'Queued: 0 builds ahead'])
+  })
+})

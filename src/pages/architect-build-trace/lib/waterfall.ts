@@ -41,6 +41,8 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 /** What a step did, in a line. */
 export const stepLabel = (event: BuildEvent): string => {
   switch (event.type) {
+    case 'queued':
+      return `Queued: ${plural(event.ahead, 'build')} ahead`
     case 'stage_started':
       return 'Stage started'
     case 'stage_ended':
@@ -112,6 +114,14 @@ export const waterfallOf = (events: readonly BuildEvent[]): Waterfall => {
     const end = Date.parse(event.at) - origin
     const start = Math.max(0, end - (event.durationMs ?? 0))
     if (event.type === 'stage_started') {
+      // A build that waited for its turn: the wait is a bar of its own, ending when the stage starts.
+      const waited = open.get(event.stage)
+      if (waited && waited.steps.length > 0 && waited.steps.every((step) => step.event.type === 'queued')) {
+        waited.label = 'Queued'
+        waited.status = 'completed'
+        waited.durationMs = Math.max(0, end - waited.start)
+        waited.summary = 'waited for a free place'
+      }
       open.delete(event.stage)
       runOf(event, end)
       continue

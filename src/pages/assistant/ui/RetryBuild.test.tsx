@@ -169,7 +169,7 @@ describe('a build whose server went down while it ran', () => {
     renderWithProviders(<AssistantPage />, { store, route: '/assistant', children: CONVERSATION_ROUTES })
     await user.type(screen.getByRole('textbox', { name: 'Your Message' }), 'Build a JavaScript library with a function sum(a, b){Enter}')
     // Followed again: the conversation is read, still processing; no failure is shown.
-    await waitFor(() => expect(store.getState().chat.conversationId).toBe(CONVERSATION_ID))
+    await waitFor(() => expect(store.getState().chat?.conversationId).toBe(CONVERSATION_ID))
     expect(within(screen.getByRole('region', { name: 'Current Conversation' })).queryByText('[Error from Overseer backend]')).not.toBeInTheDocument()
     expect(screen.queryByText(/Backend error/)).not.toBeInTheDocument()
 

@@ -57,7 +57,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Build a starter project from a request',
-        description: `Stores the request as a conversation (processing), runs the stages classification, clarification, market_analysis, structuring, development, assembly and delivery, sending \`progress\` events to the sessionId's room, and answers when the build is done: the reply (completed) and the archive's zipUrl, or the failure (status error, no reply, no archive) after an \`error\` or \`timeout\` event. With \`replaceFrom\` (and \`conversationId\`) the build replaces a user message of the conversation and every later turn, as an edit or a regenerate. Its owner can stop it with POST /api/overseer-dev/sessions/{sessionId}/stop (a \`stopped\` event, no archive). ${OWNER_NOTE} Rate limited like chat messages (one budget).`,
+        description: `Stores the request as a conversation (processing), runs the stages classification, clarification, market_analysis, structuring, development, assembly and delivery, sending \`progress\` events to the sessionId's room, and answers when the build is done: the reply (completed) and the archive's zipUrl, or the failure (status error, no reply, no archive) after an \`error\` or \`timeout\` event. With \`replaceFrom\` (and \`conversationId\`) the build replaces a user message of the conversation and every later turn, as an edit or a regenerate. Its owner can stop it with POST /api/overseer-dev/sessions/{sessionId}/stop (a \`stopped\` event, no archive). At most BUILD_CONCURRENCY builds run at once: a build waits its turn with \`progress\` 'Queued: 3 builds ahead' (again as its place moves); an owner may have BUILD_QUEUE_PER_OWNER builds waiting or running (one more: 429). ${OWNER_NOTE} Rate limited like chat messages (one budget).`,
         security: chatSecurity,
         body: ChatBody,
         response: {
@@ -67,7 +67,9 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           403: CrossSiteRefused,
           404: errorResponse('conversationId is not one of the caller’s conversations'),
           409: ChatConflict,
-          429: ChatRateLimited,
+          429: errorResponse(
+            'Too many messages from this owner or IP, or the caller already has BUILD_QUEUE_PER_OWNER builds waiting or running (nothing stored); see the Retry-After header (seconds)',
+          ),
           500: BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
           504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
           503: BuildSuspended,
