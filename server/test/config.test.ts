@@ -46,6 +46,8 @@ describe('loadConfig', () => {
         maxTokens: 200_000,
         concurrency: defaultBuildConcurrency(),
         queuePerOwner: 2,
+        maxAttempts: 2,
+        takeoverMs: 20_000,
       },
       seedDemo: true,
     })

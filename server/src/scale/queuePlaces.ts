@@ -1,6 +1,19 @@
 import type { Queue, QueueEvents } from 'bullmq'
-import type { QueuePlaces } from '../builds/admission'
 import type { BuildJob, BuildOutcome } from '../pipeline/runner'
+
+
+/**
+ * Where a waiting build is told its place (the builds module's QueuePlaces: the builds row, the
+ * room, the timeline); given to the queue, so this module writes nothing of another's.
+ */
+export interface QueuePlaces {
+  /** Reads what the build's row says before it is handed to a worker. */
+  prepare(job: BuildJob): Promise<void>
+  /** `ahead` builds start before it. */
+  tell(job: BuildJob, ahead: number): Promise<void>
+  /** It started or ended: nothing more is told. */
+  forget(buildId: string): Promise<void>
+}
 
 /** How often the wait list is read while this server has builds in it (its events also trigger a read). */
 export const PLACES_POLL_MS = 1_000

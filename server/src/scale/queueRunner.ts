@@ -5,7 +5,7 @@ import { BUILD_MESSAGES, runId, stoppedByOwner, type BuildJob, type BuildOutcome
 import { BUILD_QUEUE, closeRedis, pingRedis, redisConnection, redisNames } from '../lib/redis'
 import { decodeControl, encodeControl, type ControlMessage } from './control'
 import { WaitListPlaces } from './queuePlaces'
-import type { QueuePlaces } from '../builds/admission'
+import type { QueuePlaces } from './queuePlaces'
 
 /** The job name on the build queue (one kind of job). */
 export const BUILD_JOB = 'build'
