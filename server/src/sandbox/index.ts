@@ -9,6 +9,9 @@ import { SandboxUnavailable, type RunResult, type Sandbox, type SandboxLimits, t
 export { SandboxUnavailable, parseTestOutput }
 export type { Sandbox, SandboxLimits, SandboxMode, TestReport }
 
+/** A test run's CPU priority below the server's (nice 10), so that the server's own answers come first. */
+const NICE: [string, ...string[]] = ['nice', '-n', '10']
+
 /** Where the project is inside the sandbox: a tmpfs the project's copy is copied into from SOURCE_MOUNT before the command starts. */
 export const PROJECT_MOUNT = '/project'
 /**
@@ -120,6 +123,8 @@ const bwrapCommand = async (projectDir: string, limits: SandboxLimits, uid: numb
   const processes = own + limits.processes
   const env = runEnv(limits, '/tmp')
   const argv: [string, ...string[]] = [
+    // Below the server in CPU priority: health checks, chat and docs answers stay quick while tests run.
+    ...NICE,
     'prlimit',
     `--nproc=${processes}`,
     `--cpu=${limits.cpuSeconds}`,
@@ -180,7 +185,7 @@ const chownTree = async (dir: string, uid: number): Promise<void> => {
 
 /** BUILD_SANDBOX=none: `npm test` unconfined but for the wall time, memory, file size and output limits (what it writes is not counted). */
 const unconfinedCommand = (projectDir: string, limits: SandboxLimits): Command => ({
-  argv: ['prlimit', `--cpu=${limits.cpuSeconds}`, `--fsize=${limits.diskMb * 1024 * 1024}`, '--core=0', '--', 'npm', 'test'],
+  argv: [...NICE, 'prlimit', `--cpu=${limits.cpuSeconds}`, `--fsize=${limits.diskMb * 1024 * 1024}`, '--core=0', '--', 'npm', 'test'],
   cwd: projectDir,
   env: { ...runEnv(limits, projectDir), TMPDIR: projectDir },
 })
