@@ -46,6 +46,7 @@ import { buildContents, chunkLabel, chunksWith, type BuildContents } from './lib
 import { assistantSection, type AssistantSummary } from './sections/assistant'
 import { buildsSection, type BuildsSummary } from './sections/builds'
 import { buildTimelineSection } from './sections/buildTimeline'
+import { buildArchiveSection, type ArchiveBenchSummary } from './sections/buildArchive'
 import { canvasSection, type CanvasSummary } from './sections/canvas'
 import { logsSection, type LogsSummary } from './sections/logs'
 import { socketsSection, type SocketsSummary } from './sections/sockets'
@@ -289,6 +290,8 @@ interface Summary {
   }
   history?: { conversations: number; mainOwnerConversations: number; databases: HistoryDatabaseSummary[] }
   builds?: BuildsSummary
+  /** Section builds, archive part: a 50 MiB archive stored in the database and downloaded. */
+  buildArchive?: ArchiveBenchSummary
   sockets?: SocketsSummary
   logs?: LogsSummary
   assistant?: AssistantSummary
@@ -1013,6 +1016,7 @@ const main = async (): Promise<number> => {
   if (sections.includes('builds')) {
     await buildsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
     await buildTimelineSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
+    await buildArchiveSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
   }
   if (sections.includes('sockets')) await socketsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('sockets', error))
   if (sections.includes('logs')) await logsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('logs', error))
