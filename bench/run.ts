@@ -48,6 +48,7 @@ import { buildsSection, type BuildsSummary } from './sections/builds'
 import { buildTimelineSection } from './sections/buildTimeline'
 import { durableBuildsSection } from './sections/durableBuilds'
 import { buildQueueSection, type BuildQueueSummary } from './sections/buildQueue'
+import { buildArchiveSection, type ArchiveBenchSummary } from './sections/buildArchive'
 import { canvasSection, type CanvasSummary } from './sections/canvas'
 import { logsSection, type LogsSummary } from './sections/logs'
 import { socketsSection, type SocketsSummary } from './sections/sockets'
@@ -292,6 +293,8 @@ interface Summary {
   history?: { conversations: number; mainOwnerConversations: number; databases: HistoryDatabaseSummary[] }
   builds?: BuildsSummary
   buildQueue?: BuildQueueSummary
+  /** Section builds, archive part: a 50 MiB archive stored in the database and downloaded. */
+  buildArchive?: ArchiveBenchSummary
   sockets?: SocketsSummary
   logs?: LogsSummary
   assistant?: AssistantSummary
@@ -1018,6 +1021,7 @@ const main = async (): Promise<number> => {
     await buildTimelineSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
     await durableBuildsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
     await buildQueueSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
+    await buildArchiveSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
   }
   if (sections.includes('sockets')) await socketsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('sockets', error))
   if (sections.includes('logs')) await logsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('logs', error))

@@ -5,8 +5,8 @@ import { startBuildWorker, type BuildWorkerLog } from './scale/buildWorker'
 
 /**
  * `npm run worker`: runs builds from the Redis queue that the servers fill. Needs REDIS_URL
- * and DATABASE_URL, the same as the servers'; OVERSEER_DOWNLOADS_DIR must be the directory the
- * servers serve archives from.
+ * and DATABASE_URL, the same as the servers'. It stores the archives it delivers in that database,
+ * where every server reads them: no folder is shared.
  */
 const readConfig = (): Config & { redisUrl: string } => {
   try {

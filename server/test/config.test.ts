@@ -35,7 +35,7 @@ describe('loadConfig', () => {
         docsDir: path.resolve(__dirname, '../../docs'),
       },
       builds: {
-        downloadsDir: path.resolve('data', 'downloads'),
+        legacyDownloadsDir: path.resolve('data', 'downloads'),
         stageTimeoutMs: 60_000,
         approvalGates: [],
         approvalTimeoutMs: 86_400_000,
@@ -139,7 +139,7 @@ describe('loadConfig', () => {
         docsDir: '/srv/docs',
       },
       builds: {
-        downloadsDir: '/srv/downloads',
+        legacyDownloadsDir: '/srv/downloads',
         stageTimeoutMs: 5000,
         approvalGates: ['planning', 'deployment'],
         approvalTimeoutMs: 3_600_000,
@@ -157,8 +157,8 @@ describe('loadConfig', () => {
     })
   })
 
-  it('keeps build archives under DATA_DIR unless told, and rejects an unusable stage timeout', () => {
-    expect(loadConfig({ DATA_DIR: '/var/lib/overseer' }).builds.downloadsDir).toBe('/var/lib/overseer/downloads')
+  it('looks for legacy build archives under DATA_DIR unless told, and rejects an unusable stage timeout', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/overseer' }).builds.legacyDownloadsDir).toBe('/var/lib/overseer/downloads')
     expectConfigError({ BUILD_STAGE_TIMEOUT_MS: '5' }, 'BUILD_STAGE_TIMEOUT_MS')
     expectConfigError({ SEED_DEMO: 'no' }, 'SEED_DEMO')
   })

@@ -9,6 +9,7 @@ import { seedDemoApproval } from '../pipeline/gates/demoApproval'
 import { seedDemoLogs } from '../agentLogs/demoLogs'
 import { InProcessRunner, type PipelineOptions } from '../pipeline/runner'
 import { createBuildRepository } from './buildRepository'
+import { migrateLegacyArchives } from '../generation/archiveStore'
 import { BuildService } from './service'
 import { AdmittedRunner, OwnerQuota, QueuePlaces } from './admission'
 import { createSandbox } from '../sandbox'
@@ -52,7 +53,7 @@ export interface BuildPluginOptions {
   records?: (recorded: BuildRecordsIn) => BuildRecordsIn
 }
 
-/** How often the archives of deleted conversations are removed from disk (downloads stop at once). */
+/** How often the archives of deleted conversations are removed from the database (downloads stop at once). */
 const ARCHIVE_SWEEP_INTERVAL_MS = 10 * 60_000
 /** How often builds waiting for answers past CLARIFICATION_TIMEOUT_MS are looked for (at most). */
 const QUESTION_SWEEP_INTERVAL_MS = 60_000
@@ -65,7 +66,7 @@ const ABANDONED_WAIT_SWEEP_INTERVAL_MS = 60_000
  */
 export default fp<BuildPluginOptions>(
   async (app, options) => {
-    const { downloadsDir, stageTimeoutMs, approvalGates, approvalTimeoutMs } = app.config.builds
+    const { legacyDownloadsDir, stageTimeoutMs, approvalGates, approvalTimeoutMs } = app.config.builds
     const room = (sessionId: string) => app.io.to(progressRoom(sessionId))
     // This process, among the servers: each build records the one that took its request.
     const serverId = randomUUID()
@@ -101,7 +102,6 @@ export default fp<BuildPluginOptions>(
       db: app.db,
       buildsIn: options.records ? options.records(createBuildRepository) : createBuildRepository,
       counter: tokenCounter,
-      downloadsDir,
       stageTimeoutMs,
       gates,
       emit,
@@ -120,7 +120,6 @@ export default fp<BuildPluginOptions>(
       sessions: app.sessionOwners,
       runner,
       quota: new OwnerQuota({ db: app.db, max: app.config.builds.queuePerOwner }),
-      downloadsDir,
       serverId,
       ...(options.stopWaitMs !== undefined && { stopWaitMs: options.stopWaitMs }),
       ...(queue && { stopElsewhere: queue.stop, abandon: queue.abandon }),
@@ -141,6 +140,15 @@ export default fp<BuildPluginOptions>(
       await seedDemoLogs(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not seed the sample agent logs'))
       await seedDemoApproval(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not seed the sample approval request'))
     }
+
+    // Archives an older version kept as files: moved into the database, where every server reads them.
+    await migrateLegacyArchives(app.db, legacyDownloadsDir).then(
+      (moved) => {
+        if (moved.migrated + moved.removed + moved.failed > 0) app.log.info({ dir: legacyDownloadsDir, ...moved }, 'moved legacy build archives into the database')
+        if (moved.failed > 0) app.log.warn({ dir: legacyDownloadsDir, failed: moved.failed }, 'some legacy build archives could not be moved: tried again at the next start')
+      },
+      (err: unknown) => app.log.warn({ err, dir: legacyDownloadsDir }, 'could not read the legacy build archives'),
+    )
 
     await builds.failStale().then(
       (failed) => {

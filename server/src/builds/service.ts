@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { rm, stat } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
 import { languageOf } from '@contracts/builds'
 import type { ConversationBuild } from '@contracts/chat'
 import { createConversationRepository as conversationsIn } from '../chat/conversationRepository'
@@ -21,7 +21,7 @@ import { APPROVAL_ABANDONED_MS } from '../pipeline/gates/approvals'
 import { createBuildRepository as buildsIn, type Build, type RunningBuild } from './buildRepository'
 import type { BuildIteration } from '../pipeline/state'
 import type { TestSummary } from '../pipeline/state'
-import { archivePath } from '../generation/archive'
+import { archiveStore, removeArchive } from '../generation/archiveStore'
 import { followUpIntent } from '../generation/intent'
 import { BUILD_MESSAGES, BuildStopped, formatDuration, runId, type BuildJob, type BuildOutcome, type BuildRunner, type Progress, type StoredJob, type Usage } from '../pipeline/runner'
 import { answeredLines, CLARIFICATION_MESSAGES, questionsReply, requestWithAnswers, type Question } from '../pipeline/clarify'
@@ -33,11 +33,11 @@ import { buildReply, linkedBuilds, zipUrlOf, type SharedBuild } from './reply'
 import { STAGES, stageEnd, type StageId } from '../pipeline/stages'
 import type { OwnerQuota } from './admission'
 
-/** A build's zip on this server: where it is, the name it downloads as, its size in bytes. */
+/** A build's zip (in the database): the name it downloads as, its size in bytes, and its bytes as a stream. */
 export interface Archive {
-  path: string
   filename: string
   size: number
+  open(): Readable
 }
 
 /** A completed build whose archive is still kept: its conversation was not deleted. */
@@ -72,7 +72,6 @@ export interface BuildServiceOptions {
   /** BUILD_QUEUE_PER_OWNER: how many builds one owner may have waiting or running (unset: no limit). */
   quota?: OwnerQuota
   events: BuildEvents
-  downloadsDir: string
   /** This server process, recorded with each build it takes: a stop that reaches another process knows whom to ask. */
   serverId: string
   /**
@@ -242,7 +241,7 @@ export class BuildService {
       // Not a stage (those end in an outcome): a refusal (DomainError) or a storage failure.
       // Nothing may stay processing, and no archive may outlive its build.
       if (!(error instanceof DomainError) || buildId) {
-        if (buildId) await rm(archivePath(this.options.downloadsDir, buildId), { force: true }).catch(() => undefined)
+        if (buildId) await removeArchive(this.options.db, buildId).catch(() => undefined)
         // A build that ended otherwise meanwhile (interrupted by a stop) keeps that end.
         const ended = buildId ? await buildsIn(db).fail(buildId, STORAGE_FAILED).catch(() => true) : true
         if (conversationId && ended) {
@@ -290,7 +289,7 @@ export class BuildService {
       (tx) => conversationsIn(tx).complete(turn.conversationId, { content: reply, model, promptTokens, completionTokens, stopped: false }),
     )
     if (!delivered) {
-      await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
+      await removeArchive(this.options.db, buildId)
       return await this.endedElsewhere(turn)
     }
     events.progress(sessionId, { stage: 'delivery', message: BUILD_MESSAGES.ready, percentage: 100 })
@@ -366,7 +365,7 @@ export class BuildService {
       return await this.conclude(turn, job, outcome, opened.context, controller.signal)
     } catch (error) {
       if (!(error instanceof DomainError)) {
-        await rm(archivePath(this.options.downloadsDir, build.id), { force: true }).catch(() => undefined)
+        await removeArchive(this.options.db, build.id).catch(() => undefined)
         if (await buildsIn(db).fail(build.id, STORAGE_FAILED).catch(() => true)) {
           await conversationsIn(db).fail(turn.conversationId, STORAGE_FAILED).catch(() => undefined)
           events.error(sessionId, STORAGE_FAILED)
@@ -442,7 +441,7 @@ export class BuildService {
     const { buildId, conversationId, sessionId, model } = turn
     const { promptTokens, completionTokens } = usage
     // Not a failure: the conversation keeps a reply that says so (stopped, as a chat reply its owner stopped), and no archive.
-    await rm(archivePath(this.options.downloadsDir, buildId), { force: true })
+    await removeArchive(this.options.db, buildId)
     const stopped = await this.end(
       (tx) => buildsIn(tx).stopped(buildId, BUILD_MESSAGES.stopped),
       (tx) => conversationsIn(tx).complete(conversationId, { content: reply, model, promptTokens, completionTokens, stopped: true }),
@@ -549,7 +548,7 @@ export class BuildService {
     if (failed.length > 0) {
       const stored = await buildsIn(db).job(build.id).catch(() => undefined)
       await abandon?.(build.id, runId({ buildId: build.id, ...(stored?.run !== undefined && { run: stored.run }) })).catch(() => undefined)
-      await rm(archivePath(this.options.downloadsDir, build.id), { force: true }).catch(() => undefined)
+      await removeArchive(this.options.db, build.id).catch(() => undefined)
       await agentLogsIn(db).write({
         level: 'WARNING',
         module: 'overseer-core',
@@ -611,7 +610,7 @@ export class BuildService {
       return await this.conclude(turn, job, outcome, context, controller.signal)
     } catch (error) {
       if (!(error instanceof DomainError)) {
-        await rm(archivePath(this.options.downloadsDir, turn.buildId), { force: true }).catch(() => undefined)
+        await removeArchive(db, turn.buildId).catch(() => undefined)
         if (await buildsIn(db).fail(turn.buildId, STORAGE_FAILED).catch(() => true)) {
           await conversationsIn(db).fail(turn.conversationId, STORAGE_FAILED).catch(() => undefined)
           events.error(turn.sessionId, STORAGE_FAILED)
@@ -713,9 +712,8 @@ export class BuildService {
 
   private async archiveOf(build: Build): Promise<Archive | undefined> {
     if (!hasArchive(build) || !build.name) return undefined
-    const file = archivePath(this.options.downloadsDir, build.id)
-    const info = await stat(file).catch(() => undefined)
-    return info?.isFile() ? { path: file, filename: `${build.name}.zip`, size: info.size } : undefined
+    const stored = await archiveStore(this.options.db).find(build.id)
+    return stored && { filename: `${build.name}.zip`, ...stored }
   }
 
   /**
@@ -749,14 +747,16 @@ export class BuildService {
 
   /**
    * Deletes the archives of builds whose conversation is gone (deleted by its owner, or by the
-   * retention sweep): they stop being downloadable at once, their files go here once the deletion
-   * can no longer be undone. The build rows stay, for the token usage history.
+   * retention sweep): they stop being downloadable at once, their stored bytes go here once the
+   * deletion can no longer be undone. Also any archive no build keeps (a failed or stopped build's,
+   * or one a process that died left half-written). The build rows stay, for the token usage history.
    */
   async sweepArchives(): Promise<number> {
-    const { db, downloadsDir } = this.options
+    const { db } = this.options
     const ids = await buildsIn(db).orphanedArchives()
-    for (const id of ids) await rm(archivePath(downloadsDir, id), { force: true })
+    await archiveStore(db).remove(ids)
     await buildsIn(db).archiveRemoved(ids)
+    await archiveStore(db).removeStray()
     return ids.length
   }
 

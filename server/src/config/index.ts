@@ -58,8 +58,12 @@ export interface Config {
 }
 
 export interface BuildConfig {
-  /** Absolute path where build archives are kept (OVERSEER_DOWNLOADS_DIR; default `DATA_DIR/downloads`). */
-  downloadsDir: string
+  /**
+   * Where an older version kept build archives as files (OVERSEER_DOWNLOADS_DIR; default
+   * `DATA_DIR/downloads`): a server moves those into the database when it starts. Archives live in
+   * the database now; nothing is written here.
+   */
+  legacyDownloadsDir: string
   /** How long one stage may run before the build times out (BUILD_STAGE_TIMEOUT_MS). */
   stageTimeoutMs: number
   /** The gates at which a build waits for a staff decision (APPROVAL_GATES; default none). */
@@ -324,7 +328,7 @@ export const loadConfig = (env: Env = process.env): Config => {
       docsDir: path.resolve(read(env, 'OVERSEER_DOCS_DIR') ?? DEFAULT_DOCS_DIR),
     },
     builds: {
-      downloadsDir: path.resolve(read(env, 'OVERSEER_DOWNLOADS_DIR') ?? path.join(dataDir, 'downloads')),
+      legacyDownloadsDir: path.resolve(read(env, 'OVERSEER_DOWNLOADS_DIR') ?? path.join(dataDir, 'downloads')),
       stageTimeoutMs: integer(env, 'BUILD_STAGE_TIMEOUT_MS', 60_000, 10, 3_600_000),
       approvalGates: approvalGates(env),
       // At most 7 days: longer than a timer can run, and a build should not wait longer anyway.

@@ -1,7 +1,3 @@
-import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
-import { mkdir, rename, rm } from 'node:fs/promises'
-import path from 'node:path'
 import { ZipFile } from 'yazl'
 
 /** A file of a generated project: a relative path and its text. */
@@ -17,9 +13,6 @@ export const MAX_ARCHIVE_FILES = 200
 export const MAX_ARCHIVE_BYTES = 5 * 1024 * 1024
 export const MAX_ENTRY_NAME_LENGTH = 200
 export const MAX_ENTRY_DEPTH = 8
-
-/** Where a build's archive is kept: named by the build's id, never by anything the user typed. */
-export const archivePath = (downloadsDir: string, buildId: string): string => path.join(downloadsDir, `${buildId}.zip`)
 
 /** One path segment: letters, digits, `.`, `_` and `-`, not starting with a dot run that is `.` or `..`. */
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$|^\.[A-Za-z0-9_][A-Za-z0-9._-]*$/
@@ -64,30 +57,16 @@ export const archiveEntries = (root: string, files: readonly ProjectFile[]): { n
 const ENTRY_DATE = new Date(Date.UTC(2025, 0, 1))
 
 /**
- * Writes the project as a zip at `destination`: to a temporary file first, renamed into place
- * when complete, so a half-written archive is never served. Returns its size in bytes.
+ * The project as a zip, produced as a stream (yazl's output): the caller stores it as it comes
+ * (the archive store), so the whole zip is never held in memory. Throws an ArchiveError, before
+ * anything is produced, for a project its archive may not hold (see archiveEntries).
  */
-export const writeArchive = async (destination: string, root: string, files: readonly ProjectFile[]): Promise<number> => {
+export const projectZip = (root: string, files: readonly ProjectFile[]): NodeJS.ReadableStream => {
   const entries = archiveEntries(root, files)
-  await mkdir(path.dirname(destination), { recursive: true })
-  const temporary = `${destination}.${process.pid}.partial`
   const zip = new ZipFile()
   for (const entry of entries) {
     zip.addBuffer(entry.data, entry.name, { mtime: ENTRY_DATE, mode: entry.executable ? 0o100755 : 0o100644 })
   }
   zip.end()
-  const output = createWriteStream(temporary, { mode: 0o600 })
-  let size = 0
-  zip.outputStream.on('data', (chunk: Buffer) => {
-    size += chunk.length
-  })
-  try {
-    zip.outputStream.pipe(output)
-    await once(output, 'close')
-    await rename(temporary, destination)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
-  return size
+  return zip.outputStream
 }

@@ -1,5 +1,5 @@
 import { Script } from 'node:vm'
-import { archiveEntries, archivePath, writeArchive, type ProjectFile } from '../generation/archive'
+import { archiveEntries, type ProjectFile } from '../generation/archive'
 import { followUpIntent, intentByRules } from '../generation/intent'
 import { classify, KIND_LABELS, type ProjectKind } from '../generation/classify'
 import type { StageId } from './stages'
@@ -268,12 +268,12 @@ export const OFFLINE_STAGES: Record<StageId, StageWork> = {
     return { prompt: lines(files.map((file) => file.path)), output: lines(entries.map((entry) => entry.name)), summary: `Project assembled; ${verdict}` }
   },
 
-  delivery: async ({ state, log, downloadsDir, buildId }) => {
+  delivery: async ({ state, log, archives, buildId }) => {
     const project = need(state.project, 'The classification')
     const files = need(state.files, 'The development')
-    const destination = archivePath(downloadsDir, buildId)
-    const bytes = await writeArchive(destination, project.slug, files)
-    state.archive = { bytes, files: files.length, path: destination }
+    // Streamed into the database as the zip is produced: any server serves it.
+    const bytes = await archives.writeProject(buildId, project.slug, files)
+    state.archive = { bytes, files: files.length }
     await log('INFO', `Stored the archive ${project.slug}.zip (${bytes.toLocaleString('en-US')} bytes)`)
     return { prompt: lines(files.map((file) => file.path)), output: `${project.slug}.zip ${bytes}`, summary: 'Archive stored' }
   },

@@ -1,11 +1,10 @@
-import { rm } from 'node:fs/promises'
 import { STAGE_IDS, STAGE_LABELS } from '@contracts/builds'
 import type { Database } from '../db'
 import type { TokenCounter } from '../llm/tokenizer'
 import { LOCAL_MODEL } from '../llm/providers/local'
 import { ProviderError, type ChatProvider } from '../llm/types'
 import { createAgentLogRepository as agentLogsIn } from '../agentLogs/agentLogRepository'
-import { archivePath } from '../generation/archive'
+import { archiveStore, removeArchive } from '../generation/archiveStore'
 import type { Sandbox } from '../sandbox/types'
 import type { Timeline } from '../timeline/recorder'
 import { OFFLINE_STAGES } from './offlineStages'
@@ -106,7 +105,6 @@ export interface PipelineOptions {
   buildsIn: BuildRecordsIn
   /** The tokenizer, loaded on first use. */
   counter: () => Promise<TokenCounter>
-  downloadsDir: string
   stageTimeoutMs: number
   gates: Gatekeeper
   emit: ProgressSink
@@ -366,7 +364,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       await record(lastStage, { type: 'gate_passed', gate })
       return undefined
     } catch (error) {
-      await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
+      await removeArchive(db, job.buildId).catch(() => undefined)
       const expired = error instanceof GateExpired
       if (stoppedByOwner(signal)) {
         await gateLog('INFO', `Stopped by its owner at the ${gate} gate`).catch(() => undefined)
@@ -422,7 +420,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
           buildId: job.buildId,
           state,
           signal: stageSignal,
-          downloadsDir: options.downloadsDir,
+          archives: archiveStore(db),
           sandbox: options.sandbox,
           untimed,
           recordIteration: async (iteration) => {
@@ -460,7 +458,7 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
         return { kind: 'clarifying', questions: state.clarification.questions, usage }
       }
     } catch (error) {
-      await rm(archivePath(options.downloadsDir, job.buildId), { force: true }).catch(() => undefined)
+      await removeArchive(db, job.buildId).catch(() => undefined)
       const timedOut = error instanceof StageTimeout
       if (!timedOut && stoppedByOwner(signal)) {
         // Not a failure: what the stage spent still counts, and the log says who stopped it.

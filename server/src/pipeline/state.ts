@@ -1,5 +1,6 @@
 import type { BuildEventDetail } from '@contracts/buildEvents'
 import type { ProjectFile } from '../generation/archive'
+import type { ArchiveStore } from '../generation/archiveStore'
 import type { ProjectKind } from '../generation/classify'
 import type { Understanding, Unsupported } from '../generation/understand'
 import type { Queryable } from '../db/types'
@@ -28,7 +29,8 @@ export interface BuildState {
   expectations?: string[]
   plan?: ProjectFile[]
   files?: ProjectFile[]
-  archive?: { bytes: number; files: number; path: string }
+  /** The delivered archive (stored in the database under the build's id): its size and how many files it holds. */
+  archive?: { bytes: number; files: number }
   /** The model that wrote the planning notes (a configured provider's), when one did. */
   planner?: string
   /** Planning notes a model wrote (sanitized Markdown, only ever written into the README). */
@@ -126,7 +128,8 @@ export interface StageContext {
   buildId: string
   state: BuildState
   signal: AbortSignal
-  downloadsDir: string
+  /** Where the delivery stores the build's archive (the database every server shares). */
+  archives: ArchiveStore
   log(level: 'INFO' | 'WARNING' | 'DEBUG', message: string): Promise<void>
   /** Progress inside the stage, between its start and the next stage's start. */
   progress(fraction: number, message: string): Promise<void>

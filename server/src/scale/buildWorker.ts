@@ -51,7 +51,7 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
   // BullMQ shares a connection it is given (and opens its own blocking one): closed here after it.
   const queueClient = redisConnection(config.redisUrl, 'overseer-worker-queue')
   const emitter = new Emitter<ServerToClientEvents>(emitterClient, { key: names.socketKey })
-  const { downloadsDir, stageTimeoutMs, approvalGates, approvalTimeoutMs } = config.builds
+  const { stageTimeoutMs, approvalGates, approvalTimeoutMs } = config.builds
   const gates = new ApprovalGates({ db, buildsIn, gates: approvalGates, timeoutMs: approvalTimeoutMs })
   const running = new Map<string, AbortController>()
   /** The same, by their job's id. */
@@ -72,7 +72,6 @@ export const startBuildWorker = async ({ config, db, buildsIn, log, beforeStage 
     maxAttempts: config.builds.maxAttempts,
     counter: tokenCounter,
     providerFor: remoteProviderFor(remote),
-    downloadsDir,
     stageTimeoutMs,
     gates,
     emit: (sessionId, progress) => {

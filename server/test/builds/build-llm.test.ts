@@ -1,6 +1,5 @@
 import { createBuildRepository } from '../../src/builds/buildRepository'
 import { randomUUID } from 'node:crypto'
-import { readdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { Socket } from 'socket.io-client'
 import { DEFAULT_MAX_ANSWER_TOKENS } from '../../src/devloop'
@@ -10,7 +9,7 @@ import { PROVIDER_MESSAGES } from '../../src/llm/providers/openai'
 import type { Database } from '../../src/db'
 import { startBuildWorker } from '../../src/scale/buildWorker'
 import { buildTestApp, openTestPglite, SETUP_TIMEOUT_MS, testConfig } from '../helper'
-import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
+import { buildConfig, buildRequest, NO_ARCHIVE, sendBuild, storedArchive, unzip, type BuildReplyBody } from '../support/builds'
 import { fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
 import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, status, streamed, streamedToolCalls, type FakeHandler, type FakeUsage } from '../support/fakeLlm'
 import { connectSocket, followBuild } from '../support/sockets'
@@ -85,14 +84,12 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
   let fake: FakeLlm
   let db: Database
   let app: FastifyInstance
-  let downloadsDir: string
   const clients: Socket[] = []
 
   beforeAll(async () => {
     fake = await FakeLlm.start()
     db = await openTestPglite()
     const builds = await buildConfig()
-    downloadsDir = builds.builds.downloadsDir
     app = await buildTestApp(
       db,
       { ...fakeModelChatConfig(fake.baseUrl, 2_000), ...builds },
@@ -222,7 +219,6 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
     const carol = await newVisitor(app)
     const body = buildRequest('Write a command line tool that counts words', { model: 'fake-small' })
     const events = await follow(body.sessionId, carol)
-    const before = await readdir(downloadsDir)
 
     const response = await sendBuild(app, carol, body)
     await events.ended
@@ -233,7 +229,7 @@ describe('builds with an OpenAI-compatible model (pglite)', () => {
     // The classification, the clarification's decision, then three attempts at its notes (the provider's own retries).
     expect(fake.completions).toHaveLength(5)
     expect((await history(app, carol)).data[0]).toMatchObject({ status: 'error', response: '', error: message })
-    expect(await readdir(downloadsDir)).toEqual(before)
+    expect(await storedArchive(db, { sessionId: body.sessionId })).toEqual(NO_ARCHIVE)
     const { rows } = await db.query<{ stage: string; status: string }>(
       `select s.stage, s.status from build_stages s join builds b on b.id = s.build_id where b.session_id = $1 order by s.position`,
       [body.sessionId],

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import type { Socket } from 'socket.io-client'
 import type { BuildMessageEvent } from '@contracts/socket'
 import { SETUP_TIMEOUT_MS, type TestApp, useTestApp } from '../helper'
-import { buildConfig, buildRequest, sendBuild } from '../support/builds'
+import { buildConfig, buildRequest, NO_ARCHIVE, sendBuild, storedArchive } from '../support/builds'
 import { chatConfig, fakeModelChatConfig, newVisitor, type Headers, type HistoryItemBody } from '../support/chat'
 import { createBuildRepository as buildsIn } from '../../src/builds/buildRepository'
 import { BUILD_MESSAGES } from '../../src/pipeline/runner'
@@ -73,7 +73,7 @@ const expectStopped = async (target: TestApp, started: Awaited<ReturnType<typeof
 
   const { rows } = await target.db.query<{ id: string }>('select id from builds where session_id = $1', [body.sessionId])
   const buildId = rows[0]?.id as string
-  expect((await readdir(target.app.config.builds.downloadsDir)).filter((file) => file.startsWith(buildId))).toEqual([])
+  expect(await storedArchive(target.db, { buildId })).toEqual(NO_ARCHIVE)
   const logs = await target.db.query<{ message: string }>('select message from agent_logs where build_id = $1', [buildId])
   expect(logs.rows.map((row) => row.message)).toContain(`[${body.sessionId.slice(0, 8)}] Build stopped by its owner`)
   // Nothing of it runs any more.
@@ -389,7 +389,7 @@ describe('a build marked interrupted while its process still runs it', () => {
     expect(response.json()).toMatchObject({ success: false, message: BUILD_MESSAGES.interrupted, status: 'error' })
     expect((await stateOf(target, body.sessionId, visitor)).json()).toMatchObject({ data: { status: 'error', error: BUILD_MESSAGES.interrupted } })
     expect(await conversationOf(target, visitor, conversationId)).toMatchObject({ status: 'error', error: BUILD_MESSAGES.interrupted })
-    expect((await readdir(target.app.config.builds.downloadsDir)).filter((file) => file.startsWith(buildId))).toEqual([])
+    expect(await storedArchive(target.db, { buildId })).toEqual(NO_ARCHIVE)
     expect(events.progress.some((event) => event.percentage === 100)).toBe(false)
     expect(target.app.builds.activeCount).toBe(0)
   })

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { readdir } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { Socket } from 'socket.io-client'
 import { UserService } from '../../src/auth/userService'
 import { STAGE_IDS, type StageId } from '../../src/pipeline/stages'
 import type { Database } from '../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
-import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
+import { buildConfig, buildRequest, NO_ARCHIVE, sendBuild, storedArchive, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, sendChat, type Headers } from '../support/chat'
 import { signIn as signInAs } from '../support/auth'
 import { connectSocket, followBuild } from '../support/sockets'
@@ -30,7 +29,6 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
   let db: Database
   let app: FastifyInstance
   let slowApp: FastifyInstance
-  let downloadsDir: string
   let failAt: StageId | undefined
   /** The app's clock: a test moves it past the undo window of a deletion. */
   let now: Date | undefined
@@ -39,7 +37,6 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
   beforeAll(async () => {
     db = await open()
     const builds = await buildConfig()
-    downloadsDir = builds.builds.downloadsDir
     app = await buildTestApp(
       db,
       { ...chatConfig(), ...builds },
@@ -220,8 +217,6 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     const carol = await newVisitor(app)
     const body = buildRequest('Build a REST API for invoices')
     const events = await follow(body.sessionId, carol)
-    const before = await readdir(downloadsDir)
-
     const response = await sendBuild(app, carol, body)
     await events.ended
     const message = 'The build failed at the development stage. Please try again.'
@@ -237,7 +232,7 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     expect(item).toMatchObject({ id: failure.conversationId, status: 'error', response: '', error: message })
     expect((await stateOf(body.sessionId, carol)).json<BuildStateBody>().data).toMatchObject({ status: 'error', stage: 'development', error: message })
     expect((await stateOf(body.sessionId, carol)).json<BuildStateBody>().data.zipUrl).toBeUndefined()
-    expect(await readdir(downloadsDir)).toEqual(before)
+    expect(await storedArchive(db, { sessionId: body.sessionId })).toEqual(NO_ARCHIVE)
 
     const { rows } = await db.query<{ message: string }>(
       `select l.message from agent_logs l join builds b on b.id = l.build_id where b.session_id = $1 and l.level = 'ERROR' and l.module = 'devloop-matrix'`,
@@ -320,8 +315,10 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     const body = buildRequest('Build a recipe web app')
     const response = await sendBuild(app, erin, body)
     const { zipUrl, conversationId } = response.json<BuildReplyBody>()
-    const file = `${zipUrl.split('/').at(-1) as string}.zip`
-    expect(await readdir(downloadsDir)).toContain(file)
+    const buildId = zipUrl.split('/').at(-1) as string
+    const stored = await storedArchive(db, { buildId })
+    expect(stored).toEqual({ archives: 1, chunks: expect.any(Number) as unknown })
+    expect(stored.chunks).toBeGreaterThanOrEqual(1)
     const remove = () => app.inject({ method: 'DELETE', url: `/api/overseer-dev/chat/history/${conversationId}`, headers: erin })
 
     expect((await remove()).statusCode).toBe(200)
@@ -331,7 +328,7 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
 
     // While the deletion can be undone the archive is kept, and undo brings the download back.
     expect(await app.builds.sweepArchives()).toBe(0)
-    expect(await readdir(downloadsDir)).toContain(file)
+    expect(await storedArchive(db, { buildId })).toEqual(stored)
     const restore = await app.inject({ method: 'POST', url: `/api/overseer-dev/chat/history/${conversationId}/restore`, headers: erin })
     expect(restore.statusCode).toBe(200)
     expect((await app.inject({ method: 'GET', url: zipUrl, headers: erin })).statusCode).toBe(200)
@@ -341,7 +338,7 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     now = new Date(Date.now() + 31_000)
     expect(await app.conversationTools.purgeDeleted()).toBeGreaterThanOrEqual(1)
     expect(await app.builds.sweepArchives()).toBe(1)
-    expect(await readdir(downloadsDir)).not.toContain(file)
+    expect(await storedArchive(db, { buildId })).toEqual(NO_ARCHIVE)
     expect(await app.builds.sweepArchives()).toBe(0)
   })
 })

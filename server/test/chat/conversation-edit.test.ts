@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { readdir } from 'node:fs/promises'
 import { useTestApp } from '../helper'
-import { buildConfig, buildRequest, sendBuild, type BuildReplyBody } from '../support/builds'
+import { buildConfig, buildRequest, NO_ARCHIVE, sendBuild, storedArchive, type BuildReplyBody } from '../support/builds'
 import { chatConfig, newVisitor, question, sendChat, type ChatReplyBody, type Headers, type HistoryItemBody } from '../support/chat'
 
 /**
@@ -137,10 +136,9 @@ describe('edit and resend, and regenerate', () => {
       messageCount: 2,
       messages: [{ role: 'user', content: 'Build a notes web app' }],
     })
-    // The replaced build's archive goes from the disk with the next sweep.
+    // The replaced build's archive goes from the database with the next sweep.
     await target.app.builds.sweepArchives()
-    const files = await readdir(target.app.config.builds.downloadsDir)
-    expect(files.some((file) => file.startsWith(built.zipUrl.split('/').at(-1) as string))).toBe(false)
+    expect(await storedArchive(target.db, { buildId: built.zipUrl.split('/').at(-1) as string })).toEqual(NO_ARCHIVE)
   })
 })
 

@@ -10,7 +10,7 @@ import type { ApprovalContext } from '@contracts/approvals'
 import type { BuildState } from '@contracts/chat'
 import { UserService } from '../../src/auth/userService'
 import { fastPasswords, SETUP_TIMEOUT_MS, type TestApp, useTestApp } from '../helper'
-import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
+import { buildConfig, buildRequest, NO_ARCHIVE, sendBuild, storedArchive, unzip, type BuildReplyBody } from '../support/builds'
 import { fakeModelChatConfig, history, newVisitor, type Headers } from '../support/chat'
 import {
   byPrompt,
@@ -120,10 +120,9 @@ const build = async (target: TestApp, prompt = REQUEST) => {
   const visitor = await newVisitor(target.app)
   const body = buildRequest(prompt, { model: 'fake-small' })
   const events = await followBuild(await connectSocket(target.app, { headers: visitor }, clients), body.sessionId)
-  const downloads = await readdir(target.app.config.builds.downloadsDir)
   const response = await sendBuild(target.app, visitor, body)
   await events.ended
-  return { visitor, body, events, response, downloadsBefore: downloads }
+  return { visitor, body, events, response }
 }
 
 const iterationsOf = async (target: TestApp, sessionId: string) =>
@@ -365,7 +364,7 @@ test('tries to get out', async () => {
       json('Here is the code: const sum = (a, b) => a + b', usage(760, 14)),
       streamed(['Done, the library is written.'], { usage: usage(800, 7) }),
     ])
-    const { visitor, body, events, response, downloadsBefore } = await build(target)
+    const { visitor, body, events, response } = await build(target)
 
     const message = 'The model did not use the tools: it answered 3 times in a row without calling one, so it cannot build the project.'
     expect(response.statusCode).toBe(500)
@@ -391,7 +390,7 @@ test('tries to get out', async () => {
     expect(await iterationsOf(target, body.sessionId)).toEqual([])
     // The failed stage still records what the model spent (the token usage chart counts it).
     expect(await developmentStage(target, body.sessionId)).toEqual([{ status: 'error', prompt: 700 + 760 + 800, completion: 8 + 14 + 7 }])
-    expect(await readdir(target.app.config.builds.downloadsDir)).toEqual(downloadsBefore)
+    expect(await storedArchive(target.db, { sessionId: body.sessionId })).toEqual(NO_ARCHIVE)
     expect((await history(target.app, visitor)).data[0]).toMatchObject({ status: 'error', response: '', error: message })
   })
 })
@@ -406,7 +405,7 @@ describe('a build whose model never fixes its code (BUILD_MAX_ITERATIONS=2)', ()
       streamedToolCalls([write('src/sum.js', BROKEN_SUM.replace('a - b', 'a * b'))], { usage: usage(1_500, 60) }),
       streamedToolCalls([call('run_tests')], { usage: usage(1_700, 5) }),
     ])
-    const { visitor, body, events, response, downloadsBefore } = await build(target)
+    const { visitor, body, events, response } = await build(target)
 
     expect(response.statusCode).toBe(500)
     const { message } = response.json<{ message: string }>()
@@ -427,7 +426,7 @@ describe('a build whose model never fixes its code (BUILD_MAX_ITERATIONS=2)', ()
     ])
 
     // Nothing delivered: no archive, the conversation and the build in error, no files to read.
-    expect(await readdir(target.app.config.builds.downloadsDir)).toEqual(downloadsBefore)
+    expect(await storedArchive(target.db, { sessionId: body.sessionId })).toEqual(NO_ARCHIVE)
     expect((await history(target.app, visitor)).data[0]).toMatchObject({ status: 'error', response: '', error: message })
     const { rows } = await target.db.query<{ stage: string; status: string }>(
       `select s.stage, s.status from build_stages s join builds b on b.id = s.build_id where b.session_id = $1 order by s.position`,

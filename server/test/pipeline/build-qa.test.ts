@@ -1,4 +1,4 @@
-import { mkdtemp, readdir } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createSandbox, SANDBOX_MESSAGES, type Sandbox } from '../../src/sandbox'
@@ -9,8 +9,10 @@ import { describeGate } from '../../src/pipeline/gates/approvals'
 import { OFFLINE_STAGES } from '../../src/pipeline/offlineStages'
 import { QA_MESSAGES } from '../../src/pipeline/qa'
 import type { BuildState, StageContext, StageWork } from '../../src/pipeline/state'
-import { useTestApp } from '../helper'
-import { buildConfig, buildRequest, sendBuild, TEST_SANDBOX_LIMITS, type BuildReplyBody } from '../support/builds'
+import { openTestPglite, useTestApp } from '../helper'
+import type { Database } from '../../src/db'
+import { archiveStore } from '../../src/generation/archiveStore'
+import { buildConfig, buildRequest, NO_ARCHIVE, sendBuild, storedArchive, TEST_SANDBOX_LIMITS, type BuildReplyBody } from '../support/builds'
 import { chatConfig, newVisitor } from '../support/chat'
 import { connectSocket, followBuild } from '../support/sockets'
 import type { Socket } from 'socket.io-client'
@@ -57,9 +59,6 @@ describe('QA before delivery: the tests run in the sandbox', () => {
     const owner = await newVisitor(failing.app)
     const body = buildRequest('Build a library to format prices')
     const events = await followBuild(await connectSocket(failing.app, { headers: owner }, clients), body.sessionId)
-    const downloads = failing.app.config.builds.downloadsDir
-    const before = await readdir(downloads)
-
     const response = await sendBuild(failing.app, owner, body)
     await events.ended
     expect(response.statusCode).toBe(500)
@@ -67,7 +66,7 @@ describe('QA before delivery: the tests run in the sandbox', () => {
     expect(message).toMatch(/^The project's tests failed \(1 of \d+ failing: .*totals add up.*\), so it was not delivered\.$/)
     expect(events.errors).toEqual([{ sessionId: body.sessionId, message }])
     expect(events.progress.map((event) => event.stage).at(-1)).toBe('assembly')
-    expect(await readdir(downloads)).toEqual(before)
+    expect(await storedArchive(failing.db, { sessionId: body.sessionId })).toEqual(NO_ARCHIVE)
   })
 })
 
@@ -121,6 +120,13 @@ describe('QA without a sandbox', () => {
 })
 
 describe('the offline engine tests the project before the development gate', () => {
+  // The stages run here end before delivery: nothing is stored, but the context carries a real store.
+  let db: Database
+  beforeAll(async () => {
+    db = await openTestPglite()
+  })
+  afterAll(() => db.close())
+
   /** The stages up to development of `request`, run in order on one state, as the pipeline does; what they logged, progressed and recorded. */
   const runStages = async (request: string, sandbox: Sandbox, stages: readonly (keyof typeof OFFLINE_STAGES)[]) => {
     const state: BuildState = { request }
@@ -132,7 +138,7 @@ describe('the offline engine tests the project before the development gate', () 
       buildId: 'b1',
       state,
       signal: new AbortController().signal,
-      downloadsDir: tmpdir(),
+      archives: archiveStore(db),
       log: async (level, message) => void logs.push(`${level} ${message}`),
       progress: async (_fraction, message) => void progress.push(message),
       sandbox,

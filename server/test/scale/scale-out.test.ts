@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
@@ -65,9 +65,8 @@ if (!REDIS_URL || !DATABASE_URL) {
           DATABASE_URL: databaseUrl(),
           REDIS_URL,
           REDIS_PREFIX: prefix,
-          DATA_DIR: dataDir,
-          // Shared by every process: the worker writes archives, either server serves them.
-          OVERSEER_DOWNLOADS_DIR: path.join(dataDir, 'downloads'),
+          // A folder of its own for each process: the archives are in the database they share, no folder is shared.
+          DATA_DIR: path.join(dataDir, name.replaceAll(' ', '-')),
           SEED_DEMO: 'false',
           ...env,
         },
@@ -188,13 +187,20 @@ if (!REDIS_URL || !DATABASE_URL) {
       for (let index = 1; index < percentages.length; index += 1) expect(percentages[index]).toBeGreaterThanOrEqual(percentages[index - 1] as number)
       expect(progress.at(-1)?.message).toBe('Your project is ready.')
 
-      // The worker wrote the archive; both servers serve it to its owner.
+      // The worker stored the archive in the database; both servers serve it to its owner, the same bytes.
+      const zips: Buffer[] = []
       for (const server of [first, second]) {
         const download = await fetch(`${server}${body.zipUrl}`, { headers: visitor })
         expect(download.status).toBe(200)
         const zip = Buffer.from(await download.arrayBuffer())
+        expect(Number(download.headers.get('content-length'))).toBe(zip.length)
         expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004')
+        zips.push(zip)
       }
+      expect((zips[0] as Buffer).equals(zips[1] as Buffer)).toBe(true)
+      // Nothing was written to a folder: no process has an archive file.
+      const files = (await readdir(dataDir, { recursive: true })).filter((file) => file.endsWith('.zip'))
+      expect(files).toEqual([])
       passed = true
     }, 40_000)
 

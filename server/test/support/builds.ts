@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import yauzl from 'yauzl'
 import type { BuildConfig } from '../../src/config'
+import type { Queryable } from '../../src/db'
 import type { ChatReplyBody, Headers } from './chat'
 
 /** A build answers as a chat reply does, with the archive's address. */
@@ -15,10 +16,10 @@ export interface BuildReplyBody extends ChatReplyBody {
 /** The sandbox limits of a test app: the defaults, with a shorter wall time. */
 export const TEST_SANDBOX_LIMITS = { wallMs: 30_000, cpuSeconds: 30, memoryMb: 512, diskMb: 256, processes: 256, outputBytes: 65_536 }
 
-/** Build settings for a test app: archives in a temporary directory of its own; no approval gates unless given. */
+/** Build settings for a test app: an empty legacy archive folder of its own; no approval gates unless given. */
 export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise<{ builds: BuildConfig }> => ({
   builds: {
-    downloadsDir: await mkdtemp(path.join(os.tmpdir(), 'overseer-downloads-')),
+    legacyDownloadsDir: await mkdtemp(path.join(os.tmpdir(), 'overseer-downloads-')),
     stageTimeoutMs: 20_000,
     approvalGates: [],
     approvalTimeoutMs: 86_400_000,
@@ -35,6 +36,21 @@ export const buildConfig = async (overrides: Partial<BuildConfig> = {}): Promise
     ...overrides,
   },
 })
+
+/** What the database holds of a build's archive (by the build's id or its session's): its row (0 or 1) and its chunks. */
+export const storedArchive = async (db: Queryable, of: { buildId: string } | { sessionId: string }): Promise<{ archives: number; chunks: number }> => {
+  const [column, value] = 'buildId' in of ? ['id', of.buildId] : ['session_id', of.sessionId]
+  const { rows } = await db.query<{ archives: number; chunks: number }>(
+    `select (select count(*)::int from build_archives a where a.build_id = b.id) as archives,
+            (select count(*)::int from build_archive_chunks c where c.build_id = b.id) as chunks
+       from builds b where b.${column} = $1`,
+    [value],
+  )
+  return rows[0] ?? { archives: 0, chunks: 0 }
+}
+
+/** No archive at all: what a failed or stopped build leaves. */
+export const NO_ARCHIVE = { archives: 0, chunks: 0 }
 
 export const buildRequest = (content: string, extra: Record<string, unknown> = {}) => ({
   messages: [{ role: 'user', content }],
