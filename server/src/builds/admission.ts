@@ -147,6 +147,8 @@ export interface AdmissionOptions {
 export class AdmittedRunner implements BuildRunner {
   private running = 0
   private readonly waiting: Waiter[] = []
+  /** Builds back from waiting for a person (a gate's decision): they take the next free slot before any queued build. */
+  private readonly returning: (() => void)[] = []
 
   constructor(
     private readonly inner: BuildRunner,
@@ -210,7 +212,32 @@ export class AdmittedRunner implements BuildRunner {
     }
   }
 
+  /**
+   * Runs `wait` (a running build waiting for a person: an approval at a gate) without its slot: the
+   * next queued build takes it meanwhile, so a build waiting for a decision never holds up the
+   * others. Once `wait` settles the build takes the next free slot, before any queued build.
+   */
+  async outsideSlot<T>(wait: () => Promise<T>): Promise<T> {
+    this.running -= 1
+    this.admitNext()
+    let result: T
+    try {
+      result = await wait()
+    } catch (error) {
+      // Denied, stopped, expired or shut down: the build ends at once, counted until it has (run's finally gives the slot back).
+      this.running += 1
+      throw error
+    }
+    if (this.running < this.options.concurrency) this.running += 1
+    else await new Promise<void>((resolve) => this.returning.push(resolve))
+    return result
+  }
+
   private admitNext(): void {
+    while (this.running < this.options.concurrency && this.returning.length > 0) {
+      this.running += 1
+      this.returning.shift()?.()
+    }
     let moved = false
     while (this.running < this.options.concurrency) {
       const next = this.waiting.shift()

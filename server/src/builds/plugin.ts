@@ -7,7 +7,7 @@ import { progressRoom } from '../plugins/app/socket'
 import { ApprovalGates } from '../pipeline/gates/approvals'
 import { seedDemoApproval } from '../pipeline/gates/demoApproval'
 import { seedDemoLogs } from '../agentLogs/demoLogs'
-import { InProcessRunner, type PipelineOptions } from '../pipeline/runner'
+import { InProcessRunner, type Gatekeeper, type PipelineOptions } from '../pipeline/runner'
 import { createBuildRepository } from './buildRepository'
 import { migrateLegacyArchives } from '../generation/archiveStore'
 import { BuildService } from './service'
@@ -95,7 +95,14 @@ export default fp<BuildPluginOptions>(
       return created
     }
     // Without REDIS_URL at most BUILD_CONCURRENCY builds run here at once, the others wait in order (with it, each worker's BullMQ concurrency).
-    const runner = queue?.runner ?? new AdmittedRunner(new InProcessRunner({
+    // A build waiting at a gate for a person's decision gives its slot to the next queued build meanwhile.
+    let admitted: AdmittedRunner | undefined
+    const gatekeeper: Gatekeeper = {
+      guards: (gate) => gates.guards(gate),
+      pass: (gate, request, signal, waiting) =>
+        admitted ? admitted.outsideSlot(() => gates.pass(gate, request, signal, waiting)) : gates.pass(gate, request, signal, waiting),
+    }
+    const runner = queue?.runner ?? (admitted = new AdmittedRunner(new InProcessRunner({
       sandbox: await sandbox(),
       devLoop: { maxIterations: app.config.builds.maxIterations, maxTokens: app.config.builds.maxTokens },
       maxAttempts: app.config.builds.maxAttempts,
@@ -103,7 +110,7 @@ export default fp<BuildPluginOptions>(
       buildsIn: options.records ? options.records(createBuildRepository) : createBuildRepository,
       counter: tokenCounter,
       stageTimeoutMs,
-      gates,
+      gates: gatekeeper,
       emit,
       timeline,
       // A build with a configured provider's model: the stages ask it (classification, planning notes).
@@ -111,7 +118,7 @@ export default fp<BuildPluginOptions>(
       ...(options.beforeStage && { beforeStage: options.beforeStage }),
       ...(options.afterStages && { afterStages: options.afterStages }),
       ...(options.stages && { stages: options.stages }),
-    }), { concurrency: app.config.builds.concurrency, places })
+    }), { concurrency: app.config.builds.concurrency, places }))
 
     const builds = new BuildService({
       db: app.db,

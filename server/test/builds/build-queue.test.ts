@@ -233,3 +233,31 @@ describe('one owner’s builds, BUILD_CONCURRENCY=1, BUILD_QUEUE_PER_OWNER=2', (
     expect((await aResponse).json()).toMatchObject({ status: 'completed', zipUrl: expect.any(String) })
   }, 120_000)
 })
+
+describe('a build waiting at an approval gate, BUILD_CONCURRENCY=1', () => {
+  const target = useTestApp({
+    config: async () => ({ ...chatConfig(), ...(await buildConfig({ concurrency: 1, approvalGates: ['planning'], approvalTimeoutMs: 60_000 })) }),
+    listen: true,
+  })
+
+  it('gives its slot to the next build while it waits for a person, and takes one again once decided', async () => {
+    const first = await newVisitor(target.app)
+    const waiting = buildRequest('Build a todo web app')
+    const held = sendBuild(target.app, first, waiting)
+    await waitFor('the first build at the planning gate', async () => (await messageOf(target, waiting.sessionId))?.message === 'Waiting for approval at the planning gate...')
+
+    // Another visitor's build is not held up by it: it runs to its own gate meanwhile.
+    const second = await newVisitor(target.app)
+    const next = buildRequest('Build a command-line tool that counts words')
+    const nextReply = sendBuild(target.app, second, next)
+    await waitFor('the second build at the planning gate', async () => (await messageOf(target, next.sessionId))?.message === 'Waiting for approval at the planning gate...')
+
+    // Both decided: both go on, one at a time, and are delivered.
+    const { rows } = await target.db.query<{ id: string }>("select id from approval_requests where status = 'pending' order by created_at")
+    expect(rows).toHaveLength(2)
+    for (const { id } of rows) await target.db.query("update approval_requests set status = 'approved', decided_at = now() where id = $1", [id])
+    for (const { id } of rows) await target.app.approvals.wake(id)
+    expect((await held).statusCode).toBe(200)
+    expect((await nextReply).statusCode).toBe(200)
+  }, 120_000)
+})
