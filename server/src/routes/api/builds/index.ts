@@ -216,7 +216,12 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
       const staff = request.user?.permissions.includes('architect.overseer') === true
       const owner = staff ? undefined : ownerOfRequest(request, reply, { create: false })
       const build = staff ? await buildsIn(app.db).findBySession(sessionId) : owner ? await app.builds.state(owner.key, sessionId) : undefined
-      if (!build) throw new HttpError(404, BUILD_NOT_FOUND)
+      if (!build) {
+        // The caller's build request has claimed the session but not stored its build yet: nothing has happened so far.
+        const session = owner ? await app.sessionOwners.find(sessionId) : undefined
+        if (owner && session?.ownerKey === owner.key && session.kind === 'build') return { success: true as const, data: { events: [], more: false } }
+        throw new HttpError(404, BUILD_NOT_FOUND)
+      }
       const page = await eventsIn(app.db).after(build.id, request.query.after ?? 0, request.query.limit ?? EVENTS_PAGE_MAX)
       return { success: true as const, data: page }
     },
