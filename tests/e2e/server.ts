@@ -28,7 +28,18 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     (listen) =>
       spawnScript(
         ['server/src/server.ts'],
-        { ...process.env, ...listen, DATA_DIR: dataDir, STATIC_DIR: buildDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+        {
+          ...process.env,
+          ...listen,
+          DATA_DIR: dataDir,
+          STATIC_DIR: buildDir,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          // One server for every spec of a worker: room for all the builds they start at once (each spec
+          // checks its own build, not a queue behind other specs'; the queue has its own server tests).
+          BUILD_CONCURRENCY: '10',
+          ...env,
+        },
         ['ignore', 'inherit', 'inherit'],
       ),
   ).catch((error: unknown) => {
