@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { buildApi } from '../api/buildApi'
-import { selectSocketConnected } from './buildSlice'
+import { selectBuildBySession, selectSocketConnected } from './buildSlice'
 import { lastEventId, needsCatchUp, selectTimeline, type BuildTimeline } from './timelineSlice'
 
 /**
@@ -13,7 +13,11 @@ export const useBuildTimeline = (sessionId: string): BuildTimeline | null => {
   const dispatch = useAppDispatch()
   const timeline = useAppSelector((state) => selectTimeline(state, sessionId))
   const connected = useAppSelector(selectSocketConnected)
-  const due = needsCatchUp(timeline ?? undefined, connected)
+  const build = useAppSelector((state) => selectBuildBySession(state, sessionId))
+  // A build sent from this page, still running, whose timeline is not there yet: followed live from
+  // its start (nothing to read before its request is stored); a missed step is read on its gap.
+  const fresh = timeline === null && build?.status === 'running' && !build.stale
+  const due = !fresh && needsCatchUp(timeline ?? undefined, connected)
   const after = timeline ? lastEventId(timeline) : 0
   useEffect(() => {
     // Not aborted when the timeline leaves: what it reads is kept for when it comes back.
