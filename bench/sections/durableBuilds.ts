@@ -14,7 +14,7 @@ import { io } from 'socket.io-client'
 import type { BuildRecordsIn } from '../../server/src/pipeline/state'
 import { LOCAL_MODEL } from '../../server/src/llm/providers/local'
 import { BUILD_MESSAGES } from '../../server/src/pipeline/runner'
-import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, hang, streamed, streamedToolCalls } from '../../server/test/support/fakeLlm'
+import { diesInDevelopment, FakeLlm } from '../../server/test/support/fakeLlm'
 import { spawnScript, startServerProcess } from '../../server/test/support/processes'
 import { checkStored, postBuild } from '../lib/builds'
 import { type Budgets, heading, median, ms, percentile, subheading, table } from '../lib/report'
@@ -155,30 +155,9 @@ const takeoverTime = async (databaseUrl: string, redisUrl: string): Promise<NonN
         const worker = spawnChild('server/src/worker.ts')
         await waitFor('worker start', () => worker.output.join('').includes('Overseer worker taking builds'))
       }
-      let developerCalls = 0
-      let reached: () => void = () => undefined
-      const development = new Promise<void>((resolve) => (reached = resolve))
-      fake.fallback = byPrompt(
-        [
-          [
-            DEVELOPER_PROMPT,
-            (request, response) => {
-              developerCalls += 1
-              if (developerCalls === 1) {
-                reached()
-                return hang()(request, response)
-              }
-              return byTurn([
-                streamedToolCalls([{ name: 'write_file', arguments: { path: 'src/sum.js', content: "'use strict'\n\nmodule.exports = { sum: (a, b) => a + b }\n" } }]),
-                streamedToolCalls([{ name: 'run_tests', arguments: {} }]),
-                streamedToolCalls([{ name: 'finish', arguments: { summary: 'Added sum.' } }]),
-              ])(request, response)
-            },
-          ],
-          [/You classify requests/, streamed(['library'])],
-        ],
-        streamed(['- Assumes numbers in, a number out']),
-      )
+      // The first development call never answers (its process dies meanwhile); the next attempt's are answered.
+      const { handler, development } = diesInDevelopment()
+      fake.fallback = handler
       const cookie = visitorCookie()
       const sessionId = randomUUID()
       const socket = io(server, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } })

@@ -12,7 +12,7 @@ import { BUILD_MESSAGES } from '../../src/pipeline/runner'
 import { SETUP_TIMEOUT_MS } from '../helper'
 import type { BuildReplyBody } from '../support/builds'
 import { VISITOR_COOKIE } from '../support/chat'
-import { byPrompt, byTurn, DEVELOPER_PROMPT, FakeLlm, hang, streamed, streamedToolCalls, type FakeToolCall } from '../support/fakeLlm'
+import { diesInDevelopment, FakeLlm } from '../support/fakeLlm'
 import { spawnScript, startServerProcess, until, waitUntil } from '../support/processes'
 import { connectSocket, followBuild } from '../support/sockets'
 
@@ -34,9 +34,6 @@ const hasBwrap = (() => {
   }
 })()
 
-const SUM = "'use strict'\n\nconst sum = (a, b) => a + b\n\nmodule.exports = { sum }\n"
-const SUM_TEST = "'use strict'\n\nconst test = require('node:test')\nconst assert = require('node:assert/strict')\nconst { sum } = require('../src/sum')\n\ntest('sum adds', () => {\n  assert.equal(sum(2, 3), 5)\n})\n"
-const write = (filePath: string, content: string): FakeToolCall => ({ name: 'write_file', arguments: { path: filePath, content } })
 
 interface Child {
   name: string
@@ -147,31 +144,9 @@ if (!REDIS_URL || !DATABASE_URL) {
 
     it('goes on in the other worker from its last checkpoint: the request, the socket on the other server and the download all see it delivered', async () => {
       const [first, second] = servers as [string, string]
-      // The first development call never answers (its worker dies meanwhile); the next attempt's are answered.
-      let developerCalls = 0
-      let reachedDevelopment: () => void = () => undefined
-      const development = new Promise<void>((resolve) => (reachedDevelopment = resolve))
-      fake.fallback = byPrompt(
-        [
-          [
-            DEVELOPER_PROMPT,
-            (request, response) => {
-              developerCalls += 1
-              if (developerCalls === 1) {
-                reachedDevelopment()
-                return hang()(request, response)
-              }
-              return byTurn([
-                streamedToolCalls([write('src/sum.js', SUM), write('test/sum.test.js', SUM_TEST)]),
-                streamedToolCalls([{ name: 'run_tests', arguments: {} }]),
-                streamedToolCalls([{ name: 'finish', arguments: { summary: 'Added sum(a, b).' } }]),
-              ])(request, response)
-            },
-          ],
-          [/You classify requests/, streamed(['library'])],
-        ],
-        streamed(['- Assumes numbers in, a number out']),
-      )
+      // The first development call never answers (its process dies meanwhile); the next attempt's are answered.
+      const { handler, development } = diesInDevelopment()
+      fake.fallback = handler
 
       const models = await fetch(`${second}/api/overseer-dev/models`)
       const cookie = models.headers.getSetCookie().find((value) => value.startsWith(`${VISITOR_COOKIE}=`))

@@ -244,3 +244,43 @@ export const streamedToolCalls =
     if (usage) response.write(`data: ${JSON.stringify({ choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`)
     response.end('data: [DONE]\n\n')
   }
+
+const SUM_SOURCE = "'use strict'\n\nconst sum = (a, b) => a + b\n\nmodule.exports = { sum }\n"
+const SUM_TEST_SOURCE =
+  "'use strict'\n\nconst test = require('node:test')\nconst assert = require('node:assert/strict')\nconst { sum } = require('../src/sum')\n\ntest('sum adds', () => {\n  assert.equal(sum(2, 3), 5)\n})\n"
+
+/**
+ * A model for a build whose process dies in its development stage: it classifies the request as a
+ * library and writes a note for each planning stage; its first development call never answers
+ * (`development` settles when it comes), and the next attempt writes `sum(a, b)` with its test,
+ * runs it and finishes.
+ */
+export const diesInDevelopment = (): { handler: FakeHandler; development: Promise<void> } => {
+  let calls = 0
+  let reached: () => void = () => undefined
+  const development = new Promise<void>((resolve) => (reached = resolve))
+  const resumed = byTurn([
+    streamedToolCalls([
+      { name: 'write_file', arguments: { path: 'src/sum.js', content: SUM_SOURCE } },
+      { name: 'write_file', arguments: { path: 'test/sum.test.js', content: SUM_TEST_SOURCE } },
+    ]),
+    streamedToolCalls([{ name: 'run_tests', arguments: {} }]),
+    streamedToolCalls([{ name: 'finish', arguments: { summary: 'Added sum(a, b).' } }]),
+  ])
+  const handler = byPrompt(
+    [
+      [
+        DEVELOPER_PROMPT,
+        (request, response) => {
+          calls += 1
+          if (calls > 1) return resumed(request, response)
+          reached()
+          return hang()(request, response)
+        },
+      ],
+      [/You classify requests/, streamed(['library'])],
+    ],
+    streamed(['- Assumes numbers in, a number out']),
+  )
+  return { handler, development }
+}
