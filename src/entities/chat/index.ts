@@ -1,6 +1,7 @@
 export {
   chatApi,
   chatErrorMessage,
+  chatBuildFailure,
   useStopChatMutation,
   useGetChatHistoryQuery,
   useDeleteConversationMutation,
@@ -32,7 +33,7 @@ export {
 } from './model/chatSlice'
 export type { ChatState, PendingReply } from './model/chatSlice'
 export { messageResent, conversationReloaded } from './model/chatTools'
-export type { ChatMessage, ChatRole, ChatTurn, ChatRequest, ChatResult, BuildAnswers, BuildQuestion, HistoryItem, HistoryPage, HistoryStatus } from './model/types'
+export type { ChatMessage, ChatRole, ChatTurn, ChatRequest, ChatResult, BuildAnswers, BuildFailure, BuildQuestion, HistoryItem, HistoryPage, HistoryStatus } from './model/types'
 export { isBuildRequest, chatPathFor, sendsToBuilder, hasDeliveredProject, BUILD_KEYWORDS } from './lib/isBuildRequest'
 export {
   CHAT_TEXTS,

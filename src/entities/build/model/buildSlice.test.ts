@@ -77,6 +77,18 @@ describe('build slice', () => {
     expect(selectBuildBySession(store.getState(), 's2')).toMatchObject({ status: 'ended', hidden: true, error: null })
   })
 
+  it("fails a build with its answer's message when the answer comes before its error or timeout event", () => {
+    const store = setupStore()
+    store.dispatch(buildStarted({ sessionId: 's1' }))
+    store.dispatch(buildSettled({ sessionId: 's1', ok: false, failure: { message: 'Denied', timedOut: false } }))
+    expect(selectCurrentBuild(store.getState())).toMatchObject({ status: 'failed', error: 'Denied', hidden: false })
+    store.dispatch(progressFailed({ sessionId: 's1', message: 'Denied' }))
+    expect(selectCurrentBuild(store.getState())).toMatchObject({ status: 'failed', error: 'Denied' })
+    store.dispatch(buildStarted({ sessionId: 's2' }))
+    store.dispatch(buildSettled({ sessionId: 's2', ok: false, failure: { message: 'Too slow', timedOut: true } }))
+    expect(selectCurrentBuild(store.getState())).toMatchObject({ status: 'timedOut', error: 'Too slow' })
+  })
+
   it('leaves an error event in place when the failed reply follows it', () => {
     const store = setupStore()
     store.dispatch(buildStarted({ sessionId: 's1' }))

@@ -110,10 +110,14 @@ export const buildSlice = createSlice({
     },
     /**
      * The build request answered. A success the socket did not report completes the build; a
-     * failure without an `error` or `timeout` event (the request was refused) ends it quietly:
-     * the error line under the form says why.
+     * build that failed (`failure`: the answer's message, as its `error` or `timeout` event says
+     * it) fails as that event fails it, whichever of the two comes first; any other failure (the
+     * request was refused) ends it quietly: the error line under the form says why.
      */
-    buildSettled: (state, { payload }: PayloadAction<{ sessionId: string; ok: boolean; stopped?: boolean }>) => {
+    buildSettled: (
+      state,
+      { payload }: PayloadAction<{ sessionId: string; ok: boolean; stopped?: boolean; failure?: { message: string; timedOut: boolean } }>,
+    ) => {
       const build = state.builds[payload.sessionId]
       if (!build || build.status !== 'running') return
       build.stale = false
@@ -122,6 +126,8 @@ export const buildSlice = createSlice({
       } else if (payload.ok) {
         build.status = 'completed'
         build.percentage = 100
+      } else if (payload.failure) {
+        fail(build, payload.failure.timedOut ? 'timedOut' : 'failed', payload.failure.message)
       } else {
         build.status = 'ended'
         build.hidden = true

@@ -3,7 +3,7 @@ import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnVal
 type MaybePromise<T> = T | PromiseLike<T>
 import { baseApi, isApiErrorBody } from '@/shared/api'
 import { CHAT_TEXTS, HISTORY_PAGE_SIZE } from '../lib/texts'
-import type { AnswersRequest, ChatRequest, ChatResult, HistoryItem, HistoryPage } from '../model/types'
+import type { AnswersRequest, BuildFailure, ChatRequest, ChatResult, HistoryItem, HistoryPage } from '../model/types'
 import type { ChatAnswer, ConversationRef, HistoryPage as HistoryPageContract } from '@contracts/chat'
 import { guardOfJson, isRecord } from '@contracts/check'
 import chatContracts from '@contracts/json/chat.json'
@@ -26,6 +26,13 @@ const customError = (message: string, data?: unknown): FetchBaseQueryError => ({
 /** The error line's text for a failed call (the UI shows `error`). */
 export const chatErrorMessage = (error: unknown): string | undefined =>
   isRecord(error) && typeof error.error === 'string' ? error.error : undefined
+
+/** The build failure a failed call's answer reported, if it was one (see postForReply). */
+export const chatBuildFailure = (error: unknown): BuildFailure | undefined => {
+  if (!isRecord(error) || !isRecord(error.data) || !isRecord(error.data.buildFailure)) return undefined
+  const { message, timedOut } = error.data.buildFailure
+  return typeof message === 'string' && typeof timedOut === 'boolean' ? { message, timedOut } : undefined
+}
 
 const isChatAnswer = guardOfJson<typeof ChatAnswer>(chatContracts.ChatAnswer)
 const isConversationRef = guardOfJson<typeof ConversationRef>(chatContracts.ConversationRef)
@@ -52,6 +59,17 @@ const failedConversationOf = (data: unknown): string | undefined => {
   return isConversationRef(data.body) ? data.body.conversationId : undefined
 }
 
+/**
+ * A build's failure, as its answer says it (status error, its session and message: the same
+ * message as its `error` event, 504 its `timeout` event), else undefined.
+ */
+const buildFailureOf = (status: number | string, data: unknown): BuildFailure | undefined => {
+  if (!isRecord(data) || data.json !== true || !isRecord(data.body)) return undefined
+  const { body } = data
+  if (body.status !== 'error' || typeof body.sessionId !== 'string' || typeof body.message !== 'string' || body.message.trim() === '') return undefined
+  return { message: body.message, timedOut: status === 504 }
+}
+
 /** A page of the history checked against its contract, or why not. */
 const historyPageOf = (body: unknown): HistoryPage | FetchBaseQueryError => {
   if (!isHistoryPage(body)) return customError(CHAT_TEXTS.invalidFormat)
@@ -73,7 +91,10 @@ const postForReply = async (baseQuery: BaseQuery, path: string, body: unknown): 
     const message = typeof status === 'number' ? CHAT_TEXTS.backendError(status) : CHAT_TEXTS.backendError()
     // 503 with status processing: the server went down mid-build, and the build goes on (its reply comes to the conversation).
     const processing = status === 503 && isRecord(data) && isRecord(data.body) && data.body.status === 'processing'
-    return { error: customError(message, conversationId ? { conversationId, ...(processing && { processing: true }) } : undefined) }
+    const buildFailure = buildFailureOf(status, data)
+    return {
+      error: customError(message, conversationId ? { conversationId, ...(processing && { processing: true }), ...(buildFailure && { buildFailure }) } : undefined),
+    }
   }
   const checked = chatResultOf(result.data as RawBody)
   return 'status' in checked ? { error: checked } : { data: checked }

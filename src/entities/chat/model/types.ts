@@ -63,6 +63,12 @@ export interface ChatResult {
   questions?: BuildQuestion[]
 }
 
+/** How a build request's build failed, as its answer says it: the message its `error` (or, timed out, `timeout`) event carries. */
+export interface BuildFailure {
+  message: string
+  timedOut: boolean
+}
+
 /** A question a build asks its requester, with the answers it suggests. */
 export interface BuildQuestion {
   question: string

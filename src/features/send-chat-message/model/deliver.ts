@@ -2,6 +2,7 @@ import { buildSettled, buildStarted, trackerDismissed } from '@/entities/build'
 import {
   chatApi,
   chatCallEnded,
+  chatBuildFailure,
   chatErrorMessage,
   chatPathFor,
   CHAT_TEXTS,
@@ -99,7 +100,11 @@ export const deliver = async (
   // the next page to resume.
   if (!('error' in result && result.error && chatErrorMessage(result.error) === CHAT_TEXTS.backendError())) clearInFlight(sessionId)
   const stopped = !('error' in result && result.error) && result.data.stopped
-  if (building) dispatch(buildSettled({ sessionId, ok: !('error' in result && result.error), stopped }))
+  if (building) {
+    // A build that failed says how in its answer too: the tracker shows it if its event has not come first.
+    const failure = 'error' in result && result.error ? chatBuildFailure(result.error) : undefined
+    dispatch(buildSettled({ sessionId, ok: !('error' in result && result.error), stopped, ...(failure && { failure }) }))
+  }
   dispatch(progressUnsubscribed({ sessionId }))
 
   dispatch(chatCallEnded({ sessionId }))

@@ -343,6 +343,32 @@ describe('AssistantPage', () => {
     expect(screen.queryByText('Backend error: 500')).not.toBeInTheDocument()
   })
 
+  it.each([
+    [500, 'The build was denied at the planning gate.'],
+    [504, 'The development stage did not finish within 2 minutes.'],
+  ])("shows the server's message in red when the failed answer (%i) comes before the build's event", async (status, reason) => {
+    useDefaults()
+    const fake = createFakeSocket()
+    let failedSession = ''
+    server.use(
+      http.post(`${API}/overseer/chat`, async ({ request }) => {
+        const { sessionId } = (await request.json()) as ChatBody
+        failedSession = sessionId
+        fake.serverEmit('progress', { sessionId, stage: 'structuring', message: 'Waiting for approval at the planning gate...', percentage: 40 })
+        return HttpResponse.json({ success: false, message: reason, conversationId: CONVERSATION_ID, sessionId, status: 'error' }, { status })
+      }),
+    )
+    const user = userEvent.setup()
+    renderPage({ fake })
+    await user.type(messageBox(), 'Build me a todo app{Enter}')
+    expect(await screen.findByText(`Backend error: ${status}`)).toHaveAttribute('role', 'alert')
+    expect(screen.getByText(reason)).toHaveAttribute('role', 'alert')
+    expect(screen.getByRole('region', { name: 'Build progress' })).toHaveAttribute('data-tone', 'red')
+    // The event that comes after it changes nothing: one message, once.
+    fake.serverEmit(status === 504 ? 'timeout' : 'error', { sessionId: failedSession, message: reason })
+    expect(screen.getAllByText(reason)).toHaveLength(1)
+  })
+
   it("shows 'Backend error: {status}' and no tracker when a build request is refused", async () => {
     useDefaults()
     server.use(
