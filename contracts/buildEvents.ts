@@ -78,7 +78,7 @@ export const BuildEventDetail = Type.Union([
    * A run that goes on from the build's last checkpoint: after its process died (`interrupted`), or
    * because its owner retries the stage that failed (`retry`). `attempt`: how many times the stage has started.
    */
-  Type.Object({ type: Type.Literal('resumed'), reason: oneOf(['interrupted', 'retry'] as const), attempt: Type.Integer({ minimum: 1 }) }),
+  Type.Object({ type: Type.Literal('resumed'), reason: oneOf(['interrupted', 'retry'] as const), attempt: Type.Integer({ minimum: 1, description: "Retry: the stage's attempt (2 after one that failed); interrupted: the build's attempt since its request, answers or retry" }) }),
 ])
 export type BuildEventDetail = Static<typeof BuildEventDetail>
 export type BuildEventType = BuildEventDetail['type']

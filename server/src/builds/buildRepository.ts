@@ -323,6 +323,15 @@ export const createBuildRepository = (db: Queryable) => ({
     return Number(rows[0]?.count ?? 0)
   },
 
+  /** How many times the build's `stage` has started (a retry of it is the attempt after them). */
+  async stageStarts(buildId: string, stage: StageId): Promise<number> {
+    const { rows } = await db.query<{ count: number | string }>(
+      `select count(*) as count from build_events where build_id = $1 and stage = $2 and type = 'stage_started'`,
+      [buildId, stage],
+    )
+    return Number(rows[0]?.count ?? 0)
+  },
+
   /** The process running these builds still does: their heartbeats. */
   async heartbeat(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return

@@ -342,7 +342,7 @@ export const runDevLoop = async (options: DevLoopOptions): Promise<DevLoopResult
     const state = lastReport ? describeRun(lastReport) : 'the tests never ran'
     const message = {
       finished: `The tests pass (${state}) after ${iterations.length} iteration${iterations.length === 1 ? '' : 's'}.`,
-      iterations: `The iteration budget (${maxIterations} test runs) is spent: ${state}.`,
+      iterations: `The iteration budget (${maxIterations} test ${maxIterations === 1 ? 'run' : 'runs'}) is spent: ${state}.`,
       tokens: `The token budget (${maxTokens} tokens) is spent: ${state}.`,
       'no-tool-calls': `The model did not use the tools: it answered ${MAX_NUDGES + 1} times in a row without calling one, so it cannot build the project.`,
     }[reason]

@@ -342,7 +342,9 @@ export const runPipeline = async (job: BuildJob, options: PipelineOptions, signa
       message: `[${job.sessionId.slice(0, 8)}] ${resumed === 'retry' ? `Retried by its owner from the ${LABELS[firstStage]} stage` : `${BUILD_MESSAGES.resumed(firstStage)} (attempt ${attempt} of ${options.maxAttempts})`}`,
       buildId: job.buildId,
     })
-    await record(firstStage, { type: 'resumed', reason: resumed, attempt: resumed === 'retry' ? 1 : attempt })
+    // A retry is the stage's next attempt after those that ran; an interrupted run's, the build's attempt since its request.
+    const stageAttempt = resumed === 'retry' ? (await buildsIn(db).stageStarts(job.buildId, firstStage)) + 1 : attempt
+    await record(firstStage, { type: 'resumed', reason: resumed, attempt: stageAttempt })
   }
 
   const gateLog = (level: 'INFO' | 'ERROR', message: string): Promise<void> =>

@@ -187,6 +187,8 @@ export interface BuildRecords {
   /** What the model calls recorded after a timeline event spent (an attempt that did not finish). */
   spentAfter(buildId: string, afterEventId: number): Promise<{ promptTokens: number; completionTokens: number }>
   iterationCount(buildId: string): Promise<number>
+  /** How many times the build's `stage` has started. */
+  stageStarts(buildId: string, stage: StageId): Promise<number>
 }
 
 /** The build records on a connection or transaction. */

@@ -236,7 +236,7 @@ describe.each(databasesUnderTest())('durable builds on $name', ({ open }) => {
     expect(conversation).toMatchObject({ status: 'completed' })
     const events = await eventsOf(app, body.sessionId, visitor)
     expect(events.map((event) => event.id)).toEqual(events.map((_, index) => index + 1))
-    expect(events.find((event) => event.type === 'resumed')).toMatchObject({ stage: 'development', reason: 'retry' })
+    expect(events.find((event) => event.type === 'resumed')).toMatchObject({ stage: 'development', reason: 'retry', attempt: 2 })
 
     // Delivered: nothing left to retry.
     const again = await retry(app, body.sessionId, visitor)

@@ -249,6 +249,21 @@ const SUM_SOURCE = "'use strict'\n\nconst sum = (a, b) => a + b\n\nmodule.export
 const SUM_TEST_SOURCE =
   "'use strict'\n\nconst test = require('node:test')\nconst assert = require('node:assert/strict')\nconst { sum } = require('../src/sum')\n\ntest('sum adds', () => {\n  assert.equal(sum(2, 3), 5)\n})\n"
 
+/** A development loop that writes `sum(a, b)` (adding, or with `broken` subtracting) with its test, runs the tests and, when they pass, finishes. */
+const writesSum = (broken = false): FakeHandler =>
+  byTurn([
+    streamedToolCalls([
+      { name: 'write_file', arguments: { path: 'src/sum.js', content: broken ? SUM_SOURCE.replace('a + b', 'a - b') : SUM_SOURCE } },
+      { name: 'write_file', arguments: { path: 'test/sum.test.js', content: SUM_TEST_SOURCE } },
+    ]),
+    streamedToolCalls([{ name: 'run_tests', arguments: {} }]),
+    streamedToolCalls([{ name: 'finish', arguments: { summary: 'Added sum(a, b).' } }]),
+  ])
+
+/** A model that classifies the request as a library and writes a note for each planning stage; its development calls go to `development`. */
+const sumLibraryModel = (development: FakeHandler): FakeHandler =>
+  byPrompt([[DEVELOPER_PROMPT, development], [/You classify requests/, streamed(['library'])]], streamed(['- Assumes numbers in, a number out']))
+
 /**
  * A model for a build whose process dies in its development stage: it classifies the request as a
  * library and writes a note for each planning stage; its first development call never answers
@@ -259,28 +274,25 @@ export const diesInDevelopment = (): { handler: FakeHandler; development: Promis
   let calls = 0
   let reached: () => void = () => undefined
   const development = new Promise<void>((resolve) => (reached = resolve))
-  const resumed = byTurn([
-    streamedToolCalls([
-      { name: 'write_file', arguments: { path: 'src/sum.js', content: SUM_SOURCE } },
-      { name: 'write_file', arguments: { path: 'test/sum.test.js', content: SUM_TEST_SOURCE } },
-    ]),
-    streamedToolCalls([{ name: 'run_tests', arguments: {} }]),
-    streamedToolCalls([{ name: 'finish', arguments: { summary: 'Added sum(a, b).' } }]),
-  ])
-  const handler = byPrompt(
-    [
-      [
-        DEVELOPER_PROMPT,
-        (request, response) => {
-          calls += 1
-          if (calls > 1) return resumed(request, response)
-          reached()
-          return hang()(request, response)
-        },
-      ],
-      [/You classify requests/, streamed(['library'])],
-    ],
-    streamed(['- Assumes numbers in, a number out']),
-  )
+  const resumed = writesSum()
+  const handler = sumLibraryModel((request, response) => {
+    calls += 1
+    if (calls > 1) return resumed(request, response)
+    reached()
+    return hang()(request, response)
+  })
   return { handler, development }
+}
+
+/**
+ * A model for a build whose development fails until `fix()`: a library as above, whose
+ * development loop writes a `sum(a, b)` that subtracts and tests it (with BUILD_MAX_ITERATIONS=1
+ * its budget is spent: the build fails, and can be retried from development); after `fix()` it
+ * writes one that adds, and finishes.
+ */
+export const failsInDevelopment = (): { handler: FakeHandler; fix: () => void } => {
+  let broken = true
+  const failing = writesSum(true)
+  const working = writesSum()
+  return { handler: sumLibraryModel((request, response) => (broken ? failing : working)(request, response)), fix: () => (broken = false) }
 }
