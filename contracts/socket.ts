@@ -5,6 +5,7 @@
 import type { Static } from 'typebox'
 import * as Type from 'typebox/type'
 import { ClarificationQuestion, type BuildEventMessage } from './buildEvents'
+import type { PreviewEventMessage } from './preview'
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/
 
@@ -81,4 +82,6 @@ export interface ServerToClientEvents {
   'build:event': (event: BuildEventMessage) => void
   /** The build asks its requester these questions and waits for the answers (POST /api/overseer/builds/{sessionId}/answers). */
   clarification: (event: ClarificationEvent) => void
+  /** A live preview of the build changed status, or its app wrote to its console. */
+  preview: (event: PreviewEventMessage) => void
 }

@@ -98,6 +98,7 @@ const runOn = async (database: string, env: Record<string, string>): Promise<Arc
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      PREVIEW_PORT: '0',
       BUILD_SANDBOX: 'bwrap',
       ...env,
     },

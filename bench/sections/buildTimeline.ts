@@ -131,6 +131,7 @@ export const startInProcess = async (builds: BuildPluginOptions): Promise<InProc
       SEED_DEMO: 'false',
       BUILD_SANDBOX: 'bwrap',
       STATIC_DIR: buildDir,
+      PREVIEW_PORT: '0',
     })
     const db = await openDatabase(config)
     await migrate(db)

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createPasswordHasher, type PasswordHasher } from './auth/password'
 import builds, { type BuildPluginOptions } from './builds/plugin'
+import previews, { type PreviewPluginOptions } from './preview/plugin'
 import chat, { type ChatPluginOptions } from './chat/plugin'
 import { createBuildRepository } from './builds/buildRepository'
 import sessions from './sessions/plugin'
@@ -39,6 +40,7 @@ export interface BuildAppOptions {
   chat?: Omit<ChatPluginOptions, 'buildsIn'>
   /** Build pipeline options (tests open or close gates, or make a stage fail or stall). */
   builds?: BuildPluginOptions
+  previews?: PreviewPluginOptions
   /** Password hashing; production scrypt cost unless a test passes a cheaper one. */
   passwords?: PasswordHasher
   /** When expired data is deleted (tests sweep by hand). */
@@ -74,6 +76,7 @@ export const buildApp = ({
   canSubscribe,
   chat: chatOptions = {},
   builds: buildOptions = {},
+  previews: previewOptions = {},
   passwords = createPasswordHasher(),
   retention: retentionOptions = {},
 }: BuildAppOptions): FastifyInstance => {
@@ -122,6 +125,7 @@ export const buildApp = ({
   // Chat changes its conversations' builds through the builds module's repository.
   void app.register(chat, { ...chatOptions, buildsIn: createBuildRepository })
   void app.register(builds, buildOptions)
+  void app.register(previews, previewOptions)
   void app.register(retention, retentionOptions)
   void app.register(apiRoutes, { prefix: '/api' })
   void app.register(staticFiles, { staticDir: config.staticDir, siteMode: config.siteMode })

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
         maxAttempts: 2,
         takeoverMs: 20_000,
       },
+      previews: { port: 8081, origin: undefined, max: 8, idleMs: 600_000, maxMs: 1_800_000 },
       seedDemo: true,
     })
   })
@@ -102,6 +103,11 @@ describe('loadConfig', () => {
       BUILD_TAKEOVER_MS: '10000',
       BUILD_CONCURRENCY: '3',
       BUILD_QUEUE_PER_OWNER: '4',
+      PREVIEW_PORT: '3100',
+      PREVIEW_ORIGIN: 'https://preview.example.com',
+      PREVIEW_MAX: '2',
+      PREVIEW_IDLE_MS: '60000',
+      PREVIEW_MAX_MS: '300000',
       SEED_DEMO: 'false',
     })
     expect(config).toEqual({
@@ -153,8 +159,19 @@ describe('loadConfig', () => {
         concurrency: 3,
         queuePerOwner: 4,
       },
+      previews: { port: 3100, origin: 'https://preview.example.com', max: 2, idleMs: 60_000, maxMs: 300_000 },
       seedDemo: false,
     })
+  })
+
+  it('serves previews on the port after the site’s unless told, and takes PREVIEW_ORIGIN as an origin only', () => {
+    expect(loadConfig({ PORT: '3000' }).previews.port).toBe(3001)
+    expect(loadConfig({ PORT: '0' }).previews.port).toBe(0)
+    expect(loadConfig({ PREVIEW_ORIGIN: 'http://localhost:9000/' }).previews.origin).toBe('http://localhost:9000')
+    expectConfigError({ PREVIEW_ORIGIN: 'https://preview.example.com/app' }, /^PREVIEW_ORIGIN must be an origin/)
+    expectConfigError({ PREVIEW_ORIGIN: 'ftp://preview.example.com' }, /^PREVIEW_ORIGIN must be an origin/)
+    expectConfigError({ PREVIEW_MAX: '0' }, 'PREVIEW_MAX')
+    expectConfigError({ PREVIEW_IDLE_MS: '10' }, 'PREVIEW_IDLE_MS')
   })
 
   it('looks for legacy build archives under DATA_DIR unless told, and rejects an unusable stage timeout', () => {

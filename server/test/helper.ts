@@ -73,6 +73,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   staticDir: path.join(os.tmpdir(), `overseer-no-static-${randomUUID()}`),
   // No sample content unless a test asks for it: tests count what they make.
   seedDemo: false,
+  // The preview origin on a free port of its own: many test apps listen at once.
+  previews: { ...loadConfig({ NODE_ENV: 'test' }).previews, port: 0 },
   ...overrides,
 })
 

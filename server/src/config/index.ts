@@ -53,6 +53,8 @@ export interface Config {
   chat: ChatConfig
   /** The build pipeline. */
   builds: BuildConfig
+  /** Live previews of delivered web apps and APIs. */
+  previews: PreviewConfig
   /** SEED_DEMO: a fresh database gets the staff area's sample content. */
   seedDemo: boolean
 }
@@ -91,6 +93,19 @@ export interface BuildConfig {
   concurrency: number
   /** Builds one owner may have waiting or running at once; one more is refused (BUILD_QUEUE_PER_OWNER). */
   queuePerOwner: number
+}
+
+export interface PreviewConfig {
+  /** PREVIEW_PORT: the preview origin's own port (default PORT + 1; 0 picks a free one). */
+  port: number
+  /** PREVIEW_ORIGIN: the preview origin as browsers reach it, behind a proxy (`https://preview.example.com`); default the site's hostname with PREVIEW_PORT. */
+  origin: string | undefined
+  /** PREVIEW_MAX: previews one process runs at once. */
+  max: number
+  /** PREVIEW_IDLE_MS: a preview without a request for this long is stopped. */
+  idleMs: number
+  /** PREVIEW_MAX_MS: a preview is stopped after this long in all. */
+  maxMs: number
 }
 
 /** One model of the OpenAI-compatible provider, from OVERSEER_LLM_MODELS (`name` or `name=cost`). */
@@ -290,8 +305,9 @@ export const loadConfig = (env: Env = process.env): Config => {
     )
   }
   const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data')
+  const port = integer(env, 'PORT', 8080, 0, 65535)
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
+    port,
     host: read(env, 'HOST') ?? '0.0.0.0',
     databaseUrl,
     dataDir,
@@ -350,5 +366,28 @@ export const loadConfig = (env: Env = process.env): Config => {
       concurrency: integer(env, 'BUILD_CONCURRENCY', defaultBuildConcurrency(), 1, 1_000),
       queuePerOwner: integer(env, 'BUILD_QUEUE_PER_OWNER', 2, 1, 1_000),
     },
+    previews: {
+      port: integer(env, 'PREVIEW_PORT', port === 0 || port === 65535 ? 0 : port + 1, 0, 65535),
+      origin: previewOrigin(env),
+      max: integer(env, 'PREVIEW_MAX', 8, 1, 1_000),
+      idleMs: integer(env, 'PREVIEW_IDLE_MS', 600_000, 1_000, 86_400_000),
+      maxMs: integer(env, 'PREVIEW_MAX_MS', 1_800_000, 1_000, 86_400_000),
+    },
   }
+}
+
+/** PREVIEW_ORIGIN: an origin (scheme, host and port only), or undefined. */
+const previewOrigin = (env: Env): string | undefined => {
+  const value = read(env, 'PREVIEW_ORIGIN')
+  if (value === undefined) return undefined
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(value)
+  } catch {
+    parsed = undefined
+  }
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== value.replace(/\/$/, '')) {
+    throw new ConfigError(`PREVIEW_ORIGIN must be an origin such as https://preview.example.com (scheme, host and port only), not "${value}"`)
+  }
+  return parsed.origin
 }

@@ -143,6 +143,7 @@ Rules:
 - No dependencies: the tests run without network access, so nothing can be installed. package.json must not list dependencies, devDependencies, optionalDependencies or peerDependencies; use Node's built-in modules (node:http, node:fs, node:path, node:test, node:assert, …).
 - Tests use Node's built-in test runner: \`npm test\` runs \`node --test\`, which finds the test files (test/*.test.js). Write tests for what you build, and keep them fast.
 - Paths are relative to the project folder, with "/" between folders.
+- A web app or an API starts with \`npm start\` and listens on \`process.env.PORT\` as given: a port number, or the path of a Unix socket (pass a path to \`listen\` unchanged, never through \`Number\`).
 
 Work with the tools, one step at a time: look at the files (list_files, read_file), write the code and its tests (write_file, delete_file), call run_tests, read the failures and fix them. When run_tests reports that the tests pass, call finish with a short summary. You have at most ${maxIterations} test runs. Always answer with tool calls, never with text alone.`
 

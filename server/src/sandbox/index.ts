@@ -1,13 +1,14 @@
 import { chmod, chown, cp, lchown, lstat, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 import { missingProblem, type SandboxCommand } from './install'
 import { runLimited, type Command } from './run'
 import { parseTestOutput } from './testReport'
-import { SandboxUnavailable, type RunResult, type Sandbox, type SandboxLimits, type SandboxMode, type StopReason, type TestReport } from './types'
+import { SandboxUnavailable, type RunResult, type Sandbox, type SandboxLimits, type SandboxMode, type ServeRun, type StopReason, type TestReport } from './types'
 
 export { SandboxUnavailable, parseTestOutput }
-export type { Sandbox, SandboxLimits, SandboxMode, TestReport }
+export type { RunResult, Sandbox, SandboxLimits, SandboxMode, ServeRun, TestReport }
 
 /** A test run's CPU priority below the server's (nice 10), so that the server's own answers come first. */
 const NICE: [string, ...string[]] = ['nice', '-n', '10']
@@ -117,11 +118,17 @@ const runEnv = (limits: SandboxLimits, home: string): NodeJS.ProcessEnv => ({
  * so RLIMIT_NPROC holds; CPU seconds per process are limited too. bwrap waits (--block-fd) until
  * runLimited holds the tmpfs, to count what is written there.
  */
-const bwrapCommand = async (projectDir: string, limits: SandboxLimits, uid: number | undefined, command: string[] = ['npm', 'test']): Promise<Command> => {
+const bwrapCommand = async (
+  projectDir: string,
+  limits: SandboxLimits,
+  uid: number | undefined,
+  command: string[] = ['npm', 'test'],
+  extraEnv: Record<string, string> = {},
+): Promise<Command> => {
   // A non-root server's runs count toward its own user's processes and threads: the limit comes on top of them.
   const own = uid === undefined ? (await processesOf(process.getuid?.() ?? 0)).reduce((sum, found) => sum + found.threads, 0) : 0
   const processes = own + limits.processes
-  const env = runEnv(limits, '/tmp')
+  const env = { ...runEnv(limits, '/tmp'), ...extraEnv }
   const argv: [string, ...string[]] = [
     // Below the server in CPU priority: health checks, chat and docs answers stay quick while tests run.
     ...NICE,
@@ -183,12 +190,15 @@ const chownTree = async (dir: string, uid: number): Promise<void> => {
   }
 }
 
-/** BUILD_SANDBOX=none: `npm test` unconfined but for the wall time, memory, file size and output limits (what it writes is not counted). */
-const unconfinedCommand = (projectDir: string, limits: SandboxLimits): Command => ({
-  argv: [...NICE, 'prlimit', `--cpu=${limits.cpuSeconds}`, `--fsize=${limits.diskMb * 1024 * 1024}`, '--core=0', '--', 'npm', 'test'],
+/** BUILD_SANDBOX=none: `npm test` (or `script`) unconfined but for the wall time, memory, file size and output limits (what it writes is not counted). */
+const unconfinedCommand = (projectDir: string, limits: SandboxLimits, script = 'test', extraEnv: Record<string, string> = {}): Command => ({
+  argv: [...NICE, 'prlimit', `--cpu=${limits.cpuSeconds}`, `--fsize=${limits.diskMb * 1024 * 1024}`, '--core=0', '--', 'npm', script],
   cwd: projectDir,
-  env: { ...runEnv(limits, projectDir), TMPDIR: projectDir },
+  env: { ...runEnv(limits, projectDir), TMPDIR: projectDir, ...extraEnv },
 })
+
+/** The Unix socket a served project listens on (its PORT), in the project's own folder. */
+export const SERVE_SOCKET = '.overseer-preview.sock'
 
 const reportOf = (result: RunResult, limits: SandboxLimits): TestReport => {
   const counts = parseTestOutput(result.output)
@@ -269,12 +279,25 @@ const probeOnce = (base: string, limits: SandboxLimits): Promise<string | undefi
 
 /** The sandbox BUILD_SANDBOX asks for: bwrap (checked once, here), or none. */
 export const createSandbox = async (mode: 'bwrap' | 'none', limits: SandboxLimits, base = path.join(tmpdir(), 'overseer-sandbox')): Promise<Sandbox> => {
+  const decode = (run: ServeRun) => {
+    const decoder = new StringDecoder('utf8')
+    return (chunk: Buffer) => {
+      const text = decoder.write(chunk)
+      if (text !== '') run.onOutput(text)
+    }
+  }
   if (mode === 'none') {
     return {
       mode: 'none',
       problem: SANDBOX_MESSAGES.unsafe,
       limits,
       runTests: (projectDir, signal) => staged(base, projectDir, async (dir) => reportOf(await runLimited(unconfinedCommand(dir, limits), limits, signal), limits)),
+      serve: (projectDir, run) =>
+        staged(base, projectDir, async (dir) => {
+          const socket = path.join(dir, SERVE_SOCKET)
+          run.onSocket(socket)
+          return runLimited(unconfinedCommand(dir, limits, 'start', { PORT: socket }), { ...limits, wallMs: run.wallMs }, run.signal, { onOutput: decode(run) })
+        }),
     }
   }
   const problem = await probeOnce(base, limits)
@@ -284,6 +307,7 @@ export const createSandbox = async (mode: 'bwrap' | 'none', limits: SandboxLimit
       problem,
       limits,
       runTests: () => Promise.reject(new SandboxUnavailable(problem)),
+      serve: () => Promise.reject(new SandboxUnavailable(problem)),
     }
   }
   return {
@@ -291,5 +315,13 @@ export const createSandbox = async (mode: 'bwrap' | 'none', limits: SandboxLimit
     limits,
     runTests: (projectDir, signal) =>
       staged(base, projectDir, async (dir, uid) => reportOf(await runLimited(await bwrapCommand(dir, limits, uid), limits, signal), limits)),
+    // The socket is in the sandbox's own project folder: reached from here through its first process's root.
+    serve: (projectDir, run) =>
+      staged(base, projectDir, async (dir, uid) =>
+        runLimited(await bwrapCommand(dir, limits, uid, ['npm', 'start'], { PORT: `${PROJECT_MOUNT}/${SERVE_SOCKET}` }), { ...limits, wallMs: run.wallMs }, run.signal, {
+          onOutput: decode(run),
+          onSandbox: (pid) => run.onSocket(`/proc/${pid}/root${PROJECT_MOUNT}/${SERVE_SOCKET}`),
+        }),
+      ),
   }
 }

@@ -168,7 +168,19 @@ const childPidOf = (info: string): number | undefined => {
  * more at its end), or `signal`. Stopping kills its process group and the process itself; in
  * bubblewrap that ends the sandbox's pid namespace, so nothing it started survives.
  */
-export const runLimited = (command: Command, limits: Pick<SandboxLimits, 'wallMs' | 'memoryMb' | 'diskMb' | 'outputBytes'>, signal?: AbortSignal): Promise<RunResult> =>
+export interface RunListeners {
+  /** Each piece of output as it comes (the run's result keeps the tail all the same). */
+  onOutput?: (chunk: Buffer) => void
+  /** The sandbox's first process (as this process sees it), once its writable folders are held and the command goes on. */
+  onSandbox?: (pid: number) => void
+}
+
+export const runLimited = (
+  command: Command,
+  limits: Pick<SandboxLimits, 'wallMs' | 'memoryMb' | 'diskMb' | 'outputBytes'>,
+  signal?: AbortSignal,
+  listeners: RunListeners = {},
+): Promise<RunResult> =>
   new Promise((resolve, reject) => {
     const startedAt = performance.now()
     const [file, ...args] = command.argv
@@ -197,8 +209,12 @@ export const runLimited = (command: Command, limits: Pick<SandboxLimits, 'wallMs
       child.kill('SIGKILL')
     }
 
-    child.stdout?.on('data', (chunk: Buffer) => tail.push(chunk))
-    child.stderr?.on('data', (chunk: Buffer) => tail.push(chunk))
+    const output = (chunk: Buffer) => {
+      tail.push(chunk)
+      listeners.onOutput?.(chunk)
+    }
+    child.stdout?.on('data', output)
+    child.stderr?.on('data', output)
 
     /** Over a limit, the reason: what it wrote first (its own limit), then memory with what it wrote counted in. */
     const overLimit = (resident: number, usage: Usage | undefined): StopReason | undefined =>
@@ -221,6 +237,7 @@ export const runLimited = (command: Command, limits: Pick<SandboxLimits, 'wallMs
           const deadline = performance.now() + SETUP_WAIT_MS
           while (!ended && !(await watch.hold(pid)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
           release.end('go')
+          if (!ended) listeners.onSandbox?.(pid)
         })()
       })
     }

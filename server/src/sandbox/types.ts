@@ -62,6 +62,21 @@ export interface Sandbox {
   readonly limits: SandboxLimits
   /** Runs the project's `npm test` on a copy of `projectDir` (a run never changes the project). Rejects with SandboxUnavailable when mode is `unavailable`. */
   runTests(projectDir: string, signal?: AbortSignal): Promise<TestReport>
+  /**
+   * Runs the project's `npm start` on a copy of `projectDir` until it ends, `wallMs` is spent or
+   * `signal` stops it, with PORT a Unix socket in the project's folder (no network inside);
+   * `onSocket` is told the socket's path as this process reaches it, `onOutput` each piece of
+   * output as it comes. Rejects with SandboxUnavailable when mode is `unavailable`.
+   */
+  serve(projectDir: string, run: ServeRun): Promise<RunResult>
+}
+
+/** A served run's wall time, stop signal and listeners (Sandbox.serve). */
+export interface ServeRun {
+  wallMs: number
+  signal: AbortSignal
+  onSocket: (socketPath: string) => void
+  onOutput: (chunk: string) => void
 }
 
 export class SandboxUnavailable extends Error {

@@ -52,8 +52,9 @@ function createServer(definitions = resources) {
 }
 
 if (require.main === module) {
-  const port = Number(process.env.PORT) || 3000
-  createServer().listen(port, () => console.log('Listening on http://localhost:' + port))
+  // PORT is a port number, or the path of a Unix socket (as a preview gives it).
+  const port = /^\d+$/.test(process.env.PORT || '') ? Number(process.env.PORT) : process.env.PORT || 3000
+  createServer().listen(port, () => console.log(typeof port === 'number' ? 'Listening on http://localhost:' + port : 'Listening on ' + port))
 }
 
 module.exports = { createServer }

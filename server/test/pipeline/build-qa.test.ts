@@ -155,7 +155,7 @@ describe('the offline engine tests the project before the development gate', () 
   const countingSandbox = async () => {
     const real = await createSandbox('bwrap', TEST_SANDBOX_LIMITS)
     const counted = { runs: 0 }
-    const sandbox: Sandbox = { mode: real.mode, limits: real.limits, runTests: (dir, signal) => ((counted.runs += 1), real.runTests(dir, signal)) }
+    const sandbox: Sandbox = { ...real, runTests: (dir, signal) => ((counted.runs += 1), real.runTests(dir, signal)) }
     return { sandbox, counted }
   }
 
@@ -200,7 +200,13 @@ describe('the offline engine tests the project before the development gate', () 
   it('says why the tests did not run without a sandbox, and assembly does not try again', async () => {
     const problem = SANDBOX_MESSAGES.missing(['bwrap'], 'run `sudo apt-get install -y bubblewrap`')
     let runs = 0
-    const unavailable: Sandbox = { mode: 'unavailable', problem, limits: TEST_SANDBOX_LIMITS, runTests: async () => ((runs += 1), Promise.reject(new Error('no sandbox'))) }
+    const unavailable: Sandbox = {
+      mode: 'unavailable',
+      problem,
+      limits: TEST_SANDBOX_LIMITS,
+      runTests: async () => ((runs += 1), Promise.reject(new Error('no sandbox'))),
+      serve: () => Promise.reject(new Error('no sandbox')),
+    }
     const build = await runStages('Build a command line tool that renames files', unavailable, UP_TO_DEVELOPMENT)
     expect(build.state.testsNotRun).toBe(problem)
     const { context } = describeGate('development', { stage: 'assembly', state: build.state })

@@ -79,15 +79,16 @@ export const waitUntil = async (
 }
 
 /**
- * Starts a server with `spawnServer` (given the PORT and HOST to listen on: a free loopback port)
+ * Starts a server with `spawnServer` (given the PORT and HOST to listen on: a free loopback port; PREVIEW_PORT 0)
  * and waits until its health check answers, at most `timeoutMs`.
  */
 export const startServerProcess = async (
-  spawnServer: (listen: { PORT: string; HOST: string }) => ChildProcess,
+  spawnServer: (listen: { PORT: string; HOST: string; PREVIEW_PORT: string }) => ChildProcess,
   timeoutMs = SETUP_TIMEOUT_MS,
 ): Promise<{ url: string; child: ChildProcess }> => {
   const port = await freePort()
-  const child = spawnServer({ PORT: String(port), HOST: '127.0.0.1' })
+  // Its preview origin on a free port too (PORT + 1 may be another server's).
+  const child = spawnServer({ PORT: String(port), HOST: '127.0.0.1', PREVIEW_PORT: '0' })
   const url = `http://127.0.0.1:${port}`
   try {
     const healthy = () => fetch(`${url}/api/health`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then((response) => response.ok, () => false)

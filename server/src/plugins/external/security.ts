@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import helmet from '@fastify/helmet'
 import fp from 'fastify-plugin'
@@ -56,6 +57,8 @@ export default fp<{ staticDir: string }>(
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
+          // The assistant frames a delivered app's live preview, served on the preview origin alone.
+          frameSrc: ["'self'", (request: IncomingMessage) => app.previewOrigin(request.headers.host) ?? "'self'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
         },

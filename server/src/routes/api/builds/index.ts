@@ -33,6 +33,7 @@ import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
 import { createBuildRepository as buildsIn } from '../../../builds/buildRepository'
 import { CHAT_BODY_LIMIT } from '../chat'
 import { sendBuildOutcome } from './outcome'
+import previewRoutes from './preview'
 
 const TAGS = ['builds']
 
@@ -46,6 +47,7 @@ export const FILE_NOT_FOUND = 'File not found'
  */
 const buildRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>()
+  await app.register(previewRoutes)
 
   routes.post(
     '/chat',

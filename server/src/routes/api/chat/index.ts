@@ -201,6 +201,8 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       const id = request.params.id
       const deleted = owner && isUuid(id) ? await app.chat.delete(owner.key, id.toLowerCase()) : false
       if (!deleted) throw new HttpError(404, CHAT_MESSAGES.conversationNotFound)
+      // Its build's preview, if one runs, goes with it.
+      if (owner) await app.previews?.stopConversation(owner.key, id.toLowerCase())
       return { success: true as const }
     },
   )
