@@ -34,6 +34,7 @@ export const PreviewSummary = Type.Object({
   expiresAt: Type.String({ format: 'date-time' }),
   /** When it stops unless a request comes first (PREVIEW_IDLE_MS). */
   idleUntil: Type.String({ format: 'date-time' }),
+  routes: Type.Array(Type.String(), { description: 'The routes the build made, as `METHOD /path` (`:id` for a record’s id), read from its resources; empty when it made none of its own' }),
   ended: Type.Optional(
     Type.Object({
       reason: oneOf(PREVIEW_ENDS),
@@ -71,3 +72,31 @@ export const PreviewEventMessage = Type.Union([
   Type.Object({ sessionId: Type.String(), type: Type.Literal('console'), lines: Type.Array(ConsoleLine) }),
 ])
 export type PreviewEventMessage = Static<typeof PreviewEventMessage>
+
+export const PREVIEW_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+export type PreviewMethod = (typeof PREVIEW_METHODS)[number]
+/** A request body the API console sends, at most (characters). */
+export const PREVIEW_REQUEST_BODY_MAX = 65_536
+
+/** POST …/preview/requests: one request to the running app, from the API console. */
+export const PreviewRequestBody = Type.Object(
+  {
+    method: oneOf(PREVIEW_METHODS),
+    path: Type.String({ minLength: 1, maxLength: 2_000, pattern: '^/', description: 'The path and query, from `/`' }),
+    body: Type.Optional(Type.String({ maxLength: PREVIEW_REQUEST_BODY_MAX, description: 'JSON text, sent with `content-type: application/json`' })),
+  },
+  { additionalProperties: false },
+)
+export type PreviewRequestBody = Static<typeof PreviewRequestBody>
+
+export const PreviewResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    status: Type.Integer(),
+    headers: Type.Record(Type.String(), Type.String()),
+    body: Type.String({ description: 'As text, at most 256 KiB (`truncated` says when it was cut)' }),
+    truncated: Type.Boolean(),
+    durationMs: Type.Integer({ minimum: 0 }),
+  }),
+})
+export type PreviewResponse = Static<typeof PreviewResponse>

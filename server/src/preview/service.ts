@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import type { ConsoleLine, PreviewEnd, PreviewStatus, PreviewSummary, PreviewView } from '@contracts/preview'
 import type { ProjectKind } from '../generation/classify'
@@ -90,6 +91,7 @@ class Preview {
   readonly controller = new AbortController()
   stopReason: PreviewEnd | undefined
   run: Promise<void> = Promise.resolve()
+  routes: string[] = []
   private partial = ''
 
   constructor(
@@ -119,6 +121,7 @@ class Preview {
       startedAt: new Date(this.startedAt).toISOString(),
       expiresAt: new Date(this.expiresAt).toISOString(),
       idleUntil: new Date(Math.min(this.lastRequestAt + this.limits.idleMs, this.expiresAt)).toISOString(),
+      routes: this.routes,
       ...(this.ended && { ended: this.ended }),
     }
   }
@@ -252,6 +255,29 @@ export class PreviewService {
     }
   }
 
+  /**
+   * One request to the owner's running preview of `sessionId` (the API console), its answer read
+   * whole (at most RESPONSE_MAX bytes); undefined when no preview of it runs. Rejects with why the
+   * app did not answer.
+   */
+  async request(ownerKey: string, sessionId: string, sent: { method: string; path: string; body?: string }): Promise<PreviewAnswer | undefined> {
+    const preview = this.byOwner.get(ownerKey)
+    if (!preview || preview.build.sessionId !== sessionId || preview.status === 'exited') return undefined
+    const target = this.target(preview)
+    const startedAt = performance.now()
+    const line = (status: number | string) => `${sent.method} ${sent.path} → ${status} (${Math.round(performance.now() - startedAt)} ms)`
+    try {
+      const socketPath = await target.ready()
+      const answer = await requestOver(socketPath, sent)
+      target.requested(line(answer.status))
+      return { ...answer, durationMs: Math.round(performance.now() - startedAt) }
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error)
+      target.failed(`${line(502)}: ${why}`)
+      throw new Error(why)
+    }
+  }
+
   /** Stops every preview (the server is going down) and stops checking limits. */
   async close(): Promise<void> {
     this.closed = true
@@ -261,6 +287,7 @@ export class PreviewService {
 
   private launch(build: PreviewableBuild, files: { path: string; content: string; executable?: boolean }[]): Preview {
     const preview = new Preview(build, this.options.limits, this.now())
+    preview.routes = routesOf(build.kind, files)
     this.previews.set(preview.id, preview)
     this.byOwner.set(build.ownerKey, preview)
     preview.add('system', `$ npm start`, this.now())
@@ -350,6 +377,21 @@ export class PreviewService {
   }
 }
 
+/**
+ * The routes a project made, from its resources file (the templates' `src/resources.js`, one
+ * entry per collection): an HTTP API's at the root, a web app's under /api. None for a project
+ * without one (a model may have written its routes elsewhere).
+ */
+export const routesOf = (kind: ProjectKind | null, files: readonly { path: string; content: string }[]): string[] => {
+  const resources = files.find((file) => file.path === 'src/resources.js')?.content ?? ''
+  const names = [...new Set([...resources.matchAll(/\bname:\s*['"]([a-z][a-z0-9-]*)['"]/g)].map(([, name]) => name as string))]
+  const base = kind === 'web-app' ? '/api' : ''
+  return [
+    ...(kind === 'http-api' ? ['GET /health'] : []),
+    ...names.flatMap((name) => [`GET ${base}/${name}`, `POST ${base}/${name}`, `GET ${base}/${name}/:id`, `PUT ${base}/${name}/:id`, `PATCH ${base}/${name}/:id`, `DELETE ${base}/${name}/:id`]),
+  ]
+}
+
 /** Whether package.json (its text) names a start script. */
 const hasStartScript = (content: string): boolean => {
   try {
@@ -372,4 +414,50 @@ const accepts = (socketPath: string): Promise<boolean> =>
     }
     socket.once('connect', () => done(true))
     socket.once('error', () => done(false))
+  })
+
+/** What the API console shows of an answer. */
+export interface PreviewAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string
+  truncated: boolean
+  durationMs: number
+}
+
+/** An answer's body kept for the API console, at most. */
+const RESPONSE_MAX = 256 * 1024
+const REQUEST_TIMEOUT_MS = 30_000
+
+const requestOver = (socketPath: string, sent: { method: string; path: string; body?: string }): Promise<Omit<PreviewAnswer, 'durationMs'>> =>
+  new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host: 'preview', accept: 'application/json, */*' }
+    if (sent.body !== undefined) {
+      headers['content-type'] = 'application/json'
+      headers['content-length'] = String(Buffer.byteLength(sent.body))
+    }
+    const outgoing = httpRequest({ socketPath, method: sent.method, path: sent.path, headers, timeout: REQUEST_TIMEOUT_MS }, (answer) => {
+      const chunks: Buffer[] = []
+      let kept = 0
+      let truncated = false
+      answer.on('data', (chunk: Buffer) => {
+        if (kept >= RESPONSE_MAX) {
+          truncated = true
+          return
+        }
+        const part = chunk.subarray(0, RESPONSE_MAX - kept)
+        if (part.length < chunk.length) truncated = true
+        chunks.push(part)
+        kept += part.length
+      })
+      answer.on('end', () => {
+        const kept: Record<string, string> = {}
+        for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) kept[name] = Array.isArray(value) ? value.join(', ') : value
+        resolve({ status: answer.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks).toString('utf8'), truncated })
+      })
+      answer.on('error', reject)
+    })
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`The app did not answer within ${REQUEST_TIMEOUT_MS / 1000} seconds.`)))
+    outgoing.on('error', reject)
+    outgoing.end(sent.body)
   })

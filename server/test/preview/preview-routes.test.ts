@@ -101,8 +101,23 @@ describe.each(databasesUnderTest())('previews of delivered builds on $name', ({ 
     const { base, cookie } = await cookieOf(opened.url)
     const health = await fetch(`${base}/health`, { headers: { cookie } })
     expect(health.status).toBe(200)
-    const created = await fetch(`${base}/books`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Emma' }) })
-    expect([201, 400]).toContain(created.status)
+    // Its routes, from what was built; the API console's requests go to the running API.
+    const collection = opened.data.routes.find((route) => route.startsWith('POST /'))?.slice('POST '.length) ?? '/missing'
+    expect(opened.data.routes).toEqual(expect.arrayContaining(['GET /health', `GET ${collection}`, `DELETE ${collection}/:id`]))
+    const send = (payload: Record<string, unknown>, headers: Headers = visitor) =>
+      app.inject({ method: 'POST', url: `/api/overseer/builds/${sessionId}/preview/requests`, headers, payload })
+    const record = await (await fetch(`${base}${collection}`, { headers: { cookie } })).json() as { data: unknown[] }
+    const fields = await send({ method: 'POST', path: collection, body: '{}' })
+    expect(fields.json()).toMatchObject({ success: true, data: { status: 400, truncated: false } })
+    expect(fields.json<{ data: { headers: Record<string, string> } }>().data.headers['content-type']).toMatch(/json/)
+    const listed = await send({ method: 'GET', path: collection })
+    expect(listed.json()).toMatchObject({ success: true, data: { status: 200 } })
+    expect(JSON.parse(listed.json<{ data: { body: string } }>().data.body)).toEqual(record)
+    expect((await send({ method: 'TRACE', path: collection })).statusCode).toBe(400)
+    expect((await send({ method: 'GET', path: 'no-slash' })).statusCode).toBe(400)
+    expect((await send({ method: 'GET', path: collection }, await newVisitor(app))).statusCode).toBe(404)
+    const found = (await app.inject({ method: 'GET', url: `/api/overseer/builds/${sessionId}/preview`, headers: visitor })).json<PreviewFound>()
+    expect(found.data.console.some((line) => line.stream === 'request' && line.text.startsWith(`POST ${collection} → 400`))).toBe(true)
 
     expect((await app.inject({ method: 'DELETE', url: `/api/overseer-dev/chat/history/${reply.conversationId}`, headers: visitor })).statusCode).toBe(200)
     expect((await fetch(`${base}/health`, { headers: { cookie } })).status).toBe(404)

@@ -52,6 +52,7 @@ describe('GET /api/openapi.json', () => {
       '/api/overseer/builds/{sessionId}/events',
       '/api/overseer/builds/{sessionId}/files/{path}',
       '/api/overseer/builds/{sessionId}/preview',
+      '/api/overseer/builds/{sessionId}/preview/requests',
       '/api/overseer/builds/{sessionId}/retry',
       '/api/overseer/chat',
       '/api/overseer/downloads/{id}',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@fastify/type-provider-typebox'
 import { BuildParams, chatSecurity, CrossSiteRefused, OWNER_NOTE } from '@contracts/chat'
-import { PreviewBody, PreviewFound, PreviewOpened } from '@contracts/preview'
+import { PreviewBody, PreviewFound, PreviewOpened, PreviewRequestBody, PreviewResponse } from '@contracts/preview'
 import { OPEN_PATH } from '../../../preview/origin'
 import { PREVIEW_MESSAGES } from '../../../preview/service'
 import { knownOwnerKey, ownerOfRequest } from '../../../sessions/owner'
@@ -13,6 +13,8 @@ const TAGS = ['builds']
 
 /** Previews opened per owner a minute, at most (each may start a process). */
 const OPENS_PER_MINUTE = 20
+/** API console requests per owner a minute, at most. */
+const REQUESTS_PER_MINUTE = 120
 
 /**
  * A delivered web app's or HTTP API's live preview (its own `npm start` in the sandbox, on the
@@ -69,6 +71,50 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
         expiresAt: result.preview.expiresAt,
         data: result.preview,
       }
+    },
+  )
+
+  routes.post(
+    '/builds/:sessionId/preview/requests',
+    {
+      preHandler: app.authenticate,
+      config: {
+        rateLimit: {
+          max: REQUESTS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `preview-request:${knownOwnerKey(request) ?? `ip:${request.ip}`}`,
+        },
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Send one request to a running preview (the API console)',
+        description: `Sends \`method\` \`path\` (and \`body\`, as JSON) to the caller's running preview of this build and answers with the app's status, headers and body (at most 256 KiB, \`truncated\` when cut); the request shows in the preview's console. 404 when no preview of the build runs; 502 with why when the app does not answer. ${OWNER_NOTE} ${REQUESTS_PER_MINUTE} a minute per caller.`,
+        security: chatSecurity,
+        params: BuildParams,
+        body: PreviewRequestBody,
+        response: {
+          200: PreviewResponse,
+          400: bodyErrorResponses[400],
+          403: CrossSiteRefused,
+          404: errorResponse(PREVIEW_MESSAGES.notRunning),
+          429: rateLimitedResponse,
+          502: errorResponse('The app is not answering: why'),
+          503: errorResponse(PREVIEW_MESSAGES.notHere),
+        },
+      },
+    },
+    async (request, reply) => {
+      const previews = service()
+      const owner = ownerOfRequest(request, reply, { create: false })
+      let answer
+      try {
+        answer = owner ? await previews.request(owner.key, request.params.sessionId, request.body) : undefined
+      } catch (error) {
+        throw new HttpError(502, `The app is not answering: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      if (!answer) throw new HttpError(404, PREVIEW_MESSAGES.notRunning)
+      return { success: true as const, data: answer }
     },
   )
 
