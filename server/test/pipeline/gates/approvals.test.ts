@@ -395,7 +395,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     await until('delivered build', async () => (await history(app, visitor)).data[0]?.status === 'completed')
     const { rows } = await db.query<{ status: string; attempts: number }>('select status, attempts from builds where session_id = $1', [body.sessionId])
     expect(rows[0]).toEqual({ status: 'completed', attempts: 2 })
-  })
+  }, 90_000)
 
   it('checks permissions, ids and bodies on every endpoint', async () => {
     const id = randomUUID()
