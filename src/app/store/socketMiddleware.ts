@@ -6,6 +6,7 @@ import {
   buildEventReceived,
   chatDeltaReceived,
   chatDoneReceived,
+  previewEventReceived,
   progressFailed,
   progressReceived,
   progressSubscribed,
@@ -77,7 +78,7 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
       const opening = Promise.all([
         factory(authToken.get()),
         import(/* webpackChunkName: "socket" */ '@/shared/lib/socket-events'),
-      ]).then(([socket, { isBuildEventMessage, isChatDeltaEvent, isChatDoneEvent, isProgressEvent, isSocketMessageEvent }]) => {
+      ]).then(([socket, { isBuildEventMessage, isChatDeltaEvent, isChatDoneEvent, isPreviewEventMessage, isProgressEvent, isSocketMessageEvent }]) => {
         socket.on('connect', () => {
           if (!current()) return
           api.dispatch(socketConnected())
@@ -100,6 +101,10 @@ export const createSocketMiddleware = (factory: SocketFactory = defaultFactory):
           if (current() && isBuildEventMessage(payload) && rooms.has(payload.sessionId)) {
             api.dispatch(buildEventReceived({ sessionId: payload.sessionId, event: payload.event }))
           }
+        })
+        // A followed build's live preview: its status, and its console as it comes.
+        socket.on('preview', (payload: unknown) => {
+          if (current() && isPreviewEventMessage(payload) && rooms.has(payload.sessionId)) api.dispatch(previewEventReceived(payload))
         })
         socket.on('chat:delta', (payload: unknown) => {
           if (current() && isChatDeltaEvent(payload) && rooms.has(payload.sessionId)) {

@@ -19,7 +19,7 @@ const buildContracts = async () => {
 const buildSnapshotOf = async (body: unknown): Promise<BuildSnapshot | undefined> => {
   const { isBuildState } = await buildContracts()
   if (!isBuildState(body)) return undefined
-  const { sessionId, status, stage, percentage, message, error, zipUrl, questions, retryStage } = body.data
+  const { sessionId, status, stage, percentage, message, error, zipUrl, questions, retryStage, kind } = body.data
   return {
     sessionId,
     status,
@@ -30,6 +30,7 @@ const buildSnapshotOf = async (body: unknown): Promise<BuildSnapshot | undefined
     ...(zipUrl !== undefined && { zipUrl }),
     ...(questions !== undefined && questions.length > 0 && { questions }),
     ...(retryStage !== undefined && { retryStage }),
+    ...(kind !== undefined && { kind }),
   }
 }
 

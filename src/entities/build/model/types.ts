@@ -1,4 +1,4 @@
-import type { StageId } from '@contracts/builds'
+import type { ProjectKind, StageId } from '@contracts/builds'
 
 /** The server's record of a build (GET /api/overseer/builds/:sessionId), already checked. */
 export interface BuildSnapshot {
@@ -16,6 +16,8 @@ export interface BuildSnapshot {
   questions?: { question: string; suggestions: string[] }[]
   /** Failed at a stage: the one its owner can retry it from (POST …/retry). */
   retryStage?: StageId
+  /** The project's kind, once classified. */
+  kind?: ProjectKind
 }
 
 /** A file of a delivered project. */

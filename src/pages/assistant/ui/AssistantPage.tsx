@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ModelPicker } from '@/features/select-ai-model'
-import { BuildQuestions, loadResumeChat, MessageForm, RetryBuild, TurnTools } from '@/features/send-chat-message'
+import { BuildQuestions, loadResumeChat, MessageForm, RetryBuild, sendChatMessage, TurnTools } from '@/features/send-chat-message'
+import { useModelChoice } from '@/entities/ai-model'
 import { BuildProgress, BuildTimeline, ProjectFiles, trackerDismissed } from '@/entities/build'
 import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectConversationId, selectIsSending, selectPendingReply, selectTurns } from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
@@ -10,6 +11,9 @@ import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 import { Button, PageHeader, Spinner } from '@/shared/ui'
 import { conversationPath, useConversationAddress } from '../model/conversationAddress'
 import styles from './AssistantPage.module.scss'
+
+/** A delivered web app's or API's live preview under its reply; loads with the first delivered build. */
+const PreviewBuild = lazy(() => import(/* webpackChunkName: "preview-build" */ './PreviewBuild').then((module) => ({ default: module.PreviewBuild })))
 
 // The history loads when it is first opened, not with the page.
 const HistoryPanel = lazy(() =>
@@ -34,6 +38,13 @@ export const AssistantPage = () => {
   const empty = turns.length === 0 && !sending
   const lastTurnId = turns.at(-1)?.id
   const replying = useAppSelector(selectPendingReply) !== null
+  const { model } = useModelChoice()
+  // 'Ask Overseer to fix this' in a preview: the follow-up build's delivery is previewed at once.
+  const [previewNext, setPreviewNext] = useState(false)
+  const askFix = (request: string) => {
+    setPreviewNext(true)
+    void dispatch(sendChatMessage({ text: request, model: model?.name ?? null }))
+  }
   const [historyOpen, setHistoryOpen] = useState(false)
   const conversationHeading = useRef<HTMLHeadingElement>(null)
   const messageInput = useRef<HTMLTextAreaElement>(null)
@@ -169,6 +180,15 @@ export const AssistantPage = () => {
                 <>
                   <Suspense fallback={null}>
                     {turn.buildSessionId && <ProjectFiles sessionId={turn.buildSessionId} />}
+                    {turn.buildSessionId && (
+                      <PreviewBuild
+                        sessionId={turn.buildSessionId}
+                        onFix={askFix}
+                        busy={replying}
+                        autoStart={previewNext && turn.id === lastTurnId && !replying}
+                        onAutoStarted={() => setPreviewNext(false)}
+                      />
+                    )}
                     {turn.timelineSessionId && <BuildTimeline sessionId={turn.timelineSessionId} />}
                   </Suspense>
                   {/* The last reply may be a build's questions, waiting for their answers (not held back while the timeline's code loads). */}

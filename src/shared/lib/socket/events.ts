@@ -2,11 +2,12 @@ import { createAction } from '@reduxjs/toolkit'
 
 import type { BuildEventMessage } from '@contracts/buildEvents'
 import type { BuildProgress, ChatDeltaEvent, ChatDoneEvent, SocketMessage } from '@contracts/socket'
+import type { PreviewEventMessage } from '@contracts/preview'
 
 /** A build-progress event as the server sends it (the session may be left out). */
 export type ProgressEvent = BuildProgress
 export type SocketMessageEvent = SocketMessage
-export type { BuildEventMessage, ChatDeltaEvent, ChatDoneEvent }
+export type { BuildEventMessage, ChatDeltaEvent, ChatDoneEvent, PreviewEventMessage }
 
 /**
  * Intents for the socket middleware (it turns them into emits) and the events it dispatches
@@ -33,6 +34,9 @@ export const buildEventReceived = createAction<BuildEventMessage>('build/eventRe
 
 export const chatDeltaReceived = createAction<ChatDeltaEvent>('chat/deltaReceived')
 export const chatDoneReceived = createAction<ChatDoneEvent>('chat/doneReceived')
+
+/** A followed build's live preview changed status, or its app wrote to its console (`preview`). */
+export const previewEventReceived = createAction<PreviewEventMessage>('preview/eventReceived')
 
 /** How long a sender waits for the server to confirm a subscription before it goes on without. */
 export const JOIN_TIMEOUT_MS = 1500

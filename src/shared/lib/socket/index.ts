@@ -11,9 +11,10 @@ export {
   buildEventReceived,
   chatDeltaReceived,
   chatDoneReceived,
+  previewEventReceived,
   joinSession,
   JOIN_TIMEOUT_MS,
 } from './events'
-export type { ProgressEvent, SocketMessageEvent, BuildEventMessage, ChatDeltaEvent, ChatDoneEvent } from './events'
+export type { ProgressEvent, SocketMessageEvent, BuildEventMessage, ChatDeltaEvent, ChatDoneEvent, PreviewEventMessage } from './events'
 export { createFakeSocket } from './fakeSocket'
 export type { FakeSocket } from './fakeSocket'
