@@ -57,7 +57,7 @@ export const PreviewOpened = Type.Object({
 })
 export type PreviewOpened = Static<typeof PreviewOpened>
 
-export const PreviewFound = Type.Object({ success: Type.Literal(true), data: PreviewView })
+export const PreviewFound = Type.Object({ success: Type.Literal(true), data: Type.Union([PreviewView, Type.Null()], { description: 'null: no preview of this build (none was started, or it was stopped)' }) })
 export type PreviewFound = Static<typeof PreviewFound>
 
 export const PreviewBody = Type.Object(

@@ -49,7 +49,7 @@ export const previewApi = baseApi.injectEndpoints({
     getPreview: build.query<PreviewView | null, string>({
       queryFn: async (sessionId, _api, _extra, baseQuery) => {
         const result = await baseQuery({ url: previewPath(sessionId) })
-        if (result.error) return result.error.status === 404 ? { data: null } : failure(result.error)
+        if (result.error) return failure(result.error)
         return isPreviewFound(result.data) ? { data: result.data.data } : invalid()
       },
       keepUnusedDataFor: 0,

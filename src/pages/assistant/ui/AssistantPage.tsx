@@ -180,9 +180,10 @@ export const AssistantPage = () => {
                 <>
                   <Suspense fallback={null}>
                     {turn.buildSessionId && <ProjectFiles sessionId={turn.buildSessionId} />}
-                    {turn.buildSessionId && (
+                    {/* A delivered web app or API (also in a conversation opened from its address): its live preview. */}
+                    {(turn.buildSessionId ?? (turn.failed ? undefined : turn.timelineSessionId)) && (
                       <PreviewBuild
-                        sessionId={turn.buildSessionId}
+                        sessionId={(turn.buildSessionId ?? turn.timelineSessionId) as string}
                         onFix={askFix}
                         busy={replying}
                         autoStart={previewNext && turn.id === lastTurnId && !replying}

@@ -75,16 +75,15 @@ export const PreviewBuild = ({ sessionId, onFix, busy, autoStart = false, onAuto
 
   // Found running after a reload, or asked to start at once (the fix its owner asked for from an
   // earlier preview was delivered): opened here, once, with a new link to it.
-  const reopened = useRef(false)
+  const opened = useRef(false)
   const resume = found.data !== undefined && found.data !== null && found.data.status !== 'exited' && !entry?.url
   const launch = autoStart && previewable && !entry
   useEffect(() => {
-    if (reopened.current || !(resume || launch)) return
-    reopened.current = true
+    // Once per page: a preview stopped here afterwards stays stopped.
+    if (opened.current || !(resume || launch)) return
+    opened.current = true
     if (launch) onAutoStarted?.()
-    void dispatch(previewApi.endpoints.openPreview.initiate({ sessionId })).finally(() => {
-      reopened.current = false
-    })
+    void dispatch(previewApi.endpoints.openPreview.initiate({ sessionId }))
   }, [dispatch, launch, onAutoStarted, resume, sessionId])
 
   useEffect(() => {
@@ -180,13 +179,15 @@ export const PreviewBuild = ({ sessionId, onFix, busy, autoStart = false, onAuto
         <summary>
           {PREVIEW_TEXTS.console} ({preview.console.length} {preview.console.length === 1 ? 'line' : 'lines'})
         </summary>
-        <ol className={styles.lines} role="log" aria-label="Preview console">
-          {preview.console.map((line, index) => (
-            <li key={`${line.at}-${index}`} className={styles.line} data-stream={line.stream}>
-              {line.text}
-            </li>
-          ))}
-        </ol>
+        <div className={styles.lines} role="log" aria-label="Preview console">
+          <ol className={styles.lineList}>
+            {preview.console.map((line, index) => (
+              <li key={`${line.at}-${index}`} className={styles.line} data-stream={line.stream}>
+                {line.text}
+              </li>
+            ))}
+          </ol>
+        </div>
       </details>
     </section>
   )

@@ -125,18 +125,16 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'The preview of a build: its status and console',
-        description: `The caller's preview of this build, running or the last one that ended (with why): a reloaded page finds it again. 404 when there is none. ${OWNER_NOTE}`,
+        description: `The caller's preview of this build, running or the last one that ended (with why): a reloaded page finds it again. \`data: null\` when there is none. ${OWNER_NOTE}`,
         security: chatSecurity,
         params: BuildParams,
-        response: { 200: PreviewFound, 404: errorResponse(PREVIEW_MESSAGES.notRunning), 503: errorResponse(PREVIEW_MESSAGES.notHere) },
+        response: { 200: PreviewFound, 400: bodyErrorResponses[400], 503: errorResponse(PREVIEW_MESSAGES.notHere) },
       },
     },
     async (request, reply) => {
       const previews = service()
       const owner = ownerOfRequest(request, reply, { create: false })
-      const found = owner ? previews.find(owner.key, request.params.sessionId) : undefined
-      if (!found) throw new HttpError(404, PREVIEW_MESSAGES.notRunning)
-      return { success: true as const, data: found }
+      return { success: true as const, data: (owner && previews.find(owner.key, request.params.sessionId)) || null }
     },
   )
 
