@@ -262,12 +262,20 @@ export class ApprovalGates implements Gatekeeper {
     const { db, timeoutMs } = this.options
     // A resumed build (its process died while it waited, or it is retried past this gate) goes on
     // with the request it had: approved, it passes; denied, it stays denied; pending, it waits again.
-    const earlier = await approvalsIn(db).latestFor(request.buildId, gate)
-    if (earlier?.status === 'approved') return
-    if (earlier?.status === 'denied') throw new GateDenied(BUILD_MESSAGES.denied(gate, earlier.comment))
-    const resumed = earlier?.status === 'pending' && earlier.expiresAt !== null && (await approvalsIn(db).rewait(earlier.id))
-    const id = resumed ? earlier.id : randomUUID()
-    const expiresAt = resumed && earlier.expiresAt ? earlier.expiresAt : new Date(Date.now() + timeoutMs)
+    // A request decided between the read and the wait again is read again: its decision counts.
+    let resumed: { id: string; expiresAt: Date } | undefined
+    for (;;) {
+      const earlier = await approvalsIn(db).latestFor(request.buildId, gate)
+      if (earlier?.status === 'approved') return
+      if (earlier?.status === 'denied') throw new GateDenied(BUILD_MESSAGES.denied(gate, earlier.comment))
+      if (earlier?.status !== 'pending' || earlier.expiresAt === null) break
+      if (await approvalsIn(db).rewait(earlier.id)) {
+        resumed = { id: earlier.id, expiresAt: earlier.expiresAt }
+        break
+      }
+    }
+    const id = resumed ? resumed.id : randomUUID()
+    const expiresAt = resumed ? resumed.expiresAt : new Date(Date.now() + timeoutMs)
     if (!resumed) {
       const { title, description, context } = describeGate(gate, request)
       await approvalsIn(db).create({ id, buildId: request.buildId, gate, title, description, priority: GATE_PRIORITIES[gate], context, expiresAt, waiting: true })

@@ -397,6 +397,40 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     expect(rows[0]).toEqual({ status: 'completed', attempts: 2 })
   }, 90_000)
 
+  it('lets a decision made while a taken-over build reads its request count: it passes, and no new request is made', async () => {
+    const closing = await gatedApp({ approvalGates: ['deployment'] })
+    const { visitor, body, reply, pending: deployment } = await waitingBuild(closing, 'Build a command line tool that renames files', 'deployment')
+    await closing.close()
+    expect((await reply).statusCode).toBe(503)
+    await db.query(`update builds set heartbeat_at = now() - interval '10 minutes' where session_id = $1`, [body.sessionId])
+
+    // The server that takes the build over: the request is approved just after it read it as pending, before it waits on it again.
+    const REWAIT = "update approval_requests set heartbeat_at = now() where id = $1 and status = 'pending'"
+    let decidedBetween = false
+    const racing: Database = Object.assign(Object.create(db) as Database, {
+      query: async <T,>(text: string, params?: readonly unknown[]) => {
+        if (text.startsWith(REWAIT) && params?.[0] === deployment.id && !decidedBetween) {
+          decidedBetween = true
+          expect((await decide(deployment.id, { decision: 'approve' })).statusCode).toBe(200)
+        }
+        return db.query<T>(text, params)
+      },
+    })
+    const next = await buildTestApp(racing, { ...chatConfig(), ...(await buildConfig({ approvalTimeoutMs: 20_000, approvalGates: ['deployment'] })) })
+    try {
+      expect(await next.builds.adoptOrphans(60_000)).toBe(1)
+      await until('delivered build', async () => (await history(next, visitor)).data[0]?.status === 'completed')
+      expect(decidedBetween).toBe(true)
+      const requests = await db.query<{ id: string; status: string }>(
+        'select a.id, a.status from approval_requests a join builds b on b.id = a.build_id where b.session_id = $1',
+        [body.sessionId],
+      )
+      expect(requests.rows).toEqual([{ id: deployment.id, status: 'approved' }])
+    } finally {
+      await next.close()
+    }
+  }, 90_000)
+
   it('checks permissions, ids and bodies on every endpoint', async () => {
     const id = randomUUID()
     expect((await app.inject({ method: 'GET', url: '/api/architect/approvals' })).json()).toEqual(NOT_SIGNED_IN)
