@@ -49,6 +49,7 @@ import { buildTimelineSection } from './sections/buildTimeline'
 import { durableBuildsSection } from './sections/durableBuilds'
 import { buildQueueSection, type BuildQueueSummary } from './sections/buildQueue'
 import { buildArchiveSection, type ArchiveBenchSummary } from './sections/buildArchive'
+import { buildPreviewSection, type PreviewBenchSummary } from './sections/buildPreview'
 import { canvasSection, type CanvasSummary } from './sections/canvas'
 import { logsSection, type LogsSummary } from './sections/logs'
 import { socketsSection, type SocketsSummary } from './sections/sockets'
@@ -295,6 +296,8 @@ interface Summary {
   buildQueue?: BuildQueueSummary
   /** Section builds, archive part: a 50 MiB archive stored in the database and downloaded. */
   buildArchive?: ArchiveBenchSummary
+  /** Section builds, preview part: from Preview to the first page, a preview's memory, 8 at once. */
+  buildPreview?: PreviewBenchSummary
   sockets?: SocketsSummary
   logs?: LogsSummary
   assistant?: AssistantSummary
@@ -1022,6 +1025,7 @@ const main = async (): Promise<number> => {
     await durableBuildsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
     await buildQueueSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
     await buildArchiveSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
+    await buildPreviewSection(budgets, summary, machineLoad).catch((error: unknown) => fail('builds', error))
   }
   if (sections.includes('sockets')) await socketsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('sockets', error))
   if (sections.includes('logs')) await logsSection(budgets, summary, machineLoad).catch((error: unknown) => fail('logs', error))
