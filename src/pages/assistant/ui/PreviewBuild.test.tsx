@@ -171,6 +171,16 @@ describe('the live preview of a delivered build', () => {
     expect(opened).toBe(1)
   })
 
+  it('starts at once when asked to (the fix asked for from an earlier preview was delivered)', async () => {
+    const fake = createFakeSocket()
+    const store = setupStore({ socketFactory: () => Promise.resolve(fake as unknown as Socket) })
+    let started = 0
+    renderWithProviders(<PreviewBuild sessionId={SESSION} onFix={() => undefined} busy={false} autoStart onAutoStarted={() => (started += 1)} />, { store })
+    expect(await screen.findByTitle('The app, running')).toHaveAttribute('src', LINK)
+    expect(started).toBe(1)
+    expect(opened).toBe(1)
+  })
+
   it('offers no preview for a library', async () => {
     kind = 'library'
     renderPreview()
