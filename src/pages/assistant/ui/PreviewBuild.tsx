@@ -60,6 +60,13 @@ export const PreviewBuild = ({ sessionId, onFix, busy, autoStart = false, onAuto
   const [stopPreview, stopping] = previewApi.useStopPreviewMutation()
   const [problem, setProblem] = useState<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  /** The console's box: it follows its last line as lines come, unless its reader scrolled up. */
+  const lines = useRef<HTMLDivElement>(null)
+  const consoleLength = entry?.preview.console.length ?? 0
+  useEffect(() => {
+    const box = lines.current
+    if (box && box.scrollHeight - box.scrollTop - box.clientHeight < 80) box.scrollTop = box.scrollHeight
+  }, [consoleLength])
   /** Preview was pressed: the panel's heading takes the focus once it shows (the button is gone). */
   const focusOnShow = useRef(false)
   const following = entry !== null
@@ -179,7 +186,7 @@ export const PreviewBuild = ({ sessionId, onFix, busy, autoStart = false, onAuto
         <summary>
           {PREVIEW_TEXTS.console} ({preview.console.length} {preview.console.length === 1 ? 'line' : 'lines'})
         </summary>
-        <div className={styles.lines} role="log" aria-label="Preview console">
+        <div ref={lines} className={styles.lines} role="log" aria-label="Preview console" tabIndex={0}>
           <ol className={styles.lineList}>
             {preview.console.map((line, index) => (
               <li key={`${line.at}-${index}`} className={styles.line} data-stream={line.stream}>
