@@ -85,7 +85,7 @@ class Preview {
   readonly startedAt: number
   lastRequestAt: number
   ended?: { reason: PreviewEnd; message: string; exitCode: number | null }
-  socketPath: string | undefined
+  socketPaths: string[] = []
   readonly console: ConsoleLine[] = []
   readonly tokens = new Set<string>()
   readonly controller = new AbortController()
@@ -300,8 +300,8 @@ export class PreviewService {
         result = await sandbox.serve(workspace.root, {
           wallMs: this.options.limits.maxMs,
           signal: preview.controller.signal,
-          onSocket: (socketPath) => {
-            preview.socketPath = socketPath
+          onSocket: (socketPaths) => {
+            preview.socketPaths = socketPaths
           },
           onOutput: (text) => this.emitLines(preview, preview.output(text, this.now())),
         })
@@ -331,8 +331,15 @@ export class PreviewService {
   private async ready(preview: Preview): Promise<string> {
     const deadline = this.now() + (this.options.readyWaitMs ?? READY_WAIT_MS)
     while (preview.status !== 'exited') {
-      const socketPath = preview.socketPath
-      if (socketPath && (await accepts(socketPath))) {
+      // PORT's socket, else the bridge to the TCP port the app listens on instead.
+      let socketPath: string | undefined
+      for (const candidate of preview.socketPaths) {
+        if (await accepts(candidate)) {
+          socketPath = candidate
+          break
+        }
+      }
+      if (socketPath) {
         if (preview.status === 'starting') {
           preview.status = 'running'
           this.emitStatus(preview)

@@ -124,6 +124,7 @@ const bwrapCommand = async (
   uid: number | undefined,
   command: string[] = ['npm', 'test'],
   extraEnv: Record<string, string> = {},
+  beside?: { file: string; args: string[] },
 ): Promise<Command> => {
   // A non-root server's runs count toward its own user's processes and threads: the limit comes on top of them.
   const own = uid === undefined ? (await processesOf(process.getuid?.() ?? 0)).reduce((sum, found) => sum + found.threads, 0) : 0
@@ -157,6 +158,8 @@ const bwrapCommand = async (
     '--ro-bind',
     projectDir,
     SOURCE_MOUNT,
+    // A helper that runs beside the command (a preview's bridge), read-only.
+    ...(beside ? ['--ro-bind', beside.file, BESIDE_MOUNT] : []),
     // Nothing but those can be written: not /dev (a tmpfs of its own, with /dev/shm), not the sandbox's own root.
     '--remount-ro',
     '/dev',
@@ -173,7 +176,9 @@ const bwrapCommand = async (
     // The project is copied into its tmpfs, so that its copy counts as written too.
     'sh',
     '-c',
-    `cp -a ${SOURCE_MOUNT}/. . && exec "$@"`,
+    beside
+      ? `cp -a ${SOURCE_MOUNT}/. . && { node ${BESIDE_MOUNT} ${beside.args.join(' ')} >/dev/null 2>&1 & } && exec "$@"`
+      : `cp -a ${SOURCE_MOUNT}/. . && exec "$@"`,
     'sh',
     ...command,
   ]
@@ -199,6 +204,14 @@ const unconfinedCommand = (projectDir: string, limits: SandboxLimits, script = '
 
 /** The Unix socket a served project listens on (its PORT), in the project's own folder. */
 export const SERVE_SOCKET = '.overseer-preview.sock'
+/**
+ * The socket of the bridge that runs beside a served project (bridge.cjs): for an app that listens
+ * on a TCP port instead of PORT's socket, it opens once the app listens and passes connections on.
+ */
+export const BRIDGE_SOCKET = '.overseer-bridge.sock'
+/** Where a helper that runs beside the command is, inside the sandbox. */
+const BESIDE_MOUNT = '/overseer/beside.cjs'
+const BRIDGE_FILE = path.join(__dirname, 'bridge.cjs')
 
 const reportOf = (result: RunResult, limits: SandboxLimits): TestReport => {
   const counts = parseTestOutput(result.output)
@@ -295,7 +308,7 @@ export const createSandbox = async (mode: 'bwrap' | 'none', limits: SandboxLimit
       serve: (projectDir, run) =>
         staged(base, projectDir, async (dir) => {
           const socket = path.join(dir, SERVE_SOCKET)
-          run.onSocket(socket)
+          run.onSocket([socket])
           return runLimited(unconfinedCommand(dir, limits, 'start', { PORT: socket }), { ...limits, wallMs: run.wallMs }, run.signal, { onOutput: decode(run) })
         }),
     }
@@ -318,10 +331,15 @@ export const createSandbox = async (mode: 'bwrap' | 'none', limits: SandboxLimit
     // The socket is in the sandbox's own project folder: reached from here through its first process's root.
     serve: (projectDir, run) =>
       staged(base, projectDir, async (dir, uid) =>
-        runLimited(await bwrapCommand(dir, limits, uid, ['npm', 'start'], { PORT: `${PROJECT_MOUNT}/${SERVE_SOCKET}` }), { ...limits, wallMs: run.wallMs }, run.signal, {
-          onOutput: decode(run),
-          onSandbox: (pid) => run.onSocket(`/proc/${pid}/root${PROJECT_MOUNT}/${SERVE_SOCKET}`),
-        }),
+        runLimited(
+          await bwrapCommand(dir, limits, uid, ['npm', 'start'], { PORT: `${PROJECT_MOUNT}/${SERVE_SOCKET}` }, { file: BRIDGE_FILE, args: [`${PROJECT_MOUNT}/${BRIDGE_SOCKET}`] }),
+          { ...limits, wallMs: run.wallMs },
+          run.signal,
+          {
+            onOutput: decode(run),
+            onSandbox: (pid) => run.onSocket([`/proc/${pid}/root${PROJECT_MOUNT}/${SERVE_SOCKET}`, `/proc/${pid}/root${PROJECT_MOUNT}/${BRIDGE_SOCKET}`]),
+          },
+        ),
       ),
   }
 }

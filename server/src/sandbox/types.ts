@@ -65,7 +65,7 @@ export interface Sandbox {
   /**
    * Runs the project's `npm start` on a copy of `projectDir` until it ends, `wallMs` is spent or
    * `signal` stops it, with PORT a Unix socket in the project's folder (no network inside);
-   * `onSocket` is told the socket's path as this process reaches it, `onOutput` each piece of
+   * `onSocket` is told the sockets' paths as this process reaches them, `onOutput` each piece of
    * output as it comes. Rejects with SandboxUnavailable when mode is `unavailable`.
    */
   serve(projectDir: string, run: ServeRun): Promise<RunResult>
@@ -75,7 +75,8 @@ export interface Sandbox {
 export interface ServeRun {
   wallMs: number
   signal: AbortSignal
-  onSocket: (socketPath: string) => void
+  /** Where the app is reached, in order: PORT's socket, then (bwrap) the bridge to a TCP port it may listen on instead. */
+  onSocket: (socketPaths: string[]) => void
   onOutput: (chunk: string) => void
 }
 

@@ -42,6 +42,12 @@ http.createServer(async (req, res) => {
 }).listen(process.env.PORT, () => console.log('listening on ' + process.env.PORT))
 `
 
+/** An app that reads PORT as a number, as many do: it listens on TCP port 3000 of the sandbox's own loopback. */
+const TCP_APP = `'use strict'
+const port = Number(process.env.PORT) || 3000
+require('node:http').createServer((req, res) => res.end('tcp ' + req.url)).listen(port, () => console.log('listening on ' + port))
+`
+
 /** An app that prints a line and exits with an error before it listens. */
 const CRASHING_APP = `'use strict'
 console.error('TypeError: Cannot read properties of undefined (reading \\'title\\')')
@@ -154,6 +160,19 @@ describe('live previews in the sandbox', () => {
     expect(await service.stop('alice', 's-serve')).toBe(true)
     expect((await fetch(`${base}/`, { headers: { cookie } })).status).toBe(404)
     expect(service.running).toBe(0)
+  }, 60_000)
+
+  it('reaches an app that listens on a TCP port instead of PORT’s socket, through the bridge beside it', async () => {
+    const { service, base } = await start()
+    addBuild('s-tcp', 'tcp-owner', TCP_APP)
+    const opened = await service.open('tcp-owner', 's-tcp')
+    if (opened.kind !== 'opened') throw new Error(opened.kind)
+    const cookie = await cookieFor(base, opened.token)
+    const page = await fetch(`${base}/hello`, { headers: { cookie } })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toBe('tcp /hello')
+    expect(service.find('tcp-owner', 's-tcp')?.console.map((line) => line.text)).toContain('listening on 3000')
+    await service.stop('tcp-owner', 's-tcp')
   }, 60_000)
 
   it('runs the app with no network and no place to write but its own folder', async () => {
