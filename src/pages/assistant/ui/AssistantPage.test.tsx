@@ -108,9 +108,13 @@ const messageBox = () => screen.getByRole('textbox', { name: 'Your Message' })
 const sendButton = () => screen.getByRole('button', { name: 'Send Message' })
 const conversation = () => screen.getByRole('region', { name: 'Current Conversation' })
 
-// A resumed or reconnected build reads its timeline's missed steps: none here.
+// A resumed or reconnected build reads its timeline's missed steps: none here. A delivered build's
+// files and preview read its state: none is stored here (a test that needs one answers it itself).
 beforeEach(() => {
-  server.use(http.get('http://localhost/api/overseer/builds/:sessionId/events', () => HttpResponse.json({ success: true, data: { events: [], more: false } })))
+  server.use(
+    http.get('http://localhost/api/overseer/builds/:sessionId', () => HttpResponse.json({ success: false, message: 'Build not found' }, { status: 404 })),
+    http.get('http://localhost/api/overseer/builds/:sessionId/events', () => HttpResponse.json({ success: true, data: { events: [], more: false } })),
+  )
 })
 
 beforeEach(() => {
