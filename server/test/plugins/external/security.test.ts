@@ -6,9 +6,12 @@ describe('security headers', () => {
 
   it.each(['/', '/api/health', '/api/nothing-here'])('are on %s', async (url) => {
     const { headers } = await fixture.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+    // Frames: the site's own, and the preview origin (its port, on the hostname the page was asked for).
+    const previews = fixture.app.previewOrigin('localhost')
+    expect(previews).toMatch(/^http:\/\/localhost:\d+$/)
     expect(headers['content-security-policy']).toBe(
       "default-src 'self';script-src 'self';style-src 'self' 'sha256-aSysLrDECVdJ6L+jLf8CC5QKLmwRuk/OZiZk9mYky8A=';img-src 'self' data:;connect-src 'self';" +
-        "font-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
+        `font-src 'self';object-src 'none';base-uri 'self';frame-src 'self' ${previews};frame-ancestors 'none';form-action 'self'`,
     )
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(headers['x-content-type-options']).toBe('nosniff')
