@@ -100,3 +100,6 @@ export const PreviewResponse = Type.Object({
   }),
 })
 export type PreviewResponse = Static<typeof PreviewResponse>
+
+/** What the API console shows of one answer of the running app. */
+export type PreviewAnswer = PreviewResponse['data']

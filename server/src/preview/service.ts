@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
-import type { ConsoleLine, PreviewEnd, PreviewStatus, PreviewSummary, PreviewView } from '@contracts/preview'
+import type { ConsoleLine, PreviewAnswer, PreviewEnd, PreviewStatus, PreviewSummary, PreviewView } from '@contracts/preview'
 import type { ProjectKind } from '../generation/classify'
 import type { RunResult, Sandbox } from '../sandbox'
 import { Workspace } from '../sandbox/workspace'
@@ -423,14 +423,6 @@ const accepts = (socketPath: string): Promise<boolean> =>
     socket.once('error', () => done(false))
   })
 
-/** What the API console shows of an answer. */
-export interface PreviewAnswer {
-  status: number
-  headers: Record<string, string>
-  body: string
-  truncated: boolean
-  durationMs: number
-}
 
 /** An answer's body kept for the API console, at most. */
 const RESPONSE_MAX = 256 * 1024

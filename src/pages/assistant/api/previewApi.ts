@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { baseApi, isApiErrorBody } from '@/shared/api'
 import { guardOf } from '@contracts/check'
-import { PreviewFound, PreviewOpened, PreviewResponse, type PreviewMethod, type PreviewView } from '@contracts/preview'
+import { PreviewFound, PreviewOpened, PreviewResponse, type PreviewAnswer, type PreviewMethod, type PreviewView } from '@contracts/preview'
 
 const isPreviewOpened = guardOf(PreviewOpened)
 const isPreviewFound = guardOf(PreviewFound)
@@ -30,13 +30,7 @@ export interface OpenedPreview {
   preview: PreviewView
 }
 
-export interface PreviewAnswer {
-  status: number
-  headers: Record<string, string>
-  body: string
-  truncated: boolean
-  durationMs: number
-}
+export type { PreviewAnswer }
 
 const previewPath = (sessionId: string) => `/overseer/builds/${encodeURIComponent(sessionId)}/preview`
 
