@@ -59,9 +59,11 @@ test('previews a delivered web app in the chat: an item added through its own fo
   await expect(page.frameLocator('iframe[title="The app, running"]').getByText('Dune', { exact: true })).toBeVisible({ timeout: 30_000 })
 
   // Stopped: the panel goes, and its link leads nowhere.
+  const stopped = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith('/preview'))
   await panel(page).getByRole('button', { name: 'Stop preview' }).click()
+  expect((await stopped).status()).toBe(200)
   await expect(conversation(page).getByRole('button', { name: 'Preview' })).toBeVisible()
-  expect((await page.request.get(url ?? '')).status()).toBe(404)
+  expect((await page.request.get(url ?? '', { maxRedirects: 0 })).status()).toBe(404)
   expect(errors).toEqual([])
 })
 

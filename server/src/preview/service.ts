@@ -163,6 +163,8 @@ export class PreviewService {
   private readonly previews = new Map<string, Preview>()
   private readonly byOwner = new Map<string, Preview>()
   private readonly byToken = new Map<string, Preview>()
+  /** Each owner's opens and stops, one after the other. */
+  private readonly ownerTurns = new Map<string, Promise<void>>()
   private readonly sweeper: NodeJS.Timeout
   private closed = false
 
@@ -190,6 +192,14 @@ export class PreviewService {
     ownerKey: string,
     sessionId: string,
     { restart = false }: { restart?: boolean } = {},
+  ): Promise<{ kind: 'opened'; token: string; preview: PreviewView } | { kind: 'not-found' } | { kind: 'refused'; status: 409 | 429; message: string }> {
+    return this.exclusive(ownerKey, () => this.openNow(ownerKey, sessionId, restart))
+  }
+
+  private async openNow(
+    ownerKey: string,
+    sessionId: string,
+    restart: boolean,
   ): Promise<{ kind: 'opened'; token: string; preview: PreviewView } | { kind: 'not-found' } | { kind: 'refused'; status: 409 | 429; message: string }> {
     const build = await this.options.findBuild(ownerKey, sessionId)
     if (!build) return { kind: 'not-found' }
@@ -220,20 +230,42 @@ export class PreviewService {
   }
 
   /** Stops the owner's preview of `sessionId`; false when none runs. */
-  async stop(ownerKey: string, sessionId: string): Promise<boolean> {
-    const preview = this.byOwner.get(ownerKey)
-    if (!preview || preview.build.sessionId !== sessionId) return false
-    await this.stopPreview(preview, 'stopped')
-    this.forget(preview)
-    return true
+  stop(ownerKey: string, sessionId: string): Promise<boolean> {
+    return this.exclusive(ownerKey, async () => {
+      const preview = this.byOwner.get(ownerKey)
+      if (!preview || preview.build.sessionId !== sessionId) return false
+      await this.stopPreview(preview, 'stopped')
+      this.forget(preview)
+      return true
+    })
   }
 
   /** Stops the owner's preview of a build of `conversationId` (the conversation was deleted). */
-  async stopConversation(ownerKey: string, conversationId: string): Promise<void> {
-    const preview = this.byOwner.get(ownerKey)
-    if (!preview || preview.build.conversationId !== conversationId) return
-    await this.stopPreview(preview, 'stopped')
-    this.forget(preview)
+  stopConversation(ownerKey: string, conversationId: string): Promise<void> {
+    return this.exclusive(ownerKey, async () => {
+      const preview = this.byOwner.get(ownerKey)
+      if (!preview || preview.build.conversationId !== conversationId) return
+      await this.stopPreview(preview, 'stopped')
+      this.forget(preview)
+    })
+  }
+
+  /**
+   * Runs `work` when the owner's earlier opens and stops are done: two at once (a click and a
+   * reloaded page's check, a stop) would otherwise both start a process, one left running unseen.
+   */
+  private async exclusive<T>(ownerKey: string, work: () => Promise<T>): Promise<T> {
+    const before = this.ownerTurns.get(ownerKey) ?? Promise.resolve()
+    let done: () => void = () => undefined
+    const mine = before.then(() => new Promise<void>((resolve) => (done = resolve)))
+    this.ownerTurns.set(ownerKey, mine)
+    await before
+    try {
+      return await work()
+    } finally {
+      done()
+      if (this.ownerTurns.get(ownerKey) === mine) this.ownerTurns.delete(ownerKey)
+    }
   }
 
   /** The preview a link token opens, while it runs and its link has not expired. */
