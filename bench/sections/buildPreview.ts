@@ -46,15 +46,22 @@ const firstPage = async (link: string): Promise<void> => {
   }
 }
 
-/** The sandboxes running `npm start` now: their bubblewrap processes (each a preview's process tree). */
+/**
+ * The sandboxes running `npm start` now: the outer bubblewrap process of each (a preview's whole
+ * process tree; bubblewrap's own process inside the sandbox carries the same command line and is
+ * left out, its parent being one of them).
+ */
 const previewTrees = async (): Promise<number[]> => {
-  const found: number[] = []
+  const found = new Map<number, number>()
   for (const entry of await readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(entry)) continue
-    const argv = (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0')
-    if (argv[0]?.endsWith('bwrap') && argv.includes('npm') && argv.at(-2) === 'npm' && argv.at(-1) === 'start') found.push(Number(entry))
+    // NUL after each argument, the last one too.
+    const argv = (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0').slice(0, -1)
+    if (!(argv[0]?.endsWith('bwrap') && argv.at(-2) === 'npm' && argv.at(-1) === 'start')) continue
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
+    found.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
   }
-  return found
+  return [...found].filter(([, parent]) => !found.has(parent)).map(([pid]) => pid)
 }
 
 const treesBytes = async (): Promise<number> => {
