@@ -144,3 +144,15 @@ export const knownOwnerKey = (request: FastifyRequest): string | undefined => {
   const cookie = request.cookies[visitorCookieName(request)]
   return isVisitorToken(cookie) ? visitorOwnerKey(cookie) : undefined
 }
+
+/**
+ * A route's rate limit a minute, counted per owner (the visitor cookie's or the user's), else per
+ * IP, under `name`. Its hook runs after `app.authenticate`, which knows the user.
+ */
+export const perOwnerLimit = (name: string, max: number) =>
+  ({
+    max,
+    timeWindow: 60_000,
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => `${name}:${knownOwnerKey(request) ?? `ip:${request.ip}`}`,
+  }) as const

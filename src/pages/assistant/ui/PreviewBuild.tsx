@@ -163,7 +163,7 @@ export const PreviewBuild = ({ sessionId, onFix, busy, autoStart = false, onAuto
       )}
       {broken && (
         <div className={styles.actions}>
-          <p className={styles.problem} role="alert">
+          <p className={styles.error} role="alert">
             {broken}
           </p>
           <Button variant="primary" disabled={busy} onClick={() => onFix(fixRequestOf(preview))}>

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@fastify/type-provider-typebox'
 import { BuildParams, chatSecurity, CrossSiteRefused, OWNER_NOTE } from '@contracts/chat'
 import { PreviewBody, PreviewFound, PreviewOpened, PreviewRequestBody, PreviewResponse } from '@contracts/preview'
 import { OPEN_PATH } from '../../../preview/origin'
 import { PREVIEW_MESSAGES } from '../../../preview/service'
-import { knownOwnerKey, ownerOfRequest } from '../../../sessions/owner'
+import { ownerOfRequest, perOwnerLimit } from '../../../sessions/owner'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
 
@@ -31,14 +31,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
     '/builds/:sessionId/preview',
     {
       preHandler: app.authenticate,
-      config: {
-        rateLimit: {
-          max: OPENS_PER_MINUTE,
-          timeWindow: 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `preview-open:${knownOwnerKey(request) ?? `ip:${request.ip}`}`,
-        },
-      },
+      config: { rateLimit: perOwnerLimit('preview-open', OPENS_PER_MINUTE) },
       schema: {
         tags: TAGS,
         summary: 'Preview a delivered web app or HTTP API, running',
@@ -78,14 +71,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
     '/builds/:sessionId/preview/requests',
     {
       preHandler: app.authenticate,
-      config: {
-        rateLimit: {
-          max: REQUESTS_PER_MINUTE,
-          timeWindow: 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `preview-request:${knownOwnerKey(request) ?? `ip:${request.ip}`}`,
-        },
-      },
+      config: { rateLimit: perOwnerLimit('preview-request', REQUESTS_PER_MINUTE) },
       schema: {
         tags: TAGS,
         summary: 'Send one request to a running preview (the API console)',

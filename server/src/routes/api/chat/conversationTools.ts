@@ -25,7 +25,7 @@ import {
 import { sharedMessages } from '../../../builds/reply'
 import { exportFilename, exportOf, markdownOf } from '../../../chat/conversationTools'
 import type { SharedSnapshot } from '../../../chat/conversationToolsRepository'
-import { knownOwnerKey, ownerOfRequest, type Owner } from '../../../sessions/owner'
+import { ownerOfRequest, perOwnerLimit, type Owner } from '../../../sessions/owner'
 import { CHAT_MESSAGES, isUuid } from '../../../chat/validation'
 import { ARCHIVE_RESPONSE, sendArchive } from '../../../http/archive'
 import { HttpError } from '../../../http/httpError'
@@ -37,12 +37,7 @@ const TAGS = ['chat']
  * The writes of the conversation tools, counted per owner (the visitor cookie's or the user's),
  * else per IP; each route apart. The hook runs after `app.authenticate`, which knows the user.
  */
-export const conversationWriteLimit = {
-  max: CONVERSATION_WRITES_PER_MINUTE,
-  timeWindow: 60_000,
-  hook: 'preHandler',
-  keyGenerator: (request: FastifyRequest) => `conversation-tools:${knownOwnerKey(request) ?? `ip:${request.ip}`}`,
-} as const
+export const conversationWriteLimit = perOwnerLimit('conversation-tools', CONVERSATION_WRITES_PER_MINUTE)
 
 const RATE_NOTE = `At most ${CONVERSATION_WRITES_PER_MINUTE} a minute per owner.`
 
