@@ -16,9 +16,17 @@ export interface PreviewEntry {
 export interface PreviewState {
   /** By the build's session id. */
   previews: Record<string, PreviewEntry>
+  /**
+   * The previews stopped from this page (their ids, the latest few): their last events, which can
+   * come after the stop's answer, do not bring them back.
+   */
+  stopped: string[]
 }
 
-const initialState: PreviewState = { previews: {} }
+/** How many stopped previews' ids are kept: more than one page stops before their events are in. */
+const STOPPED_KEPT = 20
+
+const initialState: PreviewState = { previews: {}, stopped: [] }
 
 /**
  * The live previews this page follows: what their POST or GET answered, then their `preview`
@@ -33,9 +41,16 @@ export const previewSlice = createSlice({
       .addCase(previewEventReceived, (state, { payload }) => {
         const entry = state.previews[payload.sessionId]
         if (payload.type === 'status') {
-          // A preview that is not the one shown (a newer one, started elsewhere) replaces it, console and all.
-          if (!entry || entry.preview.id !== payload.preview.id) state.previews[payload.sessionId] = { preview: { ...payload.preview, console: [] } }
-          else entry.preview = { ...payload.preview, console: entry.preview.console }
+          if (state.stopped.includes(payload.preview.id)) return
+          if (entry && entry.preview.id === payload.preview.id) {
+            entry.preview = { ...payload.preview, console: entry.preview.console }
+            return
+          }
+          // A newer preview than the one shown (started elsewhere) replaces it, console and all; an
+          // older one's last event (the one a restart replaced, as it ended) is old news.
+          if (!entry || Date.parse(payload.preview.startedAt) >= Date.parse(entry.preview.startedAt)) {
+            state.previews[payload.sessionId] = { preview: { ...payload.preview, console: [] } }
+          }
           return
         }
         if (!entry) return
@@ -54,6 +69,17 @@ export const previewSlice = createSlice({
         }
         const entry = state.previews[sessionId]
         state.previews[sessionId] = { preview: payload, ...(entry?.url && entry.preview.id === payload.id && { url: entry.url }) }
+      })
+      .addMatcher(previewApi.endpoints.stopPreview.matchPending, (state, { meta }) => {
+        const entry = state.previews[meta.arg.originalArgs]
+        if (!entry || state.stopped.includes(entry.preview.id)) return
+        state.stopped.push(entry.preview.id)
+        if (state.stopped.length > STOPPED_KEPT) state.stopped.splice(0, state.stopped.length - STOPPED_KEPT)
+      })
+      .addMatcher(previewApi.endpoints.stopPreview.matchRejected, (state, { meta }) => {
+        // Not stopped after all: its events count again.
+        const entry = state.previews[meta.arg.originalArgs]
+        if (entry) state.stopped = state.stopped.filter((id) => id !== entry.preview.id)
       })
       .addMatcher(previewApi.endpoints.stopPreview.matchFulfilled, (state, { meta }) => {
         delete state.previews[meta.arg.originalArgs]

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Socket } from 'socket.io-client'
 import type { PreviewView } from '@contracts/preview'
-import { createFakeSocket, type FakeSocket } from '@/shared/lib/socket'
+import { createFakeSocket, previewEventReceived, type FakeSocket } from '@/shared/lib/socket'
 import { server } from '@tests/setup/msw'
 import { renderWithProviders } from '@tests/setup/renderWithProviders'
 import { setupStore } from '@tests/setup/store'
@@ -89,13 +89,13 @@ const renderPreview = (onFix: (request: string) => void = () => undefined) => {
   const fake = createFakeSocket()
   const store = setupStore({ socketFactory: () => Promise.resolve(fake as unknown as Socket) })
   renderWithProviders(<PreviewBuild sessionId={SESSION} onFix={onFix} busy={false} />, { store })
-  return fake
+  return { fake, store }
 }
 
 describe('the live preview of a delivered build', () => {
   it('runs a web app in a frame on the preview origin, with its console live, and stops it', async () => {
     const user = userEvent.setup()
-    const fake = renderPreview()
+    const { fake, store } = renderPreview()
     await user.click(await screen.findByRole('button', { name: 'Preview' }))
     expect(await screen.findByRole('heading', { name: 'Preview' })).toHaveFocus()
     expect(screen.getByTitle('The app, running')).toHaveAttribute('src', LINK)
@@ -115,12 +115,40 @@ describe('the live preview of a delivered build', () => {
     await user.click(screen.getByRole('button', { name: 'Stop preview' }))
     expect(await screen.findByRole('button', { name: 'Preview' })).toBeInTheDocument()
     expect(screen.queryByTitle('The app, running')).not.toBeInTheDocument()
+
+    // Its last event, sent as it stopped, can come after the stop's answer, before the page has
+    // left the build's room: it stays stopped.
+    act(() => {
+      store.dispatch(previewEventReceived({ sessionId: SESSION, type: 'status', preview: summary(view({ status: 'exited', ended: { reason: 'stopped', exitCode: null, message: 'Stopped by its owner.' } })) }))
+    })
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Preview' })).not.toBeInTheDocument()
+  })
+
+  it('keeps showing the restarted preview when the replaced one reports its end late', async () => {
+    const user = userEvent.setup()
+    const { store } = renderPreview()
+    await user.click(await screen.findByRole('button', { name: 'Preview' }))
+    const first = view({ status: 'running' })
+    server.use(
+      http.post(`${API}/overseer/builds/:sessionId/preview`, () => {
+        running = view({ id: '7e6d5c4b-3a29-4817-9f6e-5d4c3b2a1908', startedAt: '2026-11-29T20:05:00.000Z' })
+        return HttpResponse.json({ success: true, url: `${LINK}2`, expiresAt: running.expiresAt, data: running })
+      }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Restart' }))
+    await waitFor(() => expect(screen.getByTitle('The app, running')).toHaveAttribute('src', `${LINK}2`))
+    act(() => {
+      store.dispatch(previewEventReceived({ sessionId: SESSION, type: 'status', preview: summary({ ...first, status: 'exited', ended: { reason: 'stopped', exitCode: null, message: 'Stopped by its owner.' } }) }))
+    })
+    expect(screen.getByTitle('The app, running')).toHaveAttribute('src', `${LINK}2`)
+    expect(screen.getByRole('status')).toHaveTextContent(/^Starting: /)
   })
 
   it("says when the app crashed and asks Overseer to fix it with the console's last lines", async () => {
     const user = userEvent.setup()
     const fixes: string[] = []
-    const fake = renderPreview((request) => fixes.push(request))
+    const { fake } = renderPreview((request) => fixes.push(request))
     await user.click(await screen.findByRole('button', { name: 'Preview' }))
     await waitFor(() => expect(joined(fake)).toBe(true))
     act(() => {
