@@ -66,7 +66,7 @@ const previewTrees = async (): Promise<number[]> => {
 
 const treesBytes = async (): Promise<number> => {
   let total = 0
-  for (const pid of await previewTrees()) total += await treeResidentBytes(pid)
+  for (const pid of await previewTrees()) total += treeResidentBytes(pid)
   return total
 }
 

@@ -132,6 +132,21 @@ const jsonList = (value: unknown): string[] => {
   return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : []
 }
 
+/** A json or jsonb value, as either driver gives it (parsed, or as text). */
+const jsonValue = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : (value ?? null))
+
+const toIteration = (row: IterationRow): BuildIteration => ({
+  number: row.iteration,
+  filesChanged: jsonList(row.files_changed),
+  passed: row.passed,
+  failed: row.failed,
+  failing: jsonList(row.failing),
+  output: row.output_tail,
+  promptTokens: row.prompt_tokens,
+  completionTokens: row.completion_tokens,
+  durationMs: row.duration_ms,
+})
+
 /** A build as the Builds page lists it: its request's title, owner kind, iterations and tokens. */
 export interface BuildListItem extends Build {
   /** The first line of its request, else its conversation's title; null when its conversation is gone. */
@@ -651,17 +666,34 @@ export const createBuildRepository = (db: Queryable) => ({
        from build_iterations where build_id = $1 order by iteration`,
       [buildId],
     )
-    return rows.map((row) => ({
-      number: row.iteration,
-      filesChanged: jsonList(row.files_changed),
-      passed: row.passed,
-      failed: row.failed,
-      failing: jsonList(row.failing),
-      output: row.output_tail,
-      promptTokens: row.prompt_tokens,
-      completionTokens: row.completion_tokens,
-      durationMs: row.duration_ms,
-    }))
+    return rows.map(toIteration)
+  },
+
+  /**
+   * What a build has done so far, in one statement (its owner's page reads it often while it
+   * runs): its iterations, and when `delivered` its tests' result and its files' paths and sizes.
+   */
+  async details(buildId: string, delivered: boolean): Promise<{ iterations: BuildIteration[]; tests?: TestSummary; files?: { path: string; bytes: number }[] }> {
+    const { rows } = await db.query<{ iterations: unknown; tests: unknown; files: unknown }>(
+      `select
+         (select coalesce(json_agg(i order by i.iteration), '[]'::json) from (
+            select iteration, files_changed, passed, failed, failing, output_tail, prompt_tokens, completion_tokens, duration_ms
+            from build_iterations where build_id = $1) i) as iterations,
+         case when $2::boolean then (select tests from builds where id = $1) end as tests,
+         case when $2::boolean then (
+           select coalesce(json_agg(json_build_object('path', path, 'bytes', octet_length(content)) order by path), '[]'::json)
+           from build_files where build_id = $1) end as files`,
+      [buildId, delivered],
+    )
+    const row = rows[0]
+    const iterations = jsonValue(row?.iterations)
+    const tests = jsonValue(row?.tests)
+    const files = jsonValue(row?.files)
+    return {
+      iterations: Array.isArray(iterations) ? (iterations as IterationRow[]).map(toIteration) : [],
+      ...(delivered && tests !== null && typeof tests === 'object' && { tests: tests as TestSummary }),
+      ...(delivered && Array.isArray(files) && { files: files as { path: string; bytes: number }[] }),
+    }
   },
 
   /** What a build delivered: its files and its tests' QA result, stored with the archive. */

@@ -11,7 +11,7 @@ import type { SharedSnapshot } from '../chat/conversationToolsRepository'
 import { ProviderError, type ChatMessage } from '../llm/types'
 import { tokenCounter } from '../llm/tokenizer'
 import { CHAT_MESSAGES, type ChatInput } from '../chat/validation'
-import type { Database } from '../db'
+import { inBackground, type Database } from '../db'
 import type { Queryable } from '../db/types'
 import { ConflictError, DomainError, InvalidError } from '../lib/errors'
 import { InFlight } from '../lib/inFlight'
@@ -152,6 +152,12 @@ export const RETRY_MESSAGES = {
  * conversation (processing), runs the pipeline and stores the outcome: the reply and the archive
  * (completed), or the reason (error) with no reply and no archive.
  */
+/**
+ * A build's stages, in the database's background lane: on the embedded database their many small
+ * writes (progress, events, logs, files) give way to the statements of requests people wait on.
+ */
+const runStages = (runner: BuildRunner, job: BuildJob, signal: AbortSignal): Promise<BuildOutcome> => inBackground(() => runner.run(job, signal))
+
 export class BuildService {
   /** Builds running in this process (their requests taken here), by session id. */
   private readonly active = new Map<string, ActiveBuild>()
@@ -235,7 +241,7 @@ export class BuildService {
       const previous = input.conversationId && followUpIntent(request) !== 'new' ? await buildsIn(db).previousProject(conversationId, buildId) : undefined
       const job: BuildJob = { buildId, sessionId, request, model, run: 1, ...(previous && { previousBuildId: previous.buildId }) }
       await buildsIn(db).setJob(buildId, storedJob(job))
-      const outcome = await runner.run(job, controller.signal)
+      const outcome = await runStages(runner, job, controller.signal)
       return await this.conclude({ buildId, conversationId, sessionId, model }, job, outcome, opened.context, controller.signal)
     } catch (error) {
       // Not a stage (those end in an outcome): a refusal (DomainError) or a storage failure.
@@ -361,7 +367,7 @@ export class BuildService {
       }
       await buildsIn(db).newRun(build.id, storedJob(job))
       await agentLogsIn(db).write({ level: 'INFO', module: 'clarification-loop', message: `[${sessionId.slice(0, 8)}] ${answers ? 'Answers received' : 'Questions skipped'}: the build goes on`, buildId: build.id })
-      const outcome = await runner.run(job, controller.signal)
+      const outcome = await runStages(runner, job, controller.signal)
       return await this.conclude(turn, job, outcome, opened.context, controller.signal)
     } catch (error) {
       if (!(error instanceof DomainError)) {
@@ -606,7 +612,7 @@ export class BuildService {
     const { controller, release } = this.hold(turn.sessionId, ownerKey, turn.buildId)
     try {
       const context = await this.contextOf(turn.conversationId)
-      const outcome = await runner.run(job, controller.signal)
+      const outcome = await runStages(runner, job, controller.signal)
       return await this.conclude(turn, job, outcome, context, controller.signal)
     } catch (error) {
       if (!(error instanceof DomainError)) {
@@ -685,11 +691,7 @@ export class BuildService {
 
   /** What a build has done so far: its iterations, and once delivered (while kept) its tests and files. */
   async details(build: Build): Promise<{ iterations: BuildIteration[]; tests?: TestSummary; files?: { path: string; bytes: number }[] }> {
-    const { db } = this.options
-    const iterations = await buildsIn(db).iterations(build.id)
-    if (!hasArchive(build)) return { iterations }
-    const [tests, files] = await Promise.all([buildsIn(db).tests(build.id), buildsIn(db).fileList(build.id)])
-    return { iterations, ...(tests && { tests }), files }
+    return buildsIn(this.options.db).details(build.id, hasArchive(build))
   }
 
   /** One delivered file of the owner's build, with the language to highlight it as; undefined for anyone else, or when gone. */

@@ -4,6 +4,7 @@ import type { Database } from './types'
 
 export type { Database, Queryable } from './types'
 export { openPglite, pgliteDatabase, PGLITE_EXTENSIONS } from './pglite'
+export { inBackground } from './pgliteThread'
 export { openPostgres, type PostgresOptions } from './postgres'
 export { migrate, MIGRATIONS_DIR } from './migrate'
 
