@@ -1,6 +1,12 @@
+import { Emitter } from '@socket.io/redis-emitter'
+import type { ServerToClientEvents } from '@contracts/socket'
 import { createBuildRepository } from './builds/buildRepository'
 import { ConfigError, loadConfig, type Config, type LogLevel } from './config'
 import { migrate, openDatabase } from './db'
+import { closeRedis, redisConnection, redisNames } from './lib/redis'
+import { progressRoom } from './plugins/app/socket'
+import { previewRegistryNames, startPreviewAgent } from './preview/cluster'
+import { createPreviewService, originGuards } from './preview/plugin'
 import { startBuildWorker, type BuildWorkerLog } from './scale/buildWorker'
 
 /**
@@ -43,7 +49,20 @@ const main = async (): Promise<void> => {
   const db = await openDatabase(config)
   await migrate(db)
   const worker = await startBuildWorker({ config, db, buildsIn: createBuildRepository, log })
-  log.info('Overseer worker taking builds', { queuePrefix: config.redisPrefix, concurrency: config.builds.concurrency })
+  // Previews run here too, where the sandbox is: served to the web servers through this worker's preview agent.
+  const previewRedis = redisConnection(config.redisUrl, 'overseer-worker-previews')
+  const emitter = new Emitter<ServerToClientEvents>(previewRedis, { key: redisNames(config.redisPrefix).socketKey })
+  const agent = await startPreviewAgent({
+    service: createPreviewService(config, db, (sessionId, event) => emitter.to(progressRoom(sessionId)).emit('preview', { sessionId, ...event })),
+    redis: previewRedis,
+    names: previewRegistryNames(config.redisPrefix),
+    origin: originGuards(config),
+    host: config.host,
+    port: config.previews.agentPort,
+    ...(config.previews.agentAddress && { address: config.previews.agentAddress }),
+    max: config.previews.max,
+  })
+  log.info('Overseer worker taking builds', { queuePrefix: config.redisPrefix, concurrency: config.builds.concurrency, previews: agent.address })
 
   let closing = false
   const shutdown = (signal: NodeJS.Signals): void => {
@@ -55,6 +74,8 @@ const main = async (): Promise<void> => {
     log.info('shutting down', { signal })
     void worker
       .close()
+      .then(() => agent.close())
+      .then(() => closeRedis(previewRedis))
       .then(() => db.close())
       .then(
         () => process.exit(0),

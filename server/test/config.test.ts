@@ -49,7 +49,7 @@ describe('loadConfig', () => {
         maxAttempts: 2,
         takeoverMs: 20_000,
       },
-      previews: { port: 8081, origin: undefined, max: 8, idleMs: 600_000, maxMs: 1_800_000 },
+      previews: { port: 8081, origin: undefined, max: 8, idleMs: 600_000, maxMs: 1_800_000, agentPort: 0, agentAddress: undefined },
       seedDemo: true,
     })
   })
@@ -108,6 +108,8 @@ describe('loadConfig', () => {
       PREVIEW_MAX: '2',
       PREVIEW_IDLE_MS: '60000',
       PREVIEW_MAX_MS: '300000',
+      PREVIEW_AGENT_PORT: '8090',
+      PREVIEW_AGENT_ADDRESS: 'http://10.0.0.5:8090',
       SEED_DEMO: 'false',
     })
     expect(config).toEqual({
@@ -159,7 +161,7 @@ describe('loadConfig', () => {
         concurrency: 3,
         queuePerOwner: 4,
       },
-      previews: { port: 3100, origin: 'https://preview.example.com', max: 2, idleMs: 60_000, maxMs: 300_000 },
+      previews: { port: 3100, origin: 'https://preview.example.com', max: 2, idleMs: 60_000, maxMs: 300_000, agentPort: 8090, agentAddress: 'http://10.0.0.5:8090' },
       seedDemo: false,
     })
   })
@@ -171,6 +173,7 @@ describe('loadConfig', () => {
     expectConfigError({ PREVIEW_ORIGIN: 'https://preview.example.com/app' }, /^PREVIEW_ORIGIN must be an origin/)
     expectConfigError({ PREVIEW_ORIGIN: 'ftp://preview.example.com' }, /^PREVIEW_ORIGIN must be an origin/)
     expectConfigError({ PREVIEW_MAX: '0' }, 'PREVIEW_MAX')
+    expectConfigError({ PREVIEW_AGENT_ADDRESS: '10.0.0.5:8090' }, /^PREVIEW_AGENT_ADDRESS must be an origin/)
     expectConfigError({ PREVIEW_IDLE_MS: '10' }, 'PREVIEW_IDLE_MS')
   })
 

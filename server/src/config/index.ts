@@ -106,6 +106,10 @@ export interface PreviewConfig {
   idleMs: number
   /** PREVIEW_MAX_MS: a preview is stopped after this long in all. */
   maxMs: number
+  /** PREVIEW_AGENT_PORT: with REDIS_URL, the port a worker's preview agent listens on (0 picks a free one). */
+  agentPort: number
+  /** PREVIEW_AGENT_ADDRESS: the address web servers reach a worker's preview agent at (`http://10.0.0.5:8090`); default `http://127.0.0.1:<its port>`. */
+  agentAddress: string | undefined
 }
 
 /** One model of the OpenAI-compatible provider, from OVERSEER_LLM_MODELS (`name` or `name=cost`). */
@@ -372,13 +376,15 @@ export const loadConfig = (env: Env = process.env): Config => {
       max: integer(env, 'PREVIEW_MAX', 8, 1, 1_000),
       idleMs: integer(env, 'PREVIEW_IDLE_MS', 600_000, 1_000, 86_400_000),
       maxMs: integer(env, 'PREVIEW_MAX_MS', 1_800_000, 1_000, 86_400_000),
+      agentPort: integer(env, 'PREVIEW_AGENT_PORT', 0, 0, 65535),
+      agentAddress: httpOrigin(env, 'PREVIEW_AGENT_ADDRESS', 'http://10.0.0.5:8090'),
     },
   }
 }
 
-/** PREVIEW_ORIGIN: an origin (scheme, host and port only), or undefined. */
-const previewOrigin = (env: Env): string | undefined => {
-  const value = read(env, 'PREVIEW_ORIGIN')
+/** An origin setting (scheme, host and port only), or undefined when unset. */
+const httpOrigin = (env: Env, name: string, example: string): string | undefined => {
+  const value = read(env, name)
   if (value === undefined) return undefined
   let parsed: URL | undefined
   try {
@@ -387,7 +393,10 @@ const previewOrigin = (env: Env): string | undefined => {
     parsed = undefined
   }
   if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== value.replace(/\/$/, '')) {
-    throw new ConfigError(`PREVIEW_ORIGIN must be an origin such as https://preview.example.com (scheme, host and port only), not "${value}"`)
+    throw new ConfigError(`${name} must be an origin such as ${example} (scheme, host and port only), not "${value}"`)
   }
   return parsed.origin
 }
+
+/** PREVIEW_ORIGIN: an origin (scheme, host and port only), or undefined. */
+const previewOrigin = (env: Env): string | undefined => httpOrigin(env, 'PREVIEW_ORIGIN', 'https://preview.example.com')

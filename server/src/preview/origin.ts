@@ -67,7 +67,8 @@ const sendText = (request: IncomingMessage, response: ServerResponse, options: P
 const requestLine = (method: string, url: string, status: number | string, startedAt: number): string =>
   `${method} ${url.length > 200 ? `${url.slice(0, 200)}…` : url} → ${status} (${Math.round(performance.now() - startedAt)} ms)`
 
-export const createPreviewOrigin = (options: PreviewOriginOptions): Server => {
+/** The preview origin's handler: what `createPreviewOrigin` serves, and a worker's preview agent too. */
+export const previewOriginHandler = (options: PreviewOriginOptions): ((request: IncomingMessage, response: ServerResponse) => void) => {
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://preview.invalid')
     if (url.pathname === OPEN_PATH) {
@@ -131,13 +132,54 @@ export const createPreviewOrigin = (options: PreviewOriginOptions): Server => {
     })
     request.pipe(upstream)
   }
-  return createServer((request, response) => {
+  return (request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) sendText(request, response, options, 502, ORIGIN_MESSAGES.notReady('the preview failed'))
       else response.destroy()
     })
-  })
+  }
 }
+
+export const createPreviewOrigin = (options: PreviewOriginOptions): Server => createServer(previewOriginHandler(options))
+
+/**
+ * The link token a request to the preview origin carries: the open link's `token`, else the
+ * preview's cookie. What a web server of a scaled-out installation finds the preview's worker by.
+ */
+export const previewTokenOf = (request: IncomingMessage): string | undefined => {
+  const url = new URL(request.url ?? '/', 'http://preview.invalid')
+  return url.pathname === OPEN_PATH ? (url.searchParams.get('token') ?? undefined) : cookieOf(request.headers.cookie, PREVIEW_COOKIE)
+}
+
+/**
+ * A preview origin that passes every request, as it came (its Host and cookie too), to the
+ * address of the worker that runs its preview (`locate`, by its token); 404 when none does.
+ */
+export const createForwardingOrigin = (options: Pick<PreviewOriginOptions, 'frameAncestors'> & { locate: (token: string) => Promise<URL | undefined> }): Server =>
+  createServer((request, response) => {
+    const notFound = () => sendText(request, response, { ...options, find: () => undefined, secureCookies: false }, 404, ORIGIN_MESSAGES.notFound)
+    const token = previewTokenOf(request)
+    void (token ? options.locate(token) : Promise.resolve(undefined)).then(
+      (agent) => {
+        if (!agent) return notFound()
+        const headers: IncomingHttpHeaders = {}
+        for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value
+        const upstream = httpRequest({ host: agent.hostname.replace(/^\[|\]$/g, ''), port: Number(agent.port || 80), method: request.method, path: request.url, headers })
+        upstream.on('response', (answer) => {
+          const passed: Record<string, string | string[]> = {}
+          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) passed[name] = value
+          response.writeHead(answer.statusCode ?? 502, passed)
+          answer.pipe(response)
+        })
+        upstream.on('error', (error) => {
+          if (!response.headersSent) sendText(request, response, { ...options, find: () => undefined, secureCookies: false }, 502, ORIGIN_MESSAGES.notReady(error.message))
+          else response.destroy()
+        })
+        request.pipe(upstream)
+      },
+      () => notFound(),
+    )
+  })
 
 /** Where a listening origin server is, as `http://host:port` for `hostname`. */
 export const listeningPort = (server: Server): number => (server.address() as AddressInfo).port

@@ -23,8 +23,9 @@ export const PREVIEW_MESSAGES = {
   notRunnable: 'Only a web app or an HTTP API can be previewed: this project has no server to start.',
   noStart: 'This project has no start script (package.json "scripts.start"), so there is nothing to run.',
   full: (max: number) => `All ${max} previews this server can run are in use. Please try again in a few minutes.`,
-  notHere: 'Previews do not run on this deployment yet: with REDIS_URL, builds run on worker processes.',
+  notHere: 'No worker process runs previews now: start one with npm run worker, then try again.',
   notRunning: 'No preview of this build is running.',
+  unreachable: 'The worker that runs this preview is not answering. Please try again in a moment.',
 } as const
 
 export type { ConsoleLine, PreviewEnd, PreviewStatus, PreviewView }
@@ -56,6 +57,25 @@ export interface PreviewServiceOptions {
   /** How long a request waits for a starting app to listen. */
   readyWaitMs?: number
   now?: () => number
+}
+
+/** How an open ends: a link token to the preview, or why there is none. */
+export type PreviewOpenResult =
+  | { kind: 'opened'; token: string; preview: PreviewView }
+  | { kind: 'not-found' }
+  | { kind: 'refused'; status: 409 | 429 | 503; message: string }
+
+/**
+ * What the routes use: the previews of this process (PreviewService), or with REDIS_URL those of
+ * the worker processes, reached through their preview agents (cluster.ts).
+ */
+export interface Previews {
+  open(ownerKey: string, sessionId: string, options?: { restart?: boolean }): Promise<PreviewOpenResult>
+  find(ownerKey: string, sessionId: string): PreviewView | undefined | Promise<PreviewView | undefined>
+  stop(ownerKey: string, sessionId: string): Promise<boolean>
+  request(ownerKey: string, sessionId: string, sent: { method: string; path: string; body?: string }): Promise<PreviewAnswer | undefined>
+  stopConversation(ownerKey: string, conversationId: string): Promise<void>
+  close(): Promise<void>
 }
 
 export type PreviewEvent = { type: 'status'; preview: PreviewSummary } | { type: 'console'; lines: ConsoleLine[] }
@@ -159,7 +179,7 @@ export interface PreviewTarget {
   failed: (line: string) => void
 }
 
-export class PreviewService {
+export class PreviewService implements Previews {
   private readonly previews = new Map<string, Preview>()
   private readonly byOwner = new Map<string, Preview>()
   private readonly byToken = new Map<string, Preview>()
@@ -192,7 +212,7 @@ export class PreviewService {
     ownerKey: string,
     sessionId: string,
     { restart = false }: { restart?: boolean } = {},
-  ): Promise<{ kind: 'opened'; token: string; preview: PreviewView } | { kind: 'not-found' } | { kind: 'refused'; status: 409 | 429; message: string }> {
+  ): Promise<PreviewOpenResult> {
     return this.exclusive(ownerKey, () => this.openNow(ownerKey, sessionId, restart))
   }
 
@@ -200,7 +220,7 @@ export class PreviewService {
     ownerKey: string,
     sessionId: string,
     restart: boolean,
-  ): Promise<{ kind: 'opened'; token: string; preview: PreviewView } | { kind: 'not-found' } | { kind: 'refused'; status: 409 | 429; message: string }> {
+  ): Promise<PreviewOpenResult> {
     const build = await this.options.findBuild(ownerKey, sessionId)
     if (!build) return { kind: 'not-found' }
     if (build.status !== 'completed') return { kind: 'refused', status: 409, message: PREVIEW_MESSAGES.notDelivered }

@@ -1,15 +1,18 @@
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import type { Socket } from 'socket.io-client'
+import type { PreviewFound, PreviewOpened } from '@contracts/preview'
 import { UserService } from '../../src/auth/userService'
 import { BUILD_MESSAGES } from '../../src/pipeline/runner'
 import { STAGE_IDS } from '../../src/pipeline/stages'
 import { openPostgres, type Database } from '../../src/db'
+import { descendants } from '../../src/sandbox/run'
 import { fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import type { BuildReplyBody } from '../support/builds'
 import { VISITOR_COOKIE } from '../support/chat'
@@ -47,6 +50,8 @@ if (!REDIS_URL || !DATABASE_URL) {
     let servers: string[] = []
     /** Set when the test got to its end: otherwise afterAll prints the processes' logs. */
     let passed = false
+    /** The first test's delivered web app, and its owner: the preview test previews it. */
+    let delivered: { sessionId: string; visitor: { cookie: string } } | undefined
 
     const databaseUrl = (): string => {
       const url = new URL(DATABASE_URL)
@@ -201,8 +206,86 @@ if (!REDIS_URL || !DATABASE_URL) {
       // Nothing was written to a folder: no process has an archive file.
       const files = (await readdir(dataDir, { recursive: true })).filter((file) => file.endsWith('.zip'))
       expect(files).toEqual([])
+      delivered = { sessionId, visitor }
       passed = true
     }, 40_000)
+
+    it('previews the delivered app on the worker, never on a server: either server opens it, reaches its page and API, and stops it', async () => {
+      passed = false
+      const [first, second] = servers as [string, string]
+      expect(delivered).toBeDefined()
+      const { sessionId, visitor } = delivered as { sessionId: string; visitor: { cookie: string } }
+      const previewUrl = (server: string) => `${server}/api/overseer/builds/${sessionId}/preview`
+      const open = async (server: string): Promise<PreviewOpened> => {
+        const response = await fetch(previewUrl(server), { method: 'POST', headers: { ...visitor, 'content-type': 'application/json' }, body: '{}' })
+        expect(response.status).toBe(200)
+        return (await response.json()) as PreviewOpened
+      }
+      /** The link opened as a browser does (on 127.0.0.1, where the test reaches the origin): the cookie it sets. */
+      const cookieOf = async (url: string): Promise<{ base: string; cookie: string }> => {
+        const link = new URL(url)
+        link.hostname = '127.0.0.1'
+        const opened = await fetch(link, { redirect: 'manual' })
+        expect(opened.status).toBe(302)
+        return { base: link.origin, cookie: (opened.headers.get('set-cookie') ?? '').split(';')[0] as string }
+      }
+
+      // Opened on the second server, then on the first: one preview (one per owner), a link of each server's origin.
+      const viaSecond = await open(second)
+      expect(viaSecond.data).toMatchObject({ sessionId, kind: 'web-app' })
+      const viaFirst = await open(first)
+      expect(viaFirst.data.id).toBe(viaSecond.data.id)
+      const atSecond = await cookieOf(viaSecond.url)
+      const atFirst = await cookieOf(viaFirst.url)
+      expect(atFirst.base).not.toBe(atSecond.base)
+
+      // Its page through the first server's origin, its API through the second's: the same running app.
+      const page = await fetch(`${atFirst.base}/`, { headers: { cookie: atFirst.cookie } })
+      expect(page.status).toBe(200)
+      expect(await page.text()).toMatch(/<!doctype html>/i)
+      const { rows } = await (db as Database).query<{ content: string }>(
+        `select f.content from build_files f join builds b on b.id = f.build_id where b.session_id = $1 and f.path = 'src/resources.js'`,
+        [sessionId],
+      )
+      const collection = `/api/${/name: '([a-z-]+)'/.exec(rows[0]?.content ?? '')?.[1] ?? 'missing'}`
+      const created = await fetch(`${atSecond.base}${collection}`, { method: 'POST', headers: { cookie: atSecond.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Dune' }) })
+      expect(created.status).toBe(201)
+      const listed = (await (await fetch(`${atFirst.base}${collection}`, { headers: { cookie: atFirst.cookie } })).json()) as { data: { title: string }[] }
+      expect(listed.data.map((item) => item.title)).toContain('Dune')
+      // A guessed link is refused on either origin.
+      expect((await fetch(`${atFirst.base}/`, { headers: { cookie: 'overseer_preview=guessed' } })).status).toBe(404)
+
+      // The API console's request, asked on the first server; the console, read on the second.
+      const sent = await fetch(`${previewUrl(first)}/requests`, { method: 'POST', headers: { ...visitor, 'content-type': 'application/json' }, body: JSON.stringify({ method: 'GET', path: collection }) })
+      expect(sent.status).toBe(200)
+      expect(await sent.json()).toMatchObject({ success: true, data: { status: 200 } })
+      const found = (await (await fetch(previewUrl(second), { headers: visitor })).json()) as PreviewFound
+      expect(found.data?.console.some((line) => line.stream === 'request' && line.text.startsWith(`POST ${collection} → 201`))).toBe(true)
+      // Another visitor finds nothing and stops nothing.
+      const stranger = (await fetch(`${second}/api/overseer-dev/models`)).headers.getSetCookie().find((value) => value.startsWith(`${VISITOR_COOKIE}=`))
+      const strangerHeaders = { cookie: (stranger as string).split(';')[0] as string }
+      expect(await (await fetch(previewUrl(first), { headers: strangerHeaders })).json()).toEqual({ success: true, data: null })
+      expect((await fetch(previewUrl(first), { method: 'DELETE', headers: strangerHeaders })).status).toBe(404)
+
+      // It runs on the worker: its sandbox is a process of the worker's, none of a server's.
+      const running = (child: Child) =>
+        descendants(child.process.pid as number).filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]?.endsWith('bwrap') === true
+          } catch {
+            return false
+          }
+        }).length
+      const worker = children.find((child) => child.name === 'worker') as Child
+      expect(running(worker)).toBeGreaterThan(0)
+      for (const name of ['server 1', 'server 2']) expect(running(children.find((child) => child.name === name) as Child)).toBe(0)
+
+      // Stopped from the first server: both links lead nowhere.
+      expect((await fetch(previewUrl(first), { method: 'DELETE', headers: visitor })).status).toBe(200)
+      for (const { base, cookie } of [atFirst, atSecond]) expect((await fetch(`${base}/`, { headers: { cookie } })).status).toBe(404)
+      expect(running(worker)).toBe(0)
+      passed = true
+    }, 60_000)
 
     it("stops a build that a worker runs from the other server: the worker's build ends stopped, and the browser hears it", async () => {
       passed = false

@@ -22,9 +22,16 @@ const REQUESTS_PER_MINUTE = 120
  */
 const previewRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>()
-  const service = () => {
-    if (!app.previews) throw new HttpError(503, PREVIEW_MESSAGES.notHere)
-    return app.previews
+  /** With REDIS_URL the previews run on the workers: one that does not answer is a 503, not a 500. */
+  const service = () => app.previews
+  const logUnreachable = (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'a preview agent did not answer')
+  const reaching = async <T>(work: () => T | Promise<T>): Promise<T> => {
+    try {
+      return await work()
+    } catch (error) {
+      logUnreachable(error)
+      throw new HttpError(503, PREVIEW_MESSAGES.unreachable)
+    }
   }
 
   routes.post(
@@ -46,7 +53,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
           404: errorResponse('No build of the caller’s has this sessionId'),
           409: errorResponse(PREVIEW_MESSAGES.notRunnable),
           429: Type.Union([errorResponse(PREVIEW_MESSAGES.full(8)), rateLimitedResponse]),
-          503: errorResponse(PREVIEW_MESSAGES.notHere),
+          503: errorResponse(`${PREVIEW_MESSAGES.notHere} / ${PREVIEW_MESSAGES.unreachable}`),
         },
       },
     },
@@ -54,7 +61,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
       const previews = service()
       const owner = ownerOfRequest(request, reply, { create: false })
       if (!owner) throw new HttpError(404, PREVIEW_MESSAGES.notFound)
-      const result = await previews.open(owner.key, request.params.sessionId, { restart: request.body?.restart === true })
+      const result = await reaching(() => previews.open(owner.key, request.params.sessionId, { restart: request.body?.restart === true }))
       if (result.kind === 'not-found') throw new HttpError(404, PREVIEW_MESSAGES.notFound)
       if (result.kind === 'refused') throw new HttpError(result.status, result.message)
       const origin = app.previewOrigin(request.headers.host)
@@ -86,7 +93,6 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
           404: errorResponse(PREVIEW_MESSAGES.notRunning),
           429: rateLimitedResponse,
           502: errorResponse('The app is not answering: why'),
-          503: errorResponse(PREVIEW_MESSAGES.notHere),
         },
       },
     },
@@ -120,7 +126,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const previews = service()
       const owner = ownerOfRequest(request, reply, { create: false })
-      return { success: true as const, data: (owner && previews.find(owner.key, request.params.sessionId)) || null }
+      return { success: true as const, data: (owner && (await reaching(() => previews.find(owner.key, request.params.sessionId)))) || null }
     },
   )
 
@@ -145,7 +151,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const previews = service()
       const owner = ownerOfRequest(request, reply, { create: false })
-      if (!owner || !(await previews.stop(owner.key, request.params.sessionId))) throw new HttpError(404, PREVIEW_MESSAGES.notRunning)
+      if (!owner || !(await reaching(() => previews.stop(owner.key, request.params.sessionId)))) throw new HttpError(404, PREVIEW_MESSAGES.notRunning)
       return { success: true as const }
     },
   )

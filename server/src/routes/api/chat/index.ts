@@ -202,7 +202,12 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       const deleted = owner && isUuid(id) ? await app.chat.delete(owner.key, id.toLowerCase()) : false
       if (!deleted) throw new HttpError(404, CHAT_MESSAGES.conversationNotFound)
       // Its build's preview, if one runs, goes with it.
-      if (owner) await app.previews?.stopConversation(owner.key, id.toLowerCase())
+      // (A worker that does not answer stops it at its idle limit: the deletion stands.)
+      if (owner) {
+        await app.previews.stopConversation(owner.key, id.toLowerCase()).catch((error: unknown) => {
+          request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the preview of a deleted conversation could not be stopped')
+        })
+      }
       return { success: true as const }
     },
   )
