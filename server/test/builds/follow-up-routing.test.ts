@@ -56,6 +56,29 @@ describe('follow-ups in a conversation that delivered a project', () => {
     ])
   })
 
+  it("continues the project with a fix asked for from its preview: the app's crash, or a failed request, and the console's last lines", async () => {
+    const { app } = target
+    const owner = await newVisitor(app)
+    const delivered = await deliver(owner, 'Build a web app to track my reading list')
+    const project = await projectOf(app, owner, delivered.zipUrl)
+    // As the preview panel writes them ('Ask Overseer to fix this').
+    const quoted = (lines: string[]) => ['', 'The preview’s console, its last lines:', '```', ...lines, '```']
+    const fixes = [
+      [
+        'Fix this error in the app: The app stopped with exit code 1. Its console shows why.',
+        ...quoted(['$ npm start', "TypeError: Cannot read properties of undefined (reading 'title')", '    at /project/src/routes.js:42:17']),
+      ].join('\n'),
+      ['Fix this error in the app: A request failed: POST /api/books → 500 (3 ms)', ...quoted(['GET / → 200 (2 ms)', 'POST /api/books → 500 (3 ms)'])].join('\n'),
+    ]
+    for (const fix of fixes) {
+      const response = await sendChat(app, owner, question(fix, { conversationId: delivered.conversationId }))
+      expect(response.statusCode).toBe(200)
+      const body = response.json<BuildReplyBody>()
+      expect(body.reply).toContain(CONTINUED)
+      expect(await projectOf(app, owner, body.zipUrl)).toBe(project)
+    }
+  })
+
   it('keeps a question about the project a question, and a change request in a conversation without a delivered project a chat message', async () => {
     const { app } = target
     const owner = await newVisitor(app)
