@@ -3,7 +3,7 @@ import { escapeRegExp } from '@contracts/text'
 import ASKED from '@contracts/docsSearch/asked.json'
 import THESAURUS from '@contracts/docsSearch/thesaurus.json'
 import type { ChatMessage } from '../types'
-import { loadDocs, type Passage } from './docs'
+import { docsStamp, loadDocs, type Passage } from './docs'
 import { offDocsTopic } from './scope'
 import { UnansweredQuestions } from './unanswered'
 
@@ -13,6 +13,9 @@ type Hit = DocsHit<Passage>
 export type Retrieval =
   | { kind: 'reply'; reply: keyof typeof LOCAL_REPLIES }
   | { kind: 'docs'; best: Hit; secondary: Hit[]; concepts: Concept[] }
+
+/** The assistants made in this process, by the stamp of their docs (docsStamp): the same docs are indexed once. */
+const INDEXED = new Map<string, Promise<LocalAssistant>>()
 
 /** What the offline assistant says outside the docs. Tests and the docs quote these. */
 export const LOCAL_REPLIES = {
@@ -186,6 +189,20 @@ export class LocalAssistant {
    * contracts/docsSearch/asked.json; the bench leaves out the set it measures).
    */
   static async fromDirectory(dir: string, asked: AskedQuestions = ASKED): Promise<LocalAssistant> {
+    if (asked !== ASKED) return LocalAssistant.indexed(dir, asked)
+    // Indexing takes most of a second: an app built again in the same process (tests build many)
+    // uses the index of the same docs, unchanged since, once made.
+    const stamp = await docsStamp(dir)
+    let made = INDEXED.get(stamp)
+    if (!made) {
+      made = LocalAssistant.indexed(dir, asked)
+      INDEXED.set(stamp, made)
+      made.catch(() => INDEXED.delete(stamp))
+    }
+    return made
+  }
+
+  private static async indexed(dir: string, asked: AskedQuestions): Promise<LocalAssistant> {
     const { passages } = await loadDocs(dir)
     const index = new DocsSearch(passages, THESAURUS, asked.answered)
     return new LocalAssistant(index, passages, new UnansweredQuestions(index, asked))

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { frontMatter, plainText, splitPage } from '@contracts/docsSearch'
 
@@ -83,6 +83,19 @@ export const parsePage = (source: string, relativeFile: string): { page: DocPage
 }
 
 /** Reads every `.md` file under `dir` (missing dir: none). Files that cannot be read are skipped. */
+/**
+ * What the docs in `dir` are now: each Markdown file's path, size and last change. Equal stamps,
+ * the same docs (an index made from them can be used again).
+ */
+export const docsStamp = async (dir: string): Promise<string> => {
+  const parts: string[] = []
+  for (const file of await markdownFiles(dir)) {
+    const info = await stat(path.join(dir, file)).catch(() => undefined)
+    parts.push(`${file}:${info?.size ?? -1}:${info?.mtimeMs ?? -1}`)
+  }
+  return `${path.resolve(dir)}\n${parts.join('\n')}`
+}
+
 export const loadDocs = async (dir: string): Promise<{ pages: DocPage[]; passages: Passage[] }> => {
   const pages: DocPage[] = []
   const passages: Passage[] = []
