@@ -5,6 +5,7 @@ import { PREVIEW_MESSAGES } from '../../src/preview/service'
 import { buildTestApp, databasesUnderTest, SETUP_TIMEOUT_MS } from '../helper'
 import { buildConfig, buildRequest, sendBuild, type BuildReplyBody } from '../support/builds'
 import { chatConfig, newVisitor, type Headers } from '../support/chat'
+import { openPreviewLink } from '../support/previews'
 
 /**
  * The preview API on the real app: a web app and an HTTP API the build pipeline delivered, opened
@@ -39,14 +40,6 @@ describe.each(databasesUnderTest())('previews of delivered builds on $name', ({ 
   const openPreview = (sessionId: string, headers: Headers, payload: Record<string, unknown> = {}) =>
     app.inject({ method: 'POST', url: `/api/overseer/builds/${sessionId}/preview`, headers, payload })
 
-  /** The link opened as a browser does (on 127.0.0.1, where the test reaches the origin): the cookie it sets. */
-  const cookieOf = async (url: string): Promise<{ base: string; cookie: string }> => {
-    const link = new URL(url)
-    link.hostname = '127.0.0.1'
-    const opened = await fetch(link, { redirect: 'manual' })
-    expect(opened.status).toBe(302)
-    return { base: link.origin, cookie: (opened.headers.get('set-cookie') ?? '').split(';')[0] as string }
-  }
 
   it('previews a delivered web app for its owner: its page, its API, and a POST that changes its data', async () => {
     const { visitor, sessionId } = await delivered('Build a web app to track my reading list')
@@ -57,7 +50,7 @@ describe.each(databasesUnderTest())('previews of delivered builds on $name', ({ 
     expect(opened.data).toMatchObject({ sessionId, kind: 'web-app' })
     expect(Date.parse(opened.expiresAt) - Date.now()).toBeGreaterThan(25 * 60_000)
 
-    const { base, cookie } = await cookieOf(opened.url)
+    const { base, cookie } = await openPreviewLink(opened.url)
     const page = await fetch(`${base}/`, { headers: { cookie } })
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
@@ -98,7 +91,7 @@ describe.each(databasesUnderTest())('previews of delivered builds on $name', ({ 
     const { visitor, sessionId, reply } = await delivered('Build a REST API for a library with books and loans')
     const opened = (await openPreview(sessionId, visitor)).json<PreviewOpened>()
     expect(opened.data.kind).toBe('http-api')
-    const { base, cookie } = await cookieOf(opened.url)
+    const { base, cookie } = await openPreviewLink(opened.url)
     const health = await fetch(`${base}/health`, { headers: { cookie } })
     expect(health.status).toBe(200)
     // Its routes, from what was built; the API console's requests go to the running API.

@@ -16,6 +16,7 @@ import { descendants } from '../../src/sandbox/run'
 import { fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import type { BuildReplyBody } from '../support/builds'
 import { VISITOR_COOKIE } from '../support/chat'
+import { openPreviewLink } from '../support/previews'
 import { spawnScript, startServerProcess, waitUntil } from '../support/processes'
 import { connectSocket, followBuild } from '../support/sockets'
 
@@ -221,22 +222,14 @@ if (!REDIS_URL || !DATABASE_URL) {
         expect(response.status).toBe(200)
         return (await response.json()) as PreviewOpened
       }
-      /** The link opened as a browser does (on 127.0.0.1, where the test reaches the origin): the cookie it sets. */
-      const cookieOf = async (url: string): Promise<{ base: string; cookie: string }> => {
-        const link = new URL(url)
-        link.hostname = '127.0.0.1'
-        const opened = await fetch(link, { redirect: 'manual' })
-        expect(opened.status).toBe(302)
-        return { base: link.origin, cookie: (opened.headers.get('set-cookie') ?? '').split(';')[0] as string }
-      }
 
       // Opened on the second server, then on the first: one preview (one per owner), a link of each server's origin.
       const viaSecond = await open(second)
       expect(viaSecond.data).toMatchObject({ sessionId, kind: 'web-app' })
       const viaFirst = await open(first)
       expect(viaFirst.data.id).toBe(viaSecond.data.id)
-      const atSecond = await cookieOf(viaSecond.url)
-      const atFirst = await cookieOf(viaFirst.url)
+      const atSecond = await openPreviewLink(viaSecond.url)
+      const atFirst = await openPreviewLink(viaFirst.url)
       expect(atFirst.base).not.toBe(atSecond.base)
 
       // Its page through the first server's origin, its API through the second's: the same running app.
