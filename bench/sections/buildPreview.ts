@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { LOCAL_MODEL } from '../../server/src/llm/providers/local'
-import { treeResidentBytes } from '../../server/src/sandbox/run'
+import { parentOf, treeResidentBytes } from '../../server/src/sandbox/run'
 import { mib, postBuild } from '../lib/builds'
 import { type Budgets, heading, median, ms, percentile, table } from '../lib/report'
 import { visitorCookie } from './builds'
@@ -58,8 +58,7 @@ const previewTrees = async (): Promise<number[]> => {
     // NUL after each argument, the last one too.
     const argv = (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0').slice(0, -1)
     if (!(argv[0]?.endsWith('bwrap') && argv.at(-2) === 'npm' && argv.at(-1) === 'start')) continue
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
-    found.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+    found.set(Number(entry), parentOf(Number(entry)) ?? 0)
   }
   return [...found].filter(([, parent]) => !found.has(parent)).map(([pid]) => pid)
 }

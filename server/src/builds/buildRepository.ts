@@ -103,7 +103,6 @@ export interface RunningBuild extends Build {
   approvalId: string | null
 }
 
-
 export interface TokenUsageItem {
   iteration: number
   totalTokens: number
@@ -126,14 +125,14 @@ interface IterationRow {
   duration_ms: number
 }
 
-/** A jsonb list of strings, as either driver gives it (parsed, or as text). */
-const jsonList = (value: unknown): string[] => {
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
-  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : []
-}
-
 /** A json or jsonb value, as either driver gives it (parsed, or as text). */
 const jsonValue = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : (value ?? null))
+
+/** A jsonb list of strings. */
+const jsonList = (value: unknown): string[] => {
+  const parsed = jsonValue(value)
+  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : []
+}
 
 const toIteration = (row: IterationRow): BuildIteration => ({
   number: row.iteration,
@@ -758,13 +757,6 @@ export const createBuildRepository = (db: Queryable) => ({
   async file(buildId: string, path: string): Promise<string | undefined> {
     const { rows } = await db.query<{ content: string }>('select content from build_files where build_id = $1 and path = $2', [buildId, path])
     return rows[0]?.content
-  },
-
-  async tests(buildId: string): Promise<TestSummary | undefined> {
-    const { rows } = await db.query<{ tests: unknown }>('select tests from builds where id = $1', [buildId])
-    const value = rows[0]?.tests
-    const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value
-    return parsed && typeof parsed === 'object' ? (parsed as TestSummary) : undefined
   },
 
   /** Every build's total tokens, oldest first, numbered from 1: the latest `limit` of them. */

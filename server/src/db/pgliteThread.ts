@@ -77,6 +77,12 @@ export const openPgliteThread = async (dataDir: string | undefined): Promise<Dat
     })
   })
 
+  /** Background statements not yet sent, in order. */
+  const held: (() => void)[] = []
+  const sendHeld = () => {
+    while (held.length > 0 && pending.size < BACKGROUND_IN_FLIGHT) (held.shift() as () => void)()
+  }
+
   worker.on('message', (message: unknown) => {
     if (!isRecord(message) || typeof message.id !== 'number') return
     const answer = message as Answer
@@ -85,15 +91,10 @@ export const openPgliteThread = async (dataDir: string | undefined): Promise<Dat
     pending.delete(answer.id)
     if (answer.ok) waiting.resolve(answer.value)
     else waiting.reject(errorOf(answer.error))
+    sendHeld()
   })
   worker.on('error', (error) => stopped(new Error(`The embedded database's thread failed: ${error.message}`)))
   worker.on('exit', (code) => stopped(new Error(`The embedded database's thread exited (code ${code}).`)))
-
-  /** Background statements not yet sent, in order. */
-  const held: (() => void)[] = []
-  const sendHeld = () => {
-    while (held.length > 0 && pending.size < BACKGROUND_IN_FLIGHT) (held.shift() as () => void)()
-  }
 
   const send = (operation: Operation): Promise<unknown> => {
     if (gone) return Promise.reject(gone)
@@ -101,16 +102,7 @@ export const openPgliteThread = async (dataDir: string | undefined): Promise<Dat
       const post = () => {
         if (gone) return reject(gone)
         const id = nextId++
-        pending.set(id, {
-          resolve: (value) => {
-            resolve(value)
-            sendHeld()
-          },
-          reject: (error) => {
-            reject(error)
-            sendHeld()
-          },
-        })
+        pending.set(id, { resolve, reject })
         worker.postMessage({ id, ...operation })
       }
       // A statement of an open transaction (and its end) goes at once: the thread waits for it.

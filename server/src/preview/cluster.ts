@@ -57,6 +57,13 @@ interface AgentEntry {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
+/** An agent's entry as stored in Redis, if it is one. */
+const agentEntry = (raw: string | null): AgentEntry | undefined => {
+  if (!raw) return undefined
+  const entry: unknown = JSON.parse(raw)
+  return isRecord(entry) && typeof entry.address === 'string' ? (entry as unknown as AgentEntry) : undefined
+}
+
 const readBody = (request: IncomingMessage): Promise<unknown> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -237,11 +244,7 @@ export class RemotePreviews implements Previews {
   constructor(private readonly options: RemotePreviewsOptions) {}
 
   private async agentById(id: string | null): Promise<AgentEntry | undefined> {
-    if (!id) return undefined
-    const raw = await this.options.redis.get(this.options.names.agent(id))
-    if (!raw) return undefined
-    const entry: unknown = JSON.parse(raw)
-    return isRecord(entry) && typeof entry.address === 'string' ? (entry as unknown as AgentEntry) : undefined
+    return id ? agentEntry(await this.options.redis.get(this.options.names.agent(id))) : undefined
   }
 
   /** The agent that runs (or ran last) the owner's preview, while it is there. */
@@ -258,13 +261,12 @@ export class RemotePreviews implements Previews {
   private async agents(): Promise<AgentEntry[]> {
     const { redis, names } = this.options
     const ids = await redis.smembers(names.agents)
-    const entries: AgentEntry[] = []
-    for (const id of ids) {
-      const entry = await this.agentById(id)
-      if (entry) entries.push(entry)
-      else await redis.srem(names.agents, id)
-    }
-    return entries.sort((a, b) => a.running / a.max - b.running / b.max)
+    if (ids.length === 0) return []
+    const entries = (await redis.mget(ids.map((id) => names.agent(id)))).map(agentEntry)
+    // Those whose entry expired (a worker that died) leave the set.
+    const gone = ids.filter((_, index) => !entries[index])
+    if (gone.length > 0) await redis.srem(names.agents, ...gone)
+    return entries.filter((entry): entry is AgentEntry => entry !== undefined).sort((a, b) => a.running / a.max - b.running / b.max)
   }
 
   async open(ownerKey: string, sessionId: string, { restart = false }: { restart?: boolean } = {}): Promise<PreviewOpenResult> {
@@ -313,10 +315,10 @@ export class RemotePreviews implements Previews {
     if (agent) await this.call(agent, 'stop-conversation', { ownerKey, conversationId })
   }
 
-  /** The address of the agent a link token opens, while its entry is there. */
-  async locate(token: string): Promise<URL | undefined> {
+  /** Where the agent a link token opens listens, while its entry is there. */
+  async locate(token: string): Promise<{ host: string; port: number } | undefined> {
     const agent = await this.agentById(await this.options.redis.get(this.options.names.token(token)))
-    return agent ? new URL(agent.address) : undefined
+    return agent && hostAndPort(agent.address)
   }
 
   async close(): Promise<void> {

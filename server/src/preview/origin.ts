@@ -51,14 +51,24 @@ const withoutPreviewCookie = (header: string | undefined): string | undefined =>
   return kept.length > 0 ? kept.join('; ') : undefined
 }
 
-const guardHeaders = (request: IncomingMessage, options: PreviewOriginOptions): Record<string, string> => ({
+/** What the answers' guards need: which pages may frame them. */
+type Guarded = Pick<PreviewOriginOptions, 'frameAncestors'>
+
+/** `headers` without the hop-by-hop ones and those `dropped` names. */
+const passedHeaders = <T>(headers: Record<string, T | undefined>, dropped: readonly string[] = []): Record<string, T> => {
+  const passed: Record<string, T> = {}
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !dropped.includes(name)) passed[name] = value
+  return passed
+}
+
+const guardHeaders = (request: IncomingMessage, options: Guarded): Record<string, string> => ({
   'x-robots-tag': 'noindex, nofollow',
   'content-security-policy': `frame-ancestors 'self' ${options.frameAncestors(request).join(' ')}`.trim(),
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 })
 
-const sendText = (request: IncomingMessage, response: ServerResponse, options: PreviewOriginOptions, status: number, text: string): void => {
+const sendText = (request: IncomingMessage, response: ServerResponse, options: Guarded, status: number, text: string): void => {
   response.writeHead(status, { ...guardHeaders(request, options), 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
   response.end(text)
 }
@@ -101,8 +111,7 @@ export const previewOriginHandler = (options: PreviewOriginOptions): ((request: 
       target.failed(`${requestLine(method, path, 502, startedAt)}: ${why}`)
       return sendText(request, response, options, 502, ORIGIN_MESSAGES.notReady(why))
     }
-    const headers: IncomingHttpHeaders = {}
-    for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name) && name !== 'cookie') headers[name] = value
+    const headers: IncomingHttpHeaders = passedHeaders(request.headers, ['cookie'])
     const cookie = withoutPreviewCookie(request.headers.cookie)
     if (cookie) headers.cookie = cookie
     const upstream = httpRequest({ socketPath, method, path, headers })
@@ -116,12 +125,7 @@ export const previewOriginHandler = (options: PreviewOriginOptions): ((request: 
       }
     })
     upstream.on('response', (answer) => {
-      const passed: Record<string, string | string[]> = {}
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-security-policy' || name === 'x-frame-options') continue
-        passed[name] = value
-      }
-      response.writeHead(answer.statusCode ?? 502, { ...passed, ...guardHeaders(request, options) })
+      response.writeHead(answer.statusCode ?? 502, { ...passedHeaders(answer.headers, ['content-security-policy', 'x-frame-options']), ...guardHeaders(request, options) })
       answer.pipe(response)
       answer.on('end', () => target.requested(requestLine(method, path, answer.statusCode ?? 502, startedAt)))
     })
@@ -153,31 +157,26 @@ export const previewTokenOf = (request: IncomingMessage): string | undefined => 
 
 /**
  * A preview origin that passes every request, as it came (its Host and cookie too), to the
- * address of the worker that runs its preview (`locate`, by its token); 404 when none does.
+ * worker that runs its preview (`locate`, by its token); 404 when none does.
  */
-export const createForwardingOrigin = (options: Pick<PreviewOriginOptions, 'frameAncestors'> & { locate: (token: string) => Promise<URL | undefined> }): Server =>
+export const createForwardingOrigin = (options: Guarded & { locate: (token: string) => Promise<{ host: string; port: number } | undefined> }): Server =>
   createServer((request, response) => {
-    const notFound = () => sendText(request, response, { ...options, find: () => undefined, secureCookies: false }, 404, ORIGIN_MESSAGES.notFound)
     const token = previewTokenOf(request)
     void (token ? options.locate(token) : Promise.resolve(undefined)).then(
       (agent) => {
-        if (!agent) return notFound()
-        const headers: IncomingHttpHeaders = {}
-        for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value
-        const upstream = httpRequest({ host: agent.hostname.replace(/^\[|\]$/g, ''), port: Number(agent.port || 80), method: request.method, path: request.url, headers })
+        if (!agent) return sendText(request, response, options, 404, ORIGIN_MESSAGES.notFound)
+        const upstream = httpRequest({ ...agent, method: request.method, path: request.url, headers: passedHeaders(request.headers) })
         upstream.on('response', (answer) => {
-          const passed: Record<string, string | string[]> = {}
-          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) passed[name] = value
-          response.writeHead(answer.statusCode ?? 502, passed)
+          response.writeHead(answer.statusCode ?? 502, passedHeaders(answer.headers))
           answer.pipe(response)
         })
         upstream.on('error', (error) => {
-          if (!response.headersSent) sendText(request, response, { ...options, find: () => undefined, secureCookies: false }, 502, ORIGIN_MESSAGES.notReady(error.message))
+          if (!response.headersSent) sendText(request, response, options, 502, ORIGIN_MESSAGES.notReady(error.message))
           else response.destroy()
         })
         request.pipe(upstream)
       },
-      () => notFound(),
+      () => sendText(request, response, options, 404, ORIGIN_MESSAGES.notFound),
     )
   })
 

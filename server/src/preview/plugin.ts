@@ -14,8 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live previews of delivered web apps and APIs: run here, or with REDIS_URL on the workers. */
     previews: Previews
-    /** The preview origin a page of `host` (the site's Host header) opens previews on; undefined when previews are off. */
-    previewOrigin(host: string | undefined): string | undefined
+    /** The preview origin a page of `host` (the site's Host header) opens previews on. */
+    previewOrigin(host: string | undefined): string
   }
 }
 
@@ -77,20 +77,19 @@ export default fp<PreviewPluginOptions>(
     let origin: Server | undefined
     let port = config.port
     const redis = app.config.redisUrl ? redisConnection(app.config.redisUrl, 'overseer-previews') : undefined
-    const remote = redis ? new RemotePreviews({ redis, names: previewRegistryNames(app.config.redisPrefix), maxMs: config.maxMs }) : undefined
-    const local = remote
-      ? undefined
+    const service: RemotePreviews | PreviewService = redis
+      ? new RemotePreviews({ redis, names: previewRegistryNames(app.config.redisPrefix), maxMs: config.maxMs })
       : createPreviewService(app.config, app.db, (sessionId, event) => app.io.to(progressRoom(sessionId)).emit('preview', { sessionId, ...event }), options.readyWaitMs)
-    const service: Previews = remote ?? (local as PreviewService)
     const previewOrigin = (host: string | undefined): string => config.origin ?? `http://${hostnameOf(host)}:${port}`
-    app.decorate('previews', service)
+    app.decorate<Previews>('previews', service)
     app.decorate('previewOrigin', previewOrigin)
 
     app.addHook('onReady', async () => {
       const guards = originGuards(app.config)
-      const server = remote
-        ? createForwardingOrigin({ ...guards, locate: (token) => remote.locate(token) })
-        : createPreviewOrigin({ ...guards, find: (token) => local?.byLinkToken(token) })
+      const server =
+        service instanceof RemotePreviews
+          ? createForwardingOrigin({ ...guards, locate: (token) => service.locate(token) })
+          : createPreviewOrigin({ ...guards, find: (token) => service.byLinkToken(token) })
       await new Promise<void>((resolve, reject) => {
         server.once('error', (error: NodeJS.ErrnoException) =>
           reject(error.code === 'EADDRINUSE' ? new Error(`PREVIEW_PORT ${config.port} is in use: set PREVIEW_PORT to a free port (0 picks one), or PREVIEW_ORIGIN behind a proxy`) : error),
@@ -99,7 +98,7 @@ export default fp<PreviewPluginOptions>(
       })
       port = listeningPort(server)
       origin = server
-      app.log.info({ port, origin: config.origin }, `previews on ${config.origin ?? `port ${port}`} (${OPEN_PATH})${remote ? ', run by the workers' : ''}`)
+      app.log.info({ port, origin: config.origin }, `previews on ${config.origin ?? `port ${port}`} (${OPEN_PATH})${redis ? ', run by the workers' : ''}`)
     })
 
     app.addHook('onClose', async () => {

@@ -35,6 +35,14 @@ const childrenOf = (pid: number): number[] => {
   return tasks.flatMap((task) => procText(`/proc/${pid}/task/${task}/children`).split(' ').filter(Boolean).map(Number))
 }
 
+/** The parent of process `pid`, from its /proc stat; undefined once it has gone. */
+export const parentOf = (pid: number): number | undefined => {
+  const stat = procText(`/proc/${pid}/stat`)
+  // The command name is in parentheses and may hold spaces: the parent id follows the last ')'.
+  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  return stat !== '' && Number.isInteger(ppid) ? ppid : undefined
+}
+
 /** Every process on the machine by its parent: the whole of /proc, where the kernel lists no children. */
 const everyParent = (): Map<number, number[]> => {
   const children = new Map<number, number[]>()
@@ -46,10 +54,8 @@ const everyParent = (): Map<number, number[]> => {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue
-    const stat = procText(`/proc/${entry}/stat`)
-    // The command name is in parentheses and may hold spaces: the parent id follows the last ')'.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-    if (!Number.isInteger(ppid)) continue
+    const ppid = parentOf(Number(entry))
+    if (ppid === undefined) continue
     children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
   }
   return children

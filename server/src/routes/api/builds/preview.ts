@@ -23,13 +23,11 @@ const REQUESTS_PER_MINUTE = 120
 const previewRoutes: FastifyPluginAsync = async (app) => {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>()
   /** With REDIS_URL the previews run on the workers: one that does not answer is a 503, not a 500. */
-  const service = () => app.previews
-  const logUnreachable = (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'a preview agent did not answer')
   const reaching = async <T>(work: () => T | Promise<T>): Promise<T> => {
     try {
       return await work()
     } catch (error) {
-      logUnreachable(error)
+      app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'a preview agent did not answer')
       throw new HttpError(503, PREVIEW_MESSAGES.unreachable)
     }
   }
@@ -58,7 +56,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const previews = service()
+      const previews = app.previews
       const owner = ownerOfRequest(request, reply, { create: false })
       if (!owner) throw new HttpError(404, PREVIEW_MESSAGES.notFound)
       const result = await reaching(() => previews.open(owner.key, request.params.sessionId, { restart: request.body?.restart === true }))
@@ -97,7 +95,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const previews = service()
+      const previews = app.previews
       const owner = ownerOfRequest(request, reply, { create: false })
       let answer
       try {
@@ -124,7 +122,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const previews = service()
+      const previews = app.previews
       const owner = ownerOfRequest(request, reply, { create: false })
       return { success: true as const, data: (owner && (await reaching(() => previews.find(owner.key, request.params.sessionId)))) || null }
     },
@@ -149,7 +147,7 @@ const previewRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const previews = service()
+      const previews = app.previews
       const owner = ownerOfRequest(request, reply, { create: false })
       if (!owner || !(await reaching(() => previews.stop(owner.key, request.params.sessionId)))) throw new HttpError(404, PREVIEW_MESSAGES.notRunning)
       return { success: true as const }
