@@ -13,6 +13,8 @@ import seventh from './assistantQuestions.seventh.json'
 import eighth from './assistantQuestions.eighth.json'
 import ninth from './assistantQuestions.ninth.json'
 import tenth from './assistantQuestions.tenth.json'
+import eleventh from './assistantQuestions.eleventh.json'
+import twelfth from './assistantQuestions.twelfth.json'
 
 const GS = '/docs/getting-started'
 const CM = '/docs/core-modules'
@@ -230,18 +232,46 @@ export const NINTH_SET: { answerable: EvalQuestion[]; unanswerable: string[]; in
  */
 export const TENTH_SET: { answerable: EvalQuestion[]; unanswerable: string[]; intents: EvalIntent[] } = tenth
 
-/** The sets, each written apart from the others, in the order they were written. */
-export const QUESTION_SETS: readonly { name: string; answerable: readonly EvalQuestion[]; unanswerable: readonly string[]; intents: readonly EvalIntent[] }[] = [
-  { name: 'first (with the code)', answerable: ANSWERABLE, unanswerable: UNANSWERABLE, intents: INTENTS },
-  { name: 'second', ...SECOND_SET },
-  { name: 'third', ...THIRD_SET },
-  { name: 'fourth', ...FOURTH_SET },
-  { name: 'fifth', ...FIFTH_SET },
-  { name: 'sixth', ...SIXTH_SET },
-  { name: 'seventh', ...SEVENTH_SET },
-  { name: 'eighth', ...EIGHTH_SET },
-  { name: 'ninth', ...NINTH_SET },
-  { name: 'tenth (held out)', ...TENTH_SET },
+/**
+ * An eleventh set, written on 2026-12-06 from the docs alone (keywords lines skipped) by someone
+ * who had seen neither the engine nor the other sets (bench/lib/assistantQuestions.eleventh.json),
+ * as the set to tune the ranking on once contracts/docsSearch/asked.json went. First measured before
+ * anything was changed in view of it, with the engine of that morning (fbda9dd, learning from the
+ * ten sets before it): top-1 75/80, top-3 78/80, rejected 21/25, intents 24/24; the same engine
+ * learning from nothing: 71/80, 80/80, 20/25. Tuned on since.
+ */
+export const ELEVENTH_SET: { answerable: EvalQuestion[]; unanswerable: string[]; intents: EvalIntent[] } = eleventh
+
+/**
+ * A twelfth set, written on 2026-12-06 like the eleventh, by someone else, and held out: its
+ * questions and misses are not read by whoever tunes the engine, and the bench prints only its
+ * figures (bench/lib/assistantQuestions.twelfth.json). First measured with the engine of that
+ * morning (fbda9dd, learning from the ten sets before it): top-1 75/80, top-3 77/80, rejected
+ * 19/25, intents 24/24; that engine learning from nothing: 66/80, 80/80, 14/25; the ranking of
+ * titles, headings and page terms that replaced the learning (chosen on the other sets): 69/80,
+ * 75/80, 14/25, 24/24.
+ */
+export const TWELFTH_SET: { answerable: EvalQuestion[]; unanswerable: string[]; intents: EvalIntent[] } = twelfth
+
+/**
+ * The sets, each written apart from the others, in the order they were written. `tuned`: rules,
+ * weights or the docs' keywords were once chosen in view of the set (the first ten were compiled
+ * into the engine until 2026-12-06, as contracts/docsSearch/asked.json): reported apart, never
+ * against the budgets.
+ */
+export const QUESTION_SETS: readonly { name: string; tuned: boolean; answerable: readonly EvalQuestion[]; unanswerable: readonly string[]; intents: readonly EvalIntent[] }[] = [
+  { name: 'first (with the code)', tuned: true, answerable: ANSWERABLE, unanswerable: UNANSWERABLE, intents: INTENTS },
+  { name: 'second', tuned: true, ...SECOND_SET },
+  { name: 'third', tuned: true, ...THIRD_SET },
+  { name: 'fourth', tuned: true, ...FOURTH_SET },
+  { name: 'fifth', tuned: true, ...FIFTH_SET },
+  { name: 'sixth', tuned: true, ...SIXTH_SET },
+  { name: 'seventh', tuned: true, ...SEVENTH_SET },
+  { name: 'eighth', tuned: true, ...EIGHTH_SET },
+  { name: 'ninth', tuned: true, ...NINTH_SET },
+  { name: 'tenth', tuned: true, ...TENTH_SET },
+  { name: 'eleventh', tuned: true, ...ELEVENTH_SET },
+  { name: 'twelfth (held out)', tuned: false, ...TWELFTH_SET },
 ]
 /** All the sets. */
 export const ALL_ANSWERABLE: readonly EvalQuestion[] = QUESTION_SETS.flatMap((set) => set.answerable)

@@ -9,11 +9,11 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { intentByRules } from '../../server/src/generation/intent'
 import { LocalAssistant } from '../../server/src/llm/local/assistant'
-import { evaluateHeldOut, type RetrievalEval } from '../lib/assistantEval'
+import { evaluateSets, type RetrievalEval } from '../lib/assistantEval'
 import { ALL_ANSWERABLE, ALL_INTENTS, ALL_UNANSWERABLE, QUESTION_SETS } from '../lib/assistantQuestions'
 import { type Budgets, heading, ms, percentile, subheading, table } from '../lib/report'
 
-export const ASSISTANT_BUDGETS = { top1: 0.9, rejected: 0.8, intents: 0.95 } as const
+export const ASSISTANT_BUDGETS = { top1: 0.9, top3: 0.97, rejected: 0.8, intents: 0.95, answerP95Ms: 20 } as const
 
 export interface AssistantSummary {
   questions: number
@@ -27,7 +27,10 @@ export interface AssistantSummary {
   answerP95Ms: number
 }
 
-const percent = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(1)}%`
+const percent = (part: number, whole: number): string => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : 'n/a')
+
+/** The misses of sets never tuned on are not printed unless asked for: looking at them is tuning on them. */
+const SHOW_UNTUNED_MISSES = process.env.ASSISTANT_SHOW_UNTUNED_MISSES === '1'
 
 export const assistantSection = async (budgets: Budgets, summary: { assistant?: AssistantSummary }): Promise<void> => {
   heading('11. Assistant: answers from the right docs page, questions told from builds')
@@ -36,30 +39,32 @@ export const assistantSection = async (budgets: Budgets, summary: { assistant?: 
   console.log(
     `${assistant.passageCount} docs passages; ${ALL_ANSWERABLE.length} answerable questions, ${ALL_UNANSWERABLE.length} unanswerable, ${ALL_INTENTS.length} build-word messages, in ${QUESTION_SETS.length} sets written apart`,
   )
-  // The assistant learns from the sets' questions (contracts/docsSearch/asked.json): each set is
-  // measured by an assistant that learned from the others only (see evaluateHeldOut for what that
-  // does not hold out; the newest set's first measurement is the blind figure).
-  const { sets, all: result } = await evaluateHeldOut(docs)
-  subheading('Retrieval (each set answered by an assistant that learned from the other sets only)')
+  // No set is compiled into the assistant. The sets rules or weights were chosen on ('tuned on')
+  // are summed apart; the budgets hold on the others.
+  const { sets, untuned, tuned } = await evaluateSets(docs)
+  subheading('Retrieval (the docs alone; no question set is part of the assistant)')
   const row = (name: string, r: RetrievalEval) => [
     name,
     `${r.top1}/${r.answerable} (${percent(r.top1, r.answerable)})`,
     `${r.top3}/${r.answerable} (${percent(r.top3, r.answerable)})`,
     `${r.rejected}/${r.unanswerable} (${percent(r.rejected, r.unanswerable)})`,
   ]
-  console.log(table(['set', 'top-1 page', 'top-3 pages', "unanswerable: 'I don't know'"], [...sets.map((set) => row(set.name, set.result)), row('all', result)]))
-  if (result.misses.length > 0) {
-    subheading('Missed (top-1)')
-    console.log(
-      table(
-        ['question', 'answered from', 'expected'],
-        result.misses.map((miss) => [miss.question, miss.got[0] ?? "(I don't know)", miss.expected.join(', ')]),
-      ),
-    )
+  console.log(
+    table(
+      ['set', 'top-1 page', 'top-3 pages', "unanswerable: 'I don't know'"],
+      [...sets.map((set) => row(`${set.name}${set.tuned ? ' (tuned on)' : ''}`, set.result)), row('all tuned on', tuned), row('never tuned on', untuned)],
+    ),
+  )
+  const shown = sets.filter((set) => set.tuned || SHOW_UNTUNED_MISSES).map((set) => set.result)
+  const misses = shown.flatMap((result) => result.misses)
+  const wrong = shown.flatMap((result) => result.wronglyAnswered)
+  if (misses.length > 0) {
+    subheading(`Missed (top-1)${SHOW_UNTUNED_MISSES ? '' : ', sets tuned on only'}`)
+    console.log(table(['question', 'answered from', 'expected'], misses.map((miss) => [miss.question, miss.got[0] ?? "(I don't know)", miss.expected.join(', ')])))
   }
-  if (result.wronglyAnswered.length > 0) {
-    subheading('Answered, but the docs cannot answer them')
-    console.log(table(['question', 'answered from'], result.wronglyAnswered.map((wrong) => [wrong.question, wrong.page])))
+  if (wrong.length > 0) {
+    subheading(`Answered, but the docs cannot answer them${SHOW_UNTUNED_MISSES ? '' : ', sets tuned on only'}`)
+    console.log(table(['question', 'answered from'], wrong.map((item) => [item.question, item.page])))
   }
 
   const times: number[] = []
@@ -70,30 +75,36 @@ export const assistantSection = async (budgets: Budgets, summary: { assistant?: 
   }
 
   subheading('Questions or builds (the classification of POST /api/overseer/chat, keyword rules)')
-  const wrongIntents = ALL_INTENTS.filter(({ text, build }) => (intentByRules(text) === 'build') !== build)
-  console.log(`${ALL_INTENTS.length - wrongIntents.length}/${ALL_INTENTS.length} correct`)
-  if (wrongIntents.length > 0) console.log(table(['message', 'expected'], wrongIntents.map(({ text, build }) => [text, build ? 'build' : 'question'])))
+  const intentSets = QUESTION_SETS.map((set) => ({ set, wrong: set.intents.filter(({ text, build }) => (intentByRules(text) === 'build') !== build) }))
+  const untunedIntents = intentSets.filter(({ set }) => !set.tuned)
+  const intentCount = untunedIntents.reduce((sum, { set }) => sum + set.intents.length, 0)
+  const intentsCorrect = intentCount - untunedIntents.reduce((sum, { wrong }) => sum + wrong.length, 0)
+  const tunedWrong = intentSets.filter(({ set }) => set.tuned).flatMap(({ wrong }) => wrong)
+  console.log(`never tuned on: ${intentsCorrect}/${intentCount} correct; tuned on: ${ALL_INTENTS.length - intentCount - tunedWrong.length}/${ALL_INTENTS.length - intentCount}`)
+  if (tunedWrong.length > 0) console.log(table(['message (tuned on)', 'expected'], tunedWrong.map(({ text, build }) => [text, build ? 'build' : 'question'])))
 
-  const intentsCorrect = ALL_INTENTS.length - wrongIntents.length
   summary.assistant = {
-    questions: result.answerable,
-    top1: result.top1,
-    top3: result.top3,
-    unanswerable: result.unanswerable,
-    rejected: result.rejected,
-    intents: ALL_INTENTS.length,
+    questions: untuned.answerable,
+    top1: untuned.top1,
+    top3: untuned.top3,
+    unanswerable: untuned.unanswerable,
+    rejected: untuned.rejected,
+    intents: intentCount,
     intentsCorrect,
     answerP50Ms: percentile(times, 50),
     answerP95Ms: percentile(times, 95),
   }
   console.log(`Answer time: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`)
-  budgets.check('assistant', 'Assistant top-1 page accuracy', result.top1 / result.answerable >= ASSISTANT_BUDGETS.top1, percent(result.top1, result.answerable), `≥ ${ASSISTANT_BUDGETS.top1 * 100}%`)
+  const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0)
+  budgets.check('assistant', 'Assistant top-1 page (never tuned on)', share(untuned.top1, untuned.answerable) >= ASSISTANT_BUDGETS.top1, percent(untuned.top1, untuned.answerable), `≥ ${ASSISTANT_BUDGETS.top1 * 100}%`)
+  budgets.check('assistant', 'Assistant top-3 pages (never tuned on)', share(untuned.top3, untuned.answerable) >= ASSISTANT_BUDGETS.top3, percent(untuned.top3, untuned.answerable), `≥ ${ASSISTANT_BUDGETS.top3 * 100}%`)
   budgets.check(
     'assistant',
-    "Assistant 'I don't know' on unanswerable questions",
-    result.rejected / result.unanswerable >= ASSISTANT_BUDGETS.rejected,
-    percent(result.rejected, result.unanswerable),
+    "Assistant 'I don't know' on unanswerable questions (never tuned on)",
+    share(untuned.rejected, untuned.unanswerable) >= ASSISTANT_BUDGETS.rejected,
+    percent(untuned.rejected, untuned.unanswerable),
     `≥ ${ASSISTANT_BUDGETS.rejected * 100}%`,
   )
-  budgets.check('assistant', 'Questions told from builds', intentsCorrect / ALL_INTENTS.length >= ASSISTANT_BUDGETS.intents, percent(intentsCorrect, ALL_INTENTS.length), `≥ ${ASSISTANT_BUDGETS.intents * 100}%`)
+  budgets.check('assistant', 'Questions told from builds (never tuned on)', share(intentsCorrect, intentCount) >= ASSISTANT_BUDGETS.intents, percent(intentsCorrect, intentCount), `≥ ${ASSISTANT_BUDGETS.intents * 100}%`)
+  budgets.check('assistant', 'Assistant answer time p95', percentile(times, 95) < ASSISTANT_BUDGETS.answerP95Ms, ms(percentile(times, 95)), `< ${ASSISTANT_BUDGETS.answerP95Ms} ms`)
 }

@@ -1,8 +1,6 @@
 import path from 'node:path'
-import { buildAsked } from '../../scripts/askedQuestions'
 import { buildThesaurus } from '../../scripts/thesaurus'
 import { conceptsOf, DocsSearch, splitPage, terms, type SearchPassage } from '.'
-import ASKED from './asked.json'
 import THESAURUS from './thesaurus.json'
 
 const passage = (path: string, title: string, heading: string | null, text: string): SearchPassage => ({ page: { title, path }, heading, anchor: null, text })
@@ -58,18 +56,6 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     expect(new DocsSearch(pages('session end when someone leaves, password reset')).search(question)[0]?.passage.page.path).toBe('/docs/auth')
   })
 
-  it('leans to the page that answered the closest question asked before', () => {
-    // The introduction says gates pause a build; the question was answered by the gates page before.
-    const question = 'do approval gates pause every build'
-    expect(new DocsSearch(PASSAGES).search(question)[0]?.passage.page.path).toBe('/docs/intro')
-    const asked = { '/docs/gates': ['which approval gates pause a build?'] }
-    expect(new DocsSearch(PASSAGES, {}, asked).search(question)[0]?.passage.page.path).toBe('/docs/gates')
-    // A few words typed in a search box are matched as they are.
-    expect(new DocsSearch(PASSAGES, {}, asked).search('gates pause')[0]?.passage.page.path).toBe('/docs/intro')
-    // Leaning is not finding: a question no passage matches stays unanswered.
-    expect(new DocsSearch(PASSAGES, {}, { '/docs/auth': ['kubernetes operator'] }).search('kubernetes')).toEqual([])
-  })
-
   it('drops a word whose stem is a stop word (ones → on)', () => {
     expect(terms('the other ones')).toEqual([])
   })
@@ -89,11 +75,5 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
 describe('the thesaurus', () => {
   it('is up to date with the docs (npm run thesaurus writes it)', async () => {
     expect(await buildThesaurus(path.resolve(__dirname, '../../docs'))).toEqual(THESAURUS)
-  })
-})
-
-describe('the asked questions', () => {
-  it('are up to date with the question sets (npm run asked writes them)', () => {
-    expect(buildAsked()).toEqual(ASKED)
   })
 })

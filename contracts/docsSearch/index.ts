@@ -11,18 +11,9 @@ export { stem } from './stemmer'
 export interface DocsPageEntry {
   title: string
   description: string
-  /** How visitors ask about the page (front matter `keywords:`); searched, never shown. */
+  /** The page's own terms, at most 12 (front matter `keywords:`); searched as labels, never shown. */
   keywords: string
   sections: { heading: string | null; anchor: string | null; text: string }[]
-}
-
-/**
- * Questions visitors asked (contracts/docsSearch/asked.json, from the assistant's question sets):
- * those the docs answer, under the page that answers each, and those they do not.
- */
-export interface AskedQuestions {
-  answered: Readonly<Record<string, readonly string[]>>
-  unanswered: readonly string[]
 }
 
 /** A question as one asked before is matched: its words in lower case, punctuation and spacing aside. */
@@ -85,23 +76,22 @@ const THESAURUS_WEIGHT = 0.5
 /** How much a question word's hint counts. */
 const HINT_WEIGHT = 0.4
 /** Title, heading and body: a word in a heading says more about a passage than one in its text. */
-const FIELD_BOOST = { title: 2, about: 0.5, heading: 2.5, text: 1 } as const
+const FIELD_BOOST = { title: 2, about: 0.5, heading: 1.5, text: 1 } as const
 /** Two ideas of the query next to each other in a passage (at most this many words apart). */
 const PROXIMITY_WINDOW = 4
 const PROXIMITY_BONUS = 0.3
 /**
- * How much a page's best match among its `keywords:` phrases (how visitors ask about it) adds to
- * each of its passages, against the best passage's score (both read as a share of the best).
+ * How much a passage's labels (its page's title and terms, its heading) naming the question adds,
+ * at most: a question that names a page's subject ('the overseer core module', 'the dashboard')
+ * is answered from that page.
  */
-const PHRASE_WEIGHT = 0.5
-/**
- * How much a page's closest asked question (questions visitors asked, each with the page that
- * answers it) adds to each of its passages, read as PHRASE_WEIGHT reads keyword phrases. Chosen
- * by leaving each question set out in turn (0.3 to 1.5 tried on the first seven sets; 0.75 and 1 best).
- */
-const ASKED_WEIGHT = 0.75
-/** A query of fewer ideas than this is not leaned by asked questions: a search, not a question. */
-const ASKED_MIN_IDEAS = 3
+const LABEL_WEIGHT = 3
+/** How much the page's own match (the whole page as one passage, as a share of the best page's) adds. */
+const PAGE_WEIGHT = 1
+/** How much a label's word counts for a misspelt or unfinished word read as it. */
+const MISSPELT_WEIGHT = 0.5
+/** How much a label that the question names only in part counts (times the share it names). */
+const PARTIAL_LABEL = 0.5
 /** How much an idea's other words count beside its best one (Elasticsearch's dis_max tie_breaker). */
 const TIE_BREAKER = 0.3
 const COVERAGE_POWER = 1
@@ -195,13 +185,13 @@ export const conceptsOf = (query: string, weight = 1): Concept[] => {
   return found
 }
 
-/** One way visitors ask about a page: a phrase of its `keywords:` line. */
-interface PhrasePassage extends SearchPassage {
+/** A whole page as one passage. */
+interface WholePage extends SearchPassage {
   heading: null
   anchor: null
 }
 
-/** A page's `keywords:` line in phrases: 'hotkeys, keyboard shortcuts; lock out an employee' → three. */
+/** A page's `keywords:` line in its terms: 'approval gates, roles; viewer' → three. */
 const phrasesOf = (keywords: string): string[] =>
   keywords
     .split(/[,;\n]/)
@@ -224,14 +214,34 @@ interface Chunk {
   passage: number
   /** The chunk's stems in order (title, heading, text), for proximity. */
   sequence: readonly string[]
+  /** The chunk's sentences (a table row, a list item), each as its stems. */
+  sentences: readonly ReadonlySet<string>[]
 }
+
+/** A text's sentences: split at a sentence's end and at line ends (rows, items). */
+const sentencesOf = (text: string): ReadonlySet<string>[] =>
+  text
+    .split(/(?<=[.!?])\s+|\n+|\s\|\s/)
+    .map((sentence) => new Set(terms(sentence)))
+    .filter((sentence) => sentence.size > 0)
+
+/** A reference passage: its heading is an HTTP route ('`GET /api/health`'). */
+const ROUTE_HEADING = /^`?(?:GET|POST|PUT|PATCH|DELETE|HEAD) \//
+/** The words of a question about the HTTP API itself. */
+const API_TERMS: ReadonlySet<string> = new Set(terms('api endpoint endpoints request response http curl status code json header headers route url call calls get post put patch delete'))
+/** How much a route section's score keeps for a question that is not about the API. */
+const ROUTE_FACTOR = 0.8
+/** How many sentences next to each other may together say what a question asks. */
+const SENTENCE_WINDOW = 2
+/** How much the best few sentences' share of the question adds to a passage's score (against its best). */
+const SENTENCE_WEIGHT = 2
 
 /** A passage longer than this is indexed in pieces of about this size, cut at sentence ends. */
 const CHUNK_CHARS = 700
 
 /** A long text in pieces of at most about CHUNK_CHARS characters, at sentence ends. */
-const chunksOf = (text: string): string[] => {
-  if (text.length <= CHUNK_CHARS) return [text]
+const chunksOf = (text: string, whole = false): string[] => {
+  if (whole || text.length <= CHUNK_CHARS) return [text]
   const sentences = text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)\s*/g) ?? [text]
   const chunks: string[] = []
   let current = ''
@@ -249,29 +259,33 @@ const chunksOf = (text: string): string[] => {
 /**
  * The docs search: BM25 (MiniSearch) over the docs' passages, with the title and heading weighted
  * above the text, stemming, synonyms of the docs' own terms, fuzzy matching of misspelt words and
- * a bonus for the query's words side by side. Shared by the assistant (server) and the docs page's
- * search box (browser): the same passages and the same query give the same order.
+ * a bonus for the query's words side by side. To a passage's share of the best score it adds what
+ * the question names of its labels (page title, page terms, heading), how well its page as a whole
+ * matches, and how much of the question a couple of its sentences say together; route sections of
+ * an API reference count less for a question that is not about the API. Weights chosen on the
+ * question sets marked 'tuned on' (bench/lib/assistantQuestions.ts). Shared by the assistant
+ * (server) and the docs page's search box (browser): the same passages and query give the same order.
  */
 export class DocsSearch<P extends SearchPassage> {
   private readonly engine: MiniSearch<Document>
   private readonly passages: readonly P[]
   private readonly chunks: Chunk[] = []
   private readonly documentFrequency = new Map<string, number>()
-  /** The pages' keyword phrases, each searched on its own: a question close to one points to its page. */
-  private readonly phrases: DocsSearch<PhrasePassage> | undefined
-  /** Questions visitors asked, each under the page that answers it: a question close to one points to its page. */
-  private readonly asked: DocsSearch<PhrasePassage> | undefined
+  /** Each passage's labels, as stems: its page's title and terms (`keywords:`), and its heading. */
+  private readonly labels = new Map<P, readonly (readonly string[])[]>()
 
   /**
    * @param thesaurus For a word the docs never use, docs words that mean the same (stems; see
    *   scripts/thesaurus.ts, from WordNet): searched for it, at less weight than a synonym.
-   * @param asked Questions visitors asked, under the page that answers each (AskedQuestions'
-   *   `answered`): a question close to one leans to its page.
    */
+  /** Every page as one passage: a question about a page's subject, said across its sections, finds the page. */
+  private readonly pages: DocsSearch<WholePage> | undefined
+
   constructor(
     passages: readonly P[],
     private readonly thesaurus: Readonly<Record<string, readonly string[]>> = {},
-    asked: AskedQuestions['answered'] = {},
+    /** Indexes whole passages (no chunks), without the pages' own index: the index of whole pages. */
+    whole = false,
   ) {
     this.engine = new MiniSearch({
       fields: ['title', 'about', 'heading', 'text'],
@@ -291,29 +305,33 @@ export class DocsSearch<P extends SearchPassage> {
     }
     const documents: Document[] = []
     passages.forEach((passage, index) => {
-      for (const text of chunksOf(passage.text)) {
+      for (const text of chunksOf(passage.text, whole)) {
         const page = about.get(passage.page.path) ?? ''
         documents.push({ id: this.chunks.length, title: passage.page.title, about: page, heading: passage.heading ?? '', text })
-        this.chunks.push({ passage: index, sequence: terms(`${passage.page.title} ${passage.heading ?? ''} ${text}`) })
+        this.chunks.push({ passage: index, sequence: terms(`${passage.page.title} ${passage.heading ?? ''} ${text}`), sentences: sentencesOf(text) })
       }
     })
     this.engine.addAll(documents)
     for (const chunk of this.chunks) {
       for (const term of new Set(chunk.sequence)) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1)
     }
-    const phrases: PhrasePassage[] = []
-    const phrased = new Set<string>()
-    for (const { page } of passages) {
-      if (!page.keywords || phrased.has(page.path)) continue
-      phrased.add(page.path)
-      for (const text of phrasesOf(page.keywords)) phrases.push({ page: { title: '', path: page.path }, heading: null, anchor: null, text })
+    const pageTexts = new Map<string, { page: SearchPassage['page']; texts: string[] }>()
+    for (const passage of passages) {
+      const entry = pageTexts.get(passage.page.path) ?? { page: passage.page, texts: [] }
+      entry.texts.push(passage.heading ?? '', passage.text)
+      pageTexts.set(passage.page.path, entry)
     }
-    this.phrases = phrases.length > 0 ? new DocsSearch(phrases, thesaurus) : undefined
-    const questions: PhrasePassage[] = []
-    for (const path of new Set(passages.map((passage) => passage.page.path))) {
-      for (const text of asked[path] ?? []) questions.push({ page: { title: '', path }, heading: null, anchor: null, text })
+    this.pages = whole
+      ? undefined
+      : new DocsSearch(
+          [...pageTexts.values()].map(({ page, texts }) => ({ page, heading: null, anchor: null, text: texts.join(' ') })),
+          thesaurus,
+          true,
+        )
+    for (const passage of passages) {
+      const labels = [passage.page.title, ...phrasesOf(passage.page.keywords ?? ''), passage.heading ?? ''].map((label) => [...new Set(terms(label))])
+      this.labels.set(passage, labels.filter((label) => label.length > 0))
     }
-    this.asked = questions.length > 0 ? new DocsSearch(questions, thesaurus) : undefined
   }
 
   /** How many passages it searches. */
@@ -391,8 +409,14 @@ export class DocsSearch<P extends SearchPassage> {
       })
       const scores = new Map(results.map((result) => [result.id as number, { score: result.score, terms: result.terms }]))
       perTerm.set(term, scores)
+      // What a misspelt or unfinished word was read as ('aproval' → 'approv'), for the labels.
+      if (!this.has(term)) {
+        const read = new Set(results.flatMap((result) => result.terms).filter((found) => found !== term))
+        if (read.size > 0) readAs.set(term, read)
+      }
       return scores
     }
+    const readAs = new Map<string, Set<string>>()
 
     const ideas = concepts.filter((concept) => !concept.hint)
     const total = ideas.reduce((sum, concept) => sum + this.conceptIdf(concept) * concept.weight, 0)
@@ -424,12 +448,14 @@ export class DocsSearch<P extends SearchPassage> {
 
     // A passage is as good as its best chunk.
     const best = new Map<number, DocsHit<P>>()
+    const togetherOf = new Map<P, number>()
     for (const [id, found] of chunkScores) {
       const chunk = this.chunks[id]
       const passage = chunk && this.passages[chunk.passage]
       if (!chunk || !passage) continue
       const coverage = total > 0 ? found.covered / total : 0
       const bonus = this.proximity(chunk.sequence, ideas, found.terms)
+      const together = total > 0 ? this.together(chunk.sentences, ideas) / total : 0
       const hit: DocsHit<P> = {
         passage,
         // A passage that covers more of the question's ideas ranks above one that repeats a few.
@@ -439,40 +465,92 @@ export class DocsSearch<P extends SearchPassage> {
       }
       const previous = best.get(chunk.passage)
       if (!previous || previous.score < hit.score) best.set(chunk.passage, hit)
+      togetherOf.set(passage, Math.max(togetherOf.get(passage) ?? 0, together))
     }
-    const hits = this.withPhrases([...best.values()], query, options, ideas.filter((concept) => concept.weight === 1).length)
+    const hits = this.normalised([...best.values()])
+    // A question that is not about the HTTP API leans away from the API reference's route sections.
+    if (!ideas.some((concept) => API_TERMS.has(concept.term))) {
+      for (const hit of hits) if (hit.passage.heading && ROUTE_HEADING.test(hit.passage.heading)) hit.score *= ROUTE_FACTOR
+    }
+    if (this.pages) {
+      const pages = this.pageShares(this.pages, concepts)
+      const spelt = ideas.map((concept) => {
+        const read = readAs.get(concept.term)
+        if (!read) return concept
+        const alternatives = new Map(concept.alternatives)
+        for (const term of read) if (!alternatives.has(term)) alternatives.set(term, MISSPELT_WEIGHT)
+        return { ...concept, alternatives }
+      })
+      for (const hit of hits) {
+        hit.score +=
+          LABEL_WEIGHT * this.named(this.labels.get(hit.passage) ?? [], spelt, total) +
+          PAGE_WEIGHT * (pages.get(hit.passage.page.path) ?? 0) +
+          SENTENCE_WEIGHT * (togetherOf.get(hit.passage) ?? 0)
+      }
+    }
     hits.sort((a, b) => b.score - a.score)
     return options.limit === undefined ? hits : hits.slice(0, options.limit)
   }
 
-  /**
-   * Each passage's score as a share of the best one, plus its page's best keyword phrase's (as a
-   * share of the best phrase's): a question asked the way a page's keywords put it leans to that page;
-   * and, for a question of ASKED_MIN_IDEAS ideas or more, its page's closest asked question's, so.
-   */
-  private withPhrases(hits: DocsHit<P>[], query: string | readonly Concept[], options: SearchOptions, ideas: number): DocsHit<P>[] {
+  /** Each passage's score as a share of the best one. */
+  private normalised(hits: DocsHit<P>[]): DocsHit<P>[] {
     const top = hits.reduce((max, hit) => Math.max(max, hit.score), 0)
-    if (top <= 0) return hits
-    const phrases = this.closest(this.phrases, query, options)
-    // A few words typed in the search box ('retry-after') are matched as they are, not as a question.
-    const asked = ideas >= ASKED_MIN_IDEAS ? this.closest(this.asked, query, options) : new Map<string, number>()
-    return hits.map((hit) => ({
-      ...hit,
-      score: hit.score / top + PHRASE_WEIGHT * (phrases.get(hit.passage.page.path) ?? 0) + ASKED_WEIGHT * (asked.get(hit.passage.page.path) ?? 0),
-    }))
+    return top > 0 ? hits.map((hit) => ({ ...hit, score: hit.score / top })) : hits
   }
 
-  /** Each page's best match in a phrase index, as a share of the best page's. */
-  private closest(index: DocsSearch<PhrasePassage> | undefined, query: string | readonly Concept[], options: SearchOptions): Map<string, number> {
+  /** Each page's match as a whole, as a share of the best page's. */
+  private pageShares(index: DocsSearch<WholePage>, query: readonly Concept[]): Map<string, number> {
     const byPage = new Map<string, number>()
-    if (!index) return byPage
-    const found = index.search(query, { prefixLast: options.prefixLast })
+    const found = index.search(query)
     const top = found[0]?.score ?? 0
     for (const hit of found) {
       const path = hit.passage.page.path
       if (!byPage.has(path)) byPage.set(path, top > 0 ? hit.score / top : 0)
     }
     return byPage
+  }
+
+  /**
+   * How much of the question (`ideas`, their idf weight `total`) a passage's labels name: each idea
+   * counts by its best word in a label, fully when the question names the whole label ('Overseer
+   * Core'), PARTIAL_LABEL times the share named when only part of it.
+   */
+  private named(labels: readonly (readonly string[])[], ideas: readonly Concept[], total: number): number {
+    if (total <= 0 || labels.length === 0) return 0
+    let covered = 0
+    for (const concept of ideas) {
+      let best = 0
+      for (const label of labels) {
+        let matched = 0
+        let strength = 0
+        for (const stem of label) {
+          const weight = concept.alternatives.get(stem)
+          if (weight !== undefined) strength = Math.max(strength, weight)
+          if (ideas.some((idea) => idea.alternatives.has(stem))) matched += 1
+        }
+        if (strength === 0) continue
+        const whole = matched === label.length ? 1 : (PARTIAL_LABEL * matched) / label.length
+        best = Math.max(best, strength * whole)
+      }
+      covered += best * this.conceptIdf(concept) * concept.weight
+    }
+    return covered / total
+  }
+
+  /** The idf weight of the question's ideas that some SENTENCE_WINDOW sentences in a row say (each by its best word). */
+  private together(sentences: readonly ReadonlySet<string>[], ideas: readonly Concept[]): number {
+    let best = 0
+    for (let start = 0; start < sentences.length; start += 1) {
+      const window = sentences.slice(start, start + SENTENCE_WINDOW)
+      let covered = 0
+      for (const concept of ideas) {
+        let strength = 0
+        for (const [term, weight] of concept.alternatives) if (weight > strength && window.some((sentence) => sentence.has(term))) strength = weight
+        covered += strength * this.conceptIdf(concept) * concept.weight
+      }
+      best = Math.max(best, covered)
+    }
+    return best
   }
 
   /** The share of the query's neighbouring ideas that also stand near each other in the passage. */

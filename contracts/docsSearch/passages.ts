@@ -21,7 +21,7 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/
 export interface FrontMatter {
   /** `title:`, if given. */
   title: string | undefined
-  /** `keywords:`: how visitors ask about the page, for search only (never shown). */
+  /** `keywords:`: the page's own terms, at most 12, for search only (never shown). */
   keywords: string
   /** The Markdown after the front matter. */
   body: string

@@ -54,9 +54,21 @@ export interface CompletionOptions {
   log?: ProviderLog
 }
 
+/**
+ * Where a reply came from: a docs section, 'I don't know', a fixed reply (a greeting, the pricing
+ * note) of the offline assistant; an external model names none ('model').
+ */
+export type ReplySource =
+  | { kind: 'docs'; path: string; title: string; anchor: string | null; heading: string | null }
+  | { kind: 'unknown' }
+  | { kind: 'reply' }
+  | { kind: 'model' }
+
 export interface Completion {
   /** The reply (what was produced before a stop, when stopped). */
   content: string
+  /** Where it came from, when the engine says (the offline assistant does); else an external model's. */
+  source?: ReplySource
   stopped: boolean
   /** The messages the model was actually given (system prompt included), for counting tokens. */
   prompt: PromptMessage[]

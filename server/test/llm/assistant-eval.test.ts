@@ -1,24 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import ASKED from '@contracts/docsSearch/asked.json'
-import { evaluateHeldOut, pagesFor, withoutSet } from '../../../bench/lib/assistantEval'
-import { QUESTION_SETS } from '../../../bench/lib/assistantQuestions'
+import { evaluateSets, pagesFor } from '../../../bench/lib/assistantEval'
 import { LocalAssistant } from '../../src/llm/local/assistant'
 
 const DOCS = path.resolve(__dirname, '../../../docs')
 
-/**
- * Indexing the docs is seconds of CPU; the held-out evaluation indexes them once per set. On a
- * busy two-core machine each takes several times as long, so these have room to finish there.
- */
+/** Indexing the docs is seconds of CPU; on a busy two-core machine several times as long. */
 const INDEXING_TIMEOUT_MS = 120_000
-const EVALUATION_TIMEOUT_MS = 600_000
 
 /**
- * The assistant's evaluation sets (bench/lib/assistantQuestions*) over the real docs. `npm run
- * bench -- assistant` reports it against the issue's budgets (top-1 ≥ 90%, unanswerable rejected
- * ≥ 80%); this test holds the level reached, so that a change to the search cannot lose it unseen.
+ * The assistant's evaluation sets (bench/lib/assistantQuestions*) over the real docs, none of them
+ * part of the assistant. `npm run bench -- assistant` reports them against the issue's budgets
+ * (top-1 ≥ 90%, top-3 ≥ 97%, unanswerable declined ≥ 80% on questions never tuned on); this test
+ * holds the level reached, so that a change to the search cannot lose it unseen.
  */
 describe('the offline assistant on questions as visitors ask them', () => {
   let assistant: LocalAssistant
@@ -27,39 +20,49 @@ describe('the offline assistant on questions as visitors ask them', () => {
   }, INDEXING_TIMEOUT_MS)
 
   it('answers from the right page and says it does not know what the docs do not cover', async () => {
-    // The ten sets (598 and 192 questions), each answered by an assistant that learned from the
-    // other sets only; a little under the level reached (95.0%, 97.2%, 82.8%): docs edits move it a little.
-    const { all: result } = await evaluateHeldOut(DOCS)
-    expect(result.top1 / result.answerable).toBeGreaterThanOrEqual(0.93)
-    expect(result.top3 / result.answerable).toBeGreaterThanOrEqual(0.95)
-    expect(result.rejected / result.unanswerable).toBeGreaterThanOrEqual(0.8)
-  }, EVALUATION_TIMEOUT_MS)
+    // A little under the level first measured (held out: 86.3%, 93.8%, 56.0%; tuned on: 78.2%,
+    // 86.9%, 74.2%): docs edits move it a little.
+    const { untuned, tuned } = await evaluateSets(DOCS)
+    expect(untuned.top1 / untuned.answerable).toBeGreaterThanOrEqual(0.84)
+    expect(untuned.top3 / untuned.answerable).toBeGreaterThanOrEqual(0.92)
+    expect(untuned.rejected / untuned.unanswerable).toBeGreaterThanOrEqual(0.52)
+    expect(tuned.top1 / tuned.answerable).toBeGreaterThanOrEqual(0.76)
+    expect(tuned.top3 / tuned.answerable).toBeGreaterThanOrEqual(0.85)
+    expect(tuned.rejected / tuned.unanswerable).toBeGreaterThanOrEqual(0.72)
+  }, INDEXING_TIMEOUT_MS)
 
-  it('does not know a question asked before that the docs do not answer, however it is put', () => {
-    const unanswered = ['Does the staff login support two-factor authentication?', 'does the staff login support two factor authentication', 'Hi, does the staff login support two-factor authentication?']
-    for (const question of unanswered) expect(assistant.retrieve([{ role: 'user', content: question }])).toEqual({ kind: 'reply', reply: 'unknown' })
-    // Close in words to answered ones, it is answered.
-    expect(pagesFor(assistant, 'Does the staff login support remember me?')[0]).toBe('/docs/api-reference/authentication')
+  it('answers a question that names a page from that page', () => {
+    const named: [string, string][] = [
+      ['What does the overseer core module do?', '/docs/core-modules/overseer-core'],
+      ['What is shown on the architect dashboard?', '/docs/architect-suite/dashboard'],
+      ['what is the clarification loop for', '/docs/core-modules/clarification-loop'],
+      ['tell me about the file structure planner', '/docs/core-modules/file-structure-planner'],
+      ['what does the logs viewer show', '/docs/architect-suite/logs-viewer'],
+    ]
+    for (const [question, page] of named) expect([question, pagesFor(assistant, question)[0]]).toEqual([question, page])
   })
 
-  it('answers a question asked before that the docs did not answer, once they do', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'overseer-docs-'))
-    try {
-      await mkdir(path.join(dir, 'guides'))
-      await writeFile(path.join(dir, 'guides', 'sign-in.md'), '# Signing in\n\nStaff login supports two-factor authentication: turn it on under your account.\n')
-      const documented = await LocalAssistant.fromDirectory(dir)
-      expect(pagesFor(documented, 'Does the staff login support two-factor authentication?')).toEqual(['/docs/guides/sign-in'])
-    } finally {
-      await rm(dir, { recursive: true, force: true })
+  it('answers a question staff corrected, and a close paraphrase of it, as they said; not an unrelated one', () => {
+    const corrections = assistant.corrections([
+      { question: 'Where do I see who is allowed to open the leads page?', answer: { path: '/docs/guides/permission-controls', anchor: 'staff-roles-and-permissions' } },
+      { question: 'Does the staff login support two-factor authentication?', answer: null },
+    ])
+    const answered = (question: string, given = corrections): string => {
+      const found = assistant.retrieve([{ role: 'user', content: question }], given)
+      return found.kind === 'docs' ? `${found.best.passage.page.path}#${found.best.passage.anchor ?? ''}` : found.reply
     }
-  }, INDEXING_TIMEOUT_MS)
-
-  it('answers the questions that used to miss, without having learned them', async () => {
-    const fresh = await LocalAssistant.fromDirectory(DOCS, withoutSet(ASKED, QUESTION_SETS[0] ?? { answerable: [], unanswerable: [] }))
-    expect(pagesFor(fresh, 'How do I turn on approval gates?')[0]).toBe('/docs/guides/permission-controls')
-    expect(pagesFor(fresh, 'When will the testing module be ready?')[0]).toBe('/docs/architect-suite/testing-module')
-    expect(pagesFor(fresh, 'What keyboard shortcuts does the canvas have?')[0]).toBe('/docs/architect-suite/dashboard')
-  }, INDEXING_TIMEOUT_MS)
+    const none = assistant.corrections([])
+    expect(answered('Where do I see who is allowed to open the leads page?', none)).not.toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
+    expect(answered('Does the staff login support two-factor authentication?', none)).not.toBe('unknown')
+    expect(answered('Where do I see who is allowed to open the leads page?')).toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
+    expect(answered('where can I see who is allowed to open the leads page')).toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
+    expect(answered('Does the staff login support two-factor authentication?')).toBe('unknown')
+    expect(answered('does staff login support two factor authentication')).toBe('unknown')
+    // Unrelated questions are answered from the docs, as without corrections.
+    for (const question of ['How do I turn on approval gates?', 'What is the DevLoop matrix?', 'How long does a staff session last?']) {
+      expect(answered(question)).toBe(answered(question, none))
+    }
+  })
 
   it('is not put off by an id or a hash pasted with the question', () => {
     for (const code of ['3f9a0b1c', 'a1b2c3d4', '80158195', 'deadbeef']) {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { parsePage, sitePathOf } from '../../src/llm/local/docs'
+import { loadDocs, parsePage, sitePathOf } from '../../src/llm/local/docs'
 import { DocsSearch, stem } from '@contracts/docsSearch'
 import { LocalAssistant, LOCAL_REPLIES } from '../../src/llm/local/assistant'
 import { deltasOf, LocalProvider } from '../../src/llm/providers/local'
@@ -9,6 +9,9 @@ import { SETUP_TIMEOUT_MS } from '../support/lifecycle'
 
 export const FIXTURE_DOCS = path.join(__dirname, '..', 'fixtures', 'chat-docs')
 const REAL_DOCS = path.resolve(__dirname, '../../../docs')
+
+/** An answer from the docs: what they say, then the page and section it came from. */
+const DOCS_ANSWER = /^(?!From the docs page)[\s\S]+\n\nSources:\n- \[[^\]]+\]\(\/docs\/[^)]+\)/
 
 const ask = (assistant: LocalAssistant, ...questions: string[]): string => {
   const messages: ChatMessage[] = []
@@ -92,7 +95,7 @@ describe('overseer-local', () => {
       'How do I set the price per 1,000 tokens of a model?',
       'Can I change the plan of files before the build starts?',
     ]) {
-      expect(ask(real, question)).toMatch(/^From the docs page/)
+      expect(ask(real, question)).toMatch(DOCS_ANSWER)
     }
   })
 
@@ -100,7 +103,7 @@ describe('overseer-local', () => {
     for (const question of ['So what is Overseer, in a nutshell?', 'what does this tool actually do?']) {
       expect(ask(real, question)).toContain('(/docs/getting-started/introduction)')
     }
-    expect(ask(real, 'Tell me about the DevLoop Matrix', 'what does it do?')).not.toMatch(/^From the docs page \*\*Introduction\*\*/)
+    expect(ask(real, 'Tell me about the DevLoop Matrix', 'what does it do?')).not.toMatch(/Sources:\n- \[Introduction/)
   })
 
   it('answers whether something exists only from a passage that has at least half of it', () => {
@@ -118,7 +121,7 @@ describe('overseer-local', () => {
       'Is there a simple way to restore a deleted conversation?',
       'Can I temporarily disable approval gates?',
     ]) {
-      expect(ask(real, question)).toMatch(/^From the docs page/)
+      expect(ask(real, question)).toMatch(DOCS_ANSWER)
     }
   })
 
@@ -175,6 +178,17 @@ describe('overseer-local', () => {
     expect(body.split('**').length % 2).toBe(1)
     expect(body.split('`').length % 2).toBe(1)
     expect(body).not.toMatch(/\[[^\]]*$|\]\([^)]*$/m)
+  })
+
+  it("keeps each docs page's keywords to a short list of its own terms (at most 12)", async () => {
+    const { pages } = await loadDocs(REAL_DOCS)
+    expect(pages.length).toBeGreaterThan(10)
+    for (const page of pages) {
+      const keywords = page.keywords.split(/[,;\n]/).map((term) => term.trim()).filter(Boolean)
+      expect([page.path, keywords.length <= 12]).toEqual([page.path, true])
+      // Terms, not visitors' questions.
+      for (const term of keywords) expect([page.path, term, term.split(/\s+/).length <= 3 && !/[?]/.test(term)]).toEqual([page.path, term, true])
+    }
   })
 
   it('ignores headings inside code blocks', () => {

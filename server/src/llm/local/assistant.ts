@@ -1,11 +1,10 @@
-import { conceptsOf, DocsSearch, isCode as isCodeTerm, stem, termOf, terms, words, type AskedQuestions, type Concept, type DocsHit } from '@contracts/docsSearch'
+import { conceptsOf, DocsSearch, isCode as isCodeTerm, stem, termOf, terms, words, type Concept, type DocsHit } from '@contracts/docsSearch'
 import { escapeRegExp } from '@contracts/text'
-import ASKED from '@contracts/docsSearch/asked.json'
 import THESAURUS from '@contracts/docsSearch/thesaurus.json'
-import type { ChatMessage } from '../types'
+import type { ChatMessage, ReplySource } from '../types'
+import { Corrections, type Correction } from './corrections'
 import { docsStamp, loadDocs, type Passage } from './docs'
 import { offDocsTopic } from './scope'
-import { UnansweredQuestions } from './unanswered'
 
 type Hit = DocsHit<Passage>
 
@@ -63,8 +62,6 @@ const MIN_ANSWER_COVERAGE = 0.3
  * less than half of it does not say so.
  */
 const MIN_EXISTENCE_COVERAGE = 0.5
-/** All of a question's ideas (short of rounding). */
-const FULL_COVERAGE = 0.999
 /** Words before what such a question asks about: 'Is there *any way to* cancel…', 'Can I *still* …'. */
 const FOCUS_SKIP = new Set(['also', 'still', 'actually', 'really', 'somehow', 'possible'])
 /** Words that qualify what a question asks about ('a *dedicated* page for approvals'): not what it asks. */
@@ -76,11 +73,21 @@ const WAYS = new Set(['way', 'ways', 'option', 'options', 'means', 'method', 'se
 const isAdverb = (word: string): boolean => word.length > 4 && word.endsWith('ly')
 const EXISTENCE =
   /^(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?(?:is there|are there|is it possible|can i|can we|can you|can it|can overseer|could i|does (?:it|overseer|the \w+) (?:support|have|offer|let)|do you (?:have|offer|support))\b/
-const MAIN_BUDGET = 1100
-const SECONDARY_BUDGET = 320
+/** About how long an answer is, before its sources: a few sentences, a short list or table. */
+const ANSWER_BUDGET = 600
+/** A command is quoted whole, up to this long. */
+const CODE_MAX = 400
+/** The blocks an answer quotes at most (what a chosen sentence introduces aside). */
+const MAX_ANSWER_BLOCKS = 2
+/** Room an answer must have left to quote another block. */
+const MIN_ROOM = 150
+/** What a sentence ending in a colon introduces gets at least this much room. */
+const CONTINUATION_MIN = 400
+/** How much more a block with a command or a setting says for a how-to question. */
+const HOW_TO_BOOST = 1.5
+/** 'How do I…', 'how to…', 'how can we…': a question answered by a step, a command or a setting. */
+const HOW_TO = /^(?:(?:so|ok|okay|and|hi|hey)[,\s]+)?how (?:do|can|should|would) (?:i|we|you)\b|^how to\b/
 const MAX_SECONDARY = 2
-/** Extra room for the list or table that a chosen sentence ending in a colon introduces. */
-const CONTINUATION_ALLOWANCE = 450
 
 /** Whether `text` writes one of `terms` (stems) as a name: capitalised, and not as its first word. */
 const namesAny = (text: string, terms: ReadonlySet<string>): boolean =>
@@ -138,24 +145,13 @@ const closeMarkdown = (text: string): string => {
   return out.trimEnd()
 }
 
-/**
- * Shortens a block to `limit` characters: a list or table at a line end, prose at a sentence end,
- * else at a word with an ellipsis; never inside a link, bold or code span.
- */
-const shorten = (block: string, limit: number): string => {
-  if (block.length <= limit) return block
-  const cut = block.slice(0, limit)
-  if (block.startsWith('|')) {
-    // A table keeps whole rows, and only with at least one row under its header.
-    const rows = cut.split('\n').slice(0, -1)
-    return rows.length >= 3 ? rows.join('\n') : ''
-  }
-  const lineEnd = cut.lastIndexOf('\n')
-  if (lineEnd > limit * 0.4) return closeMarkdown(cut.slice(0, lineEnd))
-  const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'), cut.lastIndexOf('! '), cut.lastIndexOf('? '))
-  if (sentenceEnd > limit * 0.4) return closeMarkdown(cut.slice(0, sentenceEnd + 1))
-  const space = cut.lastIndexOf(' ')
-  return `${closeMarkdown(cut.slice(0, space > 0 ? space : limit))}…`
+/** A list, a table or a command: quoted by rows and lines, not by sentences. */
+const isStructured = (block: string): boolean => isCode(block) || /^\s*(?:\||[-*+] |\d+[.)] )/.test(block)
+
+/** The last sentence of a prose block ('…a comma-separated list of gate kinds:'). */
+const lastSentence = (block: string): string => {
+  const sentences = block.trim().split(/(?<=[.!?])\s+/)
+  return closeMarkdown(sentences.at(-1) ?? '')
 }
 
 const labelOf = (passage: Passage): string =>
@@ -170,42 +166,41 @@ const linkOf = (passage: Passage): string => (passage.anchor ? `${passage.page.p
  */
 export class LocalAssistant {
   private readonly productTerms = new Set(terms('Overseer Overseer Labs'))
-  /** Whether the docs now answer a question asked before that they did not (see docsCover). */
-  private readonly covered = new Map<string, boolean>()
   /** Every passage's text in lower case, to tell whether the docs use a phrase. */
   private readonly docsText: string
+  /** No corrections: the docs alone answer. */
+  private readonly uncorrected: Corrections
 
   constructor(
     private readonly index: DocsSearch<Passage>,
     private readonly passages: readonly Passage[],
-    /** Questions asked before that the docs do not answer. */
-    private readonly unanswered?: UnansweredQuestions,
   ) {
     this.docsText = passages.map((passage) => passage.text.toLowerCase()).join('\n')
+    this.uncorrected = new Corrections(index, [])
   }
 
-  /**
-   * The assistant over the docs in `dir`, learning from the questions visitors asked (by default
-   * contracts/docsSearch/asked.json; the bench leaves out the set it measures).
-   */
-  static async fromDirectory(dir: string, asked: AskedQuestions = ASKED): Promise<LocalAssistant> {
-    if (asked !== ASKED) return LocalAssistant.indexed(dir, asked)
+  /** The assistant over the docs in `dir`. */
+  static async fromDirectory(dir: string): Promise<LocalAssistant> {
     // Indexing takes most of a second: an app built again in the same process (tests build many)
     // uses the index of the same docs, unchanged since, once made.
     const stamp = await docsStamp(dir)
     let made = INDEXED.get(stamp)
     if (!made) {
-      made = LocalAssistant.indexed(dir, asked)
+      made = LocalAssistant.indexed(dir)
       INDEXED.set(stamp, made)
       made.catch(() => INDEXED.delete(stamp))
     }
     return made
   }
 
-  private static async indexed(dir: string, asked: AskedQuestions): Promise<LocalAssistant> {
+  private static async indexed(dir: string): Promise<LocalAssistant> {
     const { passages } = await loadDocs(dir)
-    const index = new DocsSearch(passages, THESAURUS, asked.answered)
-    return new LocalAssistant(index, passages, new UnansweredQuestions(index, asked))
+    return new LocalAssistant(new DocsSearch(passages, THESAURUS), passages)
+  }
+
+  /** Staff's corrections (the Questions page), read against these docs: pass them to `answer` and `retrieve`. */
+  corrections(list: readonly Correction[]): Corrections {
+    return new Corrections(this.index, list)
   }
 
   /** How many passages the docs gave (0 when the docs directory is missing or empty). */
@@ -213,13 +208,32 @@ export class LocalAssistant {
     return this.index.size
   }
 
-  answer(messages: readonly ChatMessage[]): string {
-    const found = this.retrieve(messages)
-    return found.kind === 'reply' ? LOCAL_REPLIES[found.reply] : this.compose(found.best, found.secondary, found.concepts)
+  answer(messages: readonly ChatMessage[], corrections: Corrections = this.uncorrected): string {
+    return this.respond(messages, corrections).text
+  }
+
+  /** The reply to the conversation's last message, and where it came from (for the Questions page). */
+  respond(messages: readonly ChatMessage[], corrections: Corrections = this.uncorrected): { text: string; source: ReplySource } {
+    const found = this.retrieve(messages, corrections)
+    if (found.kind === 'reply') {
+      const dontKnow = found.reply === 'unknown' || found.reply === 'noDocs'
+      return { text: LOCAL_REPLIES[found.reply], source: dontKnow ? { kind: 'unknown' } : { kind: 'reply' } }
+    }
+    const { passage } = found.best
+    const question = normalize(messages.filter((message) => message.role === 'user').at(-1)?.content ?? '')
+    return {
+      text: this.compose(found.best, found.secondary, found.concepts, question),
+      source: { kind: 'docs', path: passage.page.path, title: passage.page.title, anchor: passage.anchor, heading: passage.heading },
+    }
+  }
+
+  /** Every page's sections, in the docs' order (the introduction's anchor null): what a correction can point to. */
+  sections(): { path: string; title: string; anchor: string | null; heading: string | null }[] {
+    return this.passages.filter((passage) => passage.markdown).map((passage) => ({ path: passage.page.path, title: passage.page.title, anchor: passage.anchor, heading: passage.heading }))
   }
 
   /** What answers the conversation's last message: a fixed reply, or the docs passages, best first. */
-  retrieve(messages: readonly ChatMessage[]): Retrieval {
+  retrieve(messages: readonly ChatMessage[], corrections: Corrections = this.uncorrected): Retrieval {
     const userTurns = messages.filter((message) => message.role === 'user')
     const text = normalize(userTurns.at(-1)?.content ?? '')
 
@@ -231,9 +245,13 @@ export class LocalAssistant {
     // Prices, the company, certifications: the site's own pages, unless the docs cover them too.
     const offDocs = offDocsTopic(text)
     if (offDocs && !this.docsSay(offDocs.matched)) return { kind: 'reply', reply: offDocs.topic }
-    // Asked before, when the docs did not say; unless they say it now (one passage has all of it).
-    const askedBefore = this.unanswered?.match(text.replace(GREETING_PREFIX, ''))
-    if (askedBefore !== undefined && !this.docsCover(askedBefore)) return { kind: 'reply', reply: 'unknown' }
+    // A question staff corrected, or a close paraphrase of one: the section they chose, or 'I don't know'.
+    const corrected = corrections.match(text.replace(GREETING_PREFIX, ''))
+    if (corrected) {
+      if (!corrected.answer) return { kind: 'reply', reply: 'unknown' }
+      const answer = this.correctedAnswer(corrected.answer, this.queryFor(text, undefined))
+      if (answer) return answer
+    }
     return this.fromDocs(this.queryFor(text, userTurns.at(-2)?.content), userTurns.at(-1)?.content ?? '', text)
   }
 
@@ -322,14 +340,19 @@ export class LocalAssistant {
     return query.find((concept) => concept.weight === 1 && concept.term === term)
   }
 
-  /** Whether one passage has every idea of `question` (a question asked before: each is searched once). */
-  private docsCover(question: string): boolean {
-    let covered = this.covered.get(question)
-    if (covered === undefined) {
-      covered = (this.index.search(conceptsOf(normalize(question)), { limit: 1 })[0]?.coverage ?? 0) >= FULL_COVERAGE
-      this.covered.set(question, covered)
-    }
-    return covered
+  /**
+   * The answer staff chose for a question: the passage at `path` and `anchor` (the page's
+   * introduction for none), with the search's other passages for the question as the secondary
+   * ones. Undefined when the docs no longer have that passage: the docs answer as they would.
+   */
+  private correctedAnswer(target: { path: string; anchor: string | null }, query: Concept[]): Retrieval | undefined {
+    const passage = this.passages.find((candidate) => candidate.page.path === target.path && candidate.anchor === target.anchor)
+    if (!passage) return undefined
+    const secondary = this.index
+      .search(query, { limit: 6 })
+      .filter((hit) => hit.passage !== passage && hit.passage.page.path !== passage.page.path && hit.coverage >= MIN_ANSWER_COVERAGE && hit.passage.markdown)
+      .slice(0, MAX_SECONDARY)
+    return { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary, concepts: query.filter((concept) => this.index.knows(concept)) }
   }
 
   /** Whether some passage uses `phrase` (lower case) as words of its own. */
@@ -353,8 +376,9 @@ export class LocalAssistant {
     )
   }
 
-  private blockScore(block: string, query: readonly Concept[]): number {
-    const present = new Set(terms(block))
+  /** How much of the question `text` says: each idea by its best word there, weighted by its rarity. */
+  private said(text: string, query: readonly Concept[]): number {
+    const present = new Set(terms(text))
     let score = 0
     for (const concept of query) {
       let best = 0
@@ -364,59 +388,124 @@ export class LocalAssistant {
     return score
   }
 
-  /** The passage's lead plus its blocks that best match the question, in page order, within `budget`. */
-  private excerpt(passage: Passage, query: readonly Concept[], budget: number, maxBlocks: number): string {
-    const blocks = blocksOf(passage.markdown)
-    if (blocks.length === 0) return ''
-    if (passage.markdown.length <= budget && blocks.length <= maxBlocks) return passage.markdown
-    const ranked = blocks
-      .map((block, position) => ({ block, position, score: this.blockScore(block, query) }))
-      .filter(({ block, position }) => !(isCode(block) && block.length > budget) || position === 0)
-      .sort((a, b) => b.score - a.score || a.position - b.position)
-    const chosen = new Map<number, string>()
+  /**
+   * What of the passages answers the question, short: the block that says most of it (the best
+   * passage's count fully, the others' by their score against it), cut to its sentences (or rows,
+   * or lines) that do, with what a sentence ending in a colon introduces ('…a comma-separated
+   * list:' and its command) and, room left, the next block that says most. Whole sentences, rows
+   * and lines only, each passage's in the page's order.
+   */
+  private excerpt(hits: readonly Hit[], query: readonly Concept[], howTo: boolean): string {
+    const top = hits[0]?.score ?? 0
+    const passages = hits.map((hit) => ({ blocks: blocksOf(hit.passage.markdown), weight: top > 0 ? Math.min(1, hit.score / top) : 1 }))
+    const ranked = passages
+      .flatMap(({ blocks, weight }, source) =>
+        blocks.map((block, position) => ({
+          source,
+          position,
+          // A how-to question is answered by the command or setting a block shows.
+          score: weight * this.said(block, query) * (howTo && (isCode(block) || /`[^`]+`/.test(block)) ? HOW_TO_BOOST : 1),
+        })),
+      )
+      .sort((a, b) => b.score - a.score || a.source - b.source || a.position - b.position)
+    const chosen = passages.map(() => new Map<number, string>())
     let used = 0
-    const lead = blocks[0] ?? ''
-    const leadText = isCode(lead) ? '' : shorten(lead, Math.floor(budget * 0.6))
-    if (leadText) {
-      chosen.set(0, leadText)
-      used += leadText.length
-    }
-    for (const { block, position, score } of ranked) {
-      if (chosen.size >= maxBlocks) break
-      if (chosen.has(position) || (score === 0 && chosen.size > 0)) continue
-      const room = budget - used
-      if (room < 120) break
-      const text = isCode(block) ? (block.length <= room ? block : '') : shorten(block, room)
-      if (!text) continue
-      chosen.set(position, text)
+    let count = 0
+    const take = (source: number, position: number, budget: number): void => {
+      const blocks = passages[source]?.blocks ?? []
+      const picked = chosen[source]
+      const block = blocks[position]
+      if (block === undefined || !picked || picked.has(position)) return
+      const text = this.focus(block, query, budget)
+      if (!text) return
+      picked.set(position, text)
       used += text.length
-    }
-    // A chosen sentence that introduces what follows ("…three kinds of gate:") brings it along.
-    for (const [position, text] of [...chosen.entries()]) {
+      count += 1
+      // A sentence ending in a colon brings what it introduces; a list, table or command the sentence before it that introduces it.
       const next = blocks[position + 1]
-      const room = budget + CONTINUATION_ALLOWANCE - used
-      if (!text.trimEnd().endsWith(':') || next === undefined || chosen.has(position + 1) || room < 120) continue
-      const continuation = isCode(next) ? (next.length <= room ? next : '') : shorten(next, room)
-      if (!continuation) continue
-      chosen.set(position + 1, continuation)
-      used += continuation.length
+      if (text.trimEnd().endsWith(':') && next !== undefined && !picked.has(position + 1)) {
+        const continuation = this.focus(next, query, Math.max(ANSWER_BUDGET - used, CONTINUATION_MIN))
+        if (continuation) {
+          picked.set(position + 1, continuation)
+          used += continuation.length
+        }
+      }
+      const before = blocks[position - 1]
+      if (isStructured(block) && before !== undefined && !picked.has(position - 1) && !isStructured(before)) {
+        const intro = lastSentence(before)
+        if (intro.endsWith(':')) {
+          picked.set(position - 1, intro)
+          used += intro.length
+        }
+      }
     }
-    return [...chosen.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([, text]) => text)
+    const [first] = ranked
+    if (!first || first.score === 0) take(0, 0, ANSWER_BUDGET)
+    for (const { source, position, score } of ranked) {
+      if (count >= MAX_ANSWER_BLOCKS || score === 0 || (count > 0 && ANSWER_BUDGET - used < MIN_ROOM)) break
+      const block = passages[source]?.blocks[position] ?? ''
+      if (count > 0 && isCode(block) && block.length > ANSWER_BUDGET - used) continue
+      take(source, position, count === 0 ? ANSWER_BUDGET : ANSWER_BUDGET - used)
+    }
+    return chosen
+      .flatMap((picked) => [...picked.entries()].sort(([a], [b]) => a - b).map(([, text]) => text))
       .join('\n\n')
   }
 
-  private compose(best: Hit, secondary: readonly Hit[], query: readonly Concept[]): string {
-    const main = best.passage
-    const where = main.heading && main.heading !== main.page.title ? `**${main.page.title}**, section *${main.heading}*` : `**${main.page.title}**`
-    const parts = [`From the docs page ${where}:`, this.excerpt(main, query, MAIN_BUDGET, 4) || `See the page for details.`]
-    for (const hit of secondary) {
-      const excerpt = this.excerpt(hit.passage, query, SECONDARY_BUDGET, 1)
-      if (excerpt) parts.push(`**Also relevant: ${labelOf(hit.passage)}**`, excerpt)
+  /**
+   * A block cut to what answers the question within `budget`: prose to its best sentences (at
+   * least one, whole), a list or table to its rows that say most (a table keeps its header), a
+   * command whole or not at all.
+   */
+  private focus(block: string, query: readonly Concept[], budget: number): string {
+    if (isCode(block)) return block.length <= Math.max(budget, CODE_MAX) ? block : ''
+    if (block.length <= budget) return block
+    if (isStructured(block)) {
+      const lines = block.split('\n')
+      const table = block.startsWith('|')
+      const head = table ? lines.slice(0, 2) : []
+      const rows = (table ? lines.slice(2) : lines).map((line, index) => ({ line, index, score: this.said(line, query) }))
+      const kept = new Set<number>()
+      let length = head.join('\n').length
+      for (const row of [...rows].sort((a, b) => b.score - a.score || a.index - b.index)) {
+        if (length + row.line.length + 1 > budget && kept.size > 0) break
+        kept.add(row.index)
+        length += row.line.length + 1
+      }
+      // A list item longer than the budget is cut to its sentences, as prose is.
+      const shown = rows.filter((row) => kept.has(row.index)).map((row) => (!table && row.line.length > budget ? this.sentencesFor(row.line, query, budget) : row.line))
+      return closeMarkdown([...head, ...shown].join('\n'))
     }
+    return this.sentencesFor(block, query, budget)
+  }
+
+  /** Prose cut to its sentence that says most of the question, and those after it that fit `budget`. */
+  private sentencesFor(block: string, query: readonly Concept[], budget: number): string {
+    const sentences = block.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()).filter(Boolean)
+    let best = 0
+    let bestScore = -1
+    sentences.forEach((sentence, index) => {
+      const score = this.said(sentence, query)
+      if (score > bestScore) {
+        best = index
+        bestScore = score
+      }
+    })
+    // The best sentence, then those after it while they fit (an answer reads on), else the one before.
+    const kept = [best]
+    let length = sentences[best]?.length ?? 0
+    for (let index = best + 1; index < sentences.length; index += 1) {
+      const next = sentences[index] ?? ''
+      if (length + next.length + 1 > budget) break
+      kept.push(index)
+      length += next.length + 1
+    }
+    return closeMarkdown(kept.map((index) => sentences[index]).join(' '))
+  }
+
+  private compose(best: Hit, secondary: readonly Hit[], query: readonly Concept[], question: string): string {
+    const body = this.excerpt([best, ...secondary], query, HOW_TO.test(question)) || 'The page below has the details.'
     const sources = [best, ...secondary].map((hit) => `- [${labelOf(hit.passage)}](${linkOf(hit.passage)})`)
-    parts.push(`Sources:\n${sources.join('\n')}`)
-    return parts.join('\n\n')
+    return `${body}\n\nSources:\n${sources.join('\n')}`
   }
 }

@@ -8,7 +8,7 @@ export interface DocPage {
   title: string
   /** The site path of the page, e.g. `/docs/getting-started/introduction`. */
   path: string
-  /** How visitors ask about the page (front matter `keywords:`), for search only. */
+  /** The page's own terms, at most 12 (front matter `keywords:`), for search only. */
   keywords: string
 }
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { LocalAssistant } from '../local/assistant'
+import type { Corrections } from '../local/corrections'
 import type { ChatProvider, Completion, CompletionOptions, CompletionRequest, ModelInfo } from '../types'
 
 export const LOCAL_MODEL = 'overseer-local'
@@ -27,6 +28,8 @@ export const deltasOf = (text: string): string[] => {
 export interface LocalProviderOptions {
   /** Pause between deltas; 0 (the default) only yields to the event loop. Tests slow it down to stop it. */
   deltaDelayMs?: number
+  /** Staff's corrections in force (the Questions page), as the assistant reads them: read before each reply. */
+  corrections?: () => Promise<Corrections>
 }
 
 /** `overseer-local`: the offline docs assistant behind the provider interface. */
@@ -52,17 +55,18 @@ export class LocalProvider implements ChatProvider {
   }
 
   async complete(request: CompletionRequest, { signal, onDelta }: CompletionOptions): Promise<Completion> {
-    const reply = this.assistant.answer(request.messages)
+    const corrections = await this.options.corrections?.()
+    const { text: reply, source } = this.assistant.respond(request.messages, corrections)
     const prompt = request.messages
     let sent = ''
     for (const delta of deltasOf(reply)) {
       // Yield between deltas, so a stop (and other requests) get their turn.
       if (this.options.deltaDelayMs) await sleep(this.options.deltaDelayMs).catch(() => undefined)
       else await new Promise<void>((resolve) => setImmediate(resolve))
-      if (signal.aborted) return { content: sent, stopped: true, prompt }
+      if (signal.aborted) return { content: sent, stopped: true, prompt, source }
       onDelta(delta)
       sent += delta
     }
-    return { content: reply, stopped: false, prompt }
+    return { content: reply, stopped: false, prompt, source }
   }
 }

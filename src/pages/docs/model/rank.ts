@@ -1,4 +1,4 @@
-import { DocsSearch, stem, type AskedQuestions, type SearchPassage } from '@contracts/docsSearch'
+import { DocsSearch, stem, type SearchPassage } from '@contracts/docsSearch'
 import { DOCS_TOPICS, sectionOf } from './navigation'
 import { escapeRegExp } from '@contracts/text'
 import { excerptAround, normalizeQuery, shorten } from './search'
@@ -11,23 +11,21 @@ import type { DocSearchResult, DocSearchSource } from './types'
 
 /** For a word the docs never use, the docs' words that mean the same (contracts/docsSearch/thesaurus.json). */
 type Thesaurus = Readonly<Record<string, readonly string[]>>
-/** Questions visitors asked, under the page that answers each (contracts/docsSearch/asked.json). */
-type Answered = AskedQuestions['answered']
 
 interface IndexedPassage extends SearchPassage {
   sectionTitle: string
 }
 
-/** No thesaurus, or no asked questions: one object, so that the index built without them is reused. */
+/** No thesaurus: one object, so that the index built without it is reused. */
 const NONE: Readonly<Record<string, never>> = {}
 
-/** The index of each set of sources, with the thesaurus and asked questions it was built with. */
-const indexes = new WeakMap<object, { thesaurus: Thesaurus; answered: Answered; index: DocsSearch<IndexedPassage> }>()
+/** The index of each set of sources, with the thesaurus it was built with. */
+const indexes = new WeakMap<object, { thesaurus: Thesaurus; index: DocsSearch<IndexedPassage> }>()
 
 /** The docs search index over every page's sections (contracts/docsSearch, as the assistant's), built once per source set. */
-const indexOf = (sources: Readonly<Record<string, DocSearchSource>>, thesaurus: Thesaurus, answered: Answered): DocsSearch<IndexedPassage> => {
+const indexOf = (sources: Readonly<Record<string, DocSearchSource>>, thesaurus: Thesaurus): DocsSearch<IndexedPassage> => {
   const cached = indexes.get(sources)
-  if (cached?.thesaurus === thesaurus && cached.answered === answered) return cached.index
+  if (cached?.thesaurus === thesaurus) return cached.index
   const passages: IndexedPassage[] = []
   for (const topic of DOCS_TOPICS) {
     const entry = sources[topic.path]?.search
@@ -36,8 +34,8 @@ const indexOf = (sources: Readonly<Record<string, DocSearchSource>>, thesaurus: 
     const sectionTitle = sectionOf(topic).title
     for (const section of entry.sections) passages.push({ page, sectionTitle, heading: section.heading, anchor: section.anchor, text: section.text })
   }
-  const index = new DocsSearch(passages, thesaurus, answered)
-  indexes.set(sources, { thesaurus, answered, index })
+  const index = new DocsSearch(passages, thesaurus)
+  indexes.set(sources, { thesaurus, index })
   return index
 }
 
@@ -67,12 +65,12 @@ const MIN_COVERAGE = 0.5
  * synonyms, titles and headings above text, misspellings, and the last word as a prefix while
  * typing. One result per page, best first, with an excerpt of its best passage. A blank query finds nothing.
  */
-export const searchDocs = (sources: Readonly<Record<string, DocSearchSource>>, query: string, thesaurus: Thesaurus = NONE, answered: Answered = NONE): DocSearchResult[] => {
+export const searchDocs = (sources: Readonly<Record<string, DocSearchSource>>, query: string, thesaurus: Thesaurus = NONE): DocSearchResult[] => {
   const needle = normalizeQuery(query)
   if (!needle) return []
   const results: DocSearchResult[] = []
   const seen = new Set<string>()
-  for (const hit of indexOf(sources, thesaurus, answered).search(needle, { prefixLast: true })) {
+  for (const hit of indexOf(sources, thesaurus).search(needle, { prefixLast: true })) {
     const { page, text, sectionTitle } = hit.passage
     if (hit.coverage < MIN_COVERAGE || seen.has(page.path)) continue
     seen.add(page.path)

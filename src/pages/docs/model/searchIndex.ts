@@ -23,7 +23,6 @@ import recursiveImprovement from '../../../../docs/guides/recursive-improvement.
 import permissionControls from '../../../../docs/guides/permission-controls.md?search'
 import type { DocSearchSource } from './types'
 
-import ASKED from '@contracts/docsSearch/asked.json'
 import THESAURUS from '@contracts/docsSearch/thesaurus.json'
 import { searchDocs } from './rank'
 
@@ -50,5 +49,5 @@ export const SEARCH_SOURCES: Readonly<Record<string, DocSearchSource>> = {
   '/docs/guides/permission-controls': permissionControls,
 }
 
-/** Every page that answers `query`, best first, with the assistant's index, thesaurus and asked questions. */
-export const search = (query: string) => searchDocs(SEARCH_SOURCES, query, THESAURUS, ASKED.answered)
+/** Every page that answers `query`, best first, with the assistant's index and thesaurus. */
+export const search = (query: string) => searchDocs(SEARCH_SOURCES, query, THESAURUS)

@@ -1,53 +1,60 @@
-import { conceptsOf, type AskedQuestions, type DocsSearch, type SearchPassage } from '@contracts/docsSearch'
+import { conceptsOf, type DocsSearch, type SearchPassage } from '@contracts/docsSearch'
 
 /**
- * How alike a question must be to a question the docs are known not to answer (the idf-weighted
- * share of the two's words they have in common) to be taken for it. Chosen by leaving each
- * question set out in turn (bench `assistant`): at 0.6 no answerable question was lost.
+ * How alike a question must be to a corrected one (the idf-weighted share of the words the two
+ * have in common, of the words either has) to be taken for it: a close paraphrase, not a question
+ * that shares a topic.
  */
 const MIN_LIKENESS = 0.6
 /**
- * And how much of the known question's words it must have: 'Is there a *limit* on how many nodes…'
- * is not answered, 'How do I put nodes on the canvas?' (without the limit) is.
+ * And how much of the corrected question's words it must have: 'Is there a *limit* on how many
+ * nodes…' is not 'How do I put nodes on the canvas?'.
  */
 const MIN_CONTAINED = 0.8
+
+/** What staff said answers a question: a docs page's section, or that the docs do not cover it (null). */
+export interface Correction {
+  question: string
+  answer: { path: string; anchor: string | null } | null
+}
 
 /** A question's words (stems, stop words aside), each weighted by how rare the docs make it. */
 type Words = ReadonlyMap<string, number>
 
-interface KnownQuestion {
-  question: string
+interface Known {
+  correction: Correction
   words: Words
-  answered: boolean
 }
 
 /**
- * The questions visitors asked, answered or not: a new question whose closest asked question is
- * one the docs did not answer, and close enough to be the same question, is that question.
+ * The questions staff corrected (the Questions page): a new question close enough to a corrected
+ * one to be the same question, put another way, gets the correction's answer.
  */
-export class UnansweredQuestions {
-  private readonly known: KnownQuestion[]
+export class Corrections {
+  private readonly known: Known[]
 
   constructor(
     private readonly index: Pick<DocsSearch<SearchPassage>, 'idf'>,
-    asked: AskedQuestions,
+    corrections: readonly Correction[],
   ) {
-    this.known = [
-      ...Object.values(asked.answered).flatMap((questions) => questions.map((question) => ({ question, words: this.wordsOf(question), answered: true }))),
-      ...asked.unanswered.map((question) => ({ question, words: this.wordsOf(question), answered: false })),
-    ]
+    this.known = corrections.map((correction) => ({ correction, words: this.wordsOf(correction.question) }))
   }
 
-  /** The question asked before, that the docs did not answer, that `question` (normalised) is; else undefined. */
-  match(question: string): string | undefined {
+  get size(): number {
+    return this.known.length
+  }
+
+  /** The correction of the question `question` is (lower case), if one is close enough; the closest wins. */
+  match(question: string): Correction | undefined {
+    if (this.known.length === 0) return undefined
     const words = this.wordsOf(question)
-    let closest: { likeness: number; known: KnownQuestion } | undefined
+    let closest: { likeness: number; known: Known } | undefined
     for (const known of this.known) {
       const likeness = this.likeness(words, known.words)
       if (!closest || likeness > closest.likeness) closest = { likeness, known }
     }
-    if (!closest || closest.known.answered || closest.likeness < MIN_LIKENESS) return undefined
-    return this.contained(closest.known.words, words) >= MIN_CONTAINED ? closest.known.question : undefined
+    if (!closest || closest.likeness < MIN_LIKENESS) return undefined
+    return this.contained(closest.known.words, words) >= MIN_CONTAINED ? closest.known.correction : undefined
   }
 
   private wordsOf(question: string): Words {
