@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   'architect.logs',
   'architect.approvals',
   'architect.leads',
+  'architect.questions',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 

@@ -4,6 +4,7 @@
  */
 import type { Static } from 'typebox'
 import * as Type from 'typebox/type'
+import { ReplyRating } from './questions'
 import { BUILD_STATUSES, PROJECT_KINDS, STAGE_IDS } from './builds'
 import { ErrorResponse } from './common'
 import { ClarificationQuestion } from './buildEvents'
@@ -151,6 +152,7 @@ const historyItemProperties = {
   error: Type.Optional(Type.String({ description: 'Why the last reply failed (status error)' })),
   sharedAt: Type.Optional(timestamp('When its share link was made, while it has one (POST /api/overseer-dev/chat/history/{id}/share)')),
   builds: Type.Optional(Type.Array(ConversationBuild, { description: 'The builds its questions started, oldest first; left out when there are none' })),
+  ratings: Type.Optional(Type.Array(ReplyRating, { description: 'How its owner rated its replies (PUT /api/overseer-dev/chat/history/{id}/ratings/{position}), in order; left out when none is rated' })),
 }
 
 export const HistoryItem = Type.Object(historyItemProperties)

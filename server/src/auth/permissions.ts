@@ -9,7 +9,7 @@ export { PERMISSIONS, ROLES, type Permission, type Role } from '@contracts/auth'
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   admin: PERMISSIONS,
-  operator: ['architect.access', 'architect.overseer', 'architect.logs', 'architect.approvals'],
+  operator: ['architect.access', 'architect.overseer', 'architect.logs', 'architect.approvals', 'architect.questions'],
   viewer: ['architect.access', 'architect.logs'],
 }
 

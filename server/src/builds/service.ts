@@ -423,7 +423,15 @@ export class BuildService {
     if (completion.stopped) return this.stopped(turn, completion.content.trim() ? completion.content : BUILD_MESSAGES.stopped, { promptTokens, completionTokens })
     const answered = await this.end(
       (tx) => buildsIn(tx).answered(buildId, BUILD_MESSAGES.answered),
-      (tx) => conversationsIn(tx).complete(conversationId, { content: completion.content, model, promptTokens, completionTokens, stopped: false }),
+      (tx) =>
+        conversationsIn(tx).complete(conversationId, {
+          content: completion.content,
+          model,
+          promptTokens,
+          completionTokens,
+          stopped: false,
+          answers: { question: turn.context.at(-1)?.content ?? '', source: completion.source ?? { kind: 'model' } },
+        }),
     )
     if (!answered) return this.endedElsewhere(turn)
     events.progress(sessionId, { stage: 'classification', message: BUILD_MESSAGES.answered, percentage: 100 })

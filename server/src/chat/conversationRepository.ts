@@ -1,5 +1,6 @@
 import type { Queryable } from '../db'
-import type { ChatMessage } from '../llm/types'
+import type { ChatMessage, ReplySource } from '../llm/types'
+import { createQuestionRepository } from '../questions/questionRepository'
 
 export type ConversationStatus = 'completed' | 'error' | 'processing'
 
@@ -34,6 +35,8 @@ export interface NewReply {
   promptTokens: number
   completionTokens: number
   stopped: boolean
+  /** The question it answers and where the answer came from: recorded for the Questions page (and its rating). */
+  answers?: { question: string; source: ReplySource }
 }
 
 export interface HistoryQuery {
@@ -190,6 +193,7 @@ export const createConversationRepository = (db: Queryable) => ({
        values ($1, $2, 'assistant', $3, $4, $5, $6, $7)`,
       [id, conversation.messageCount, reply.content, reply.model, reply.promptTokens, reply.completionTokens, reply.stopped],
     )
+    if (reply.answers) await createQuestionRepository(db).record(id, conversation.messageCount, reply.answers.question, reply.model, reply.answers.source)
     await db.query(
       `update chat_conversations
        set status = 'completed', error = null, message_count = $4, updated_at = now(), search_vector = ${SEARCH_VECTOR}

@@ -47,23 +47,25 @@ export const createConversationToolsRepository = (db: Queryable) => ({
   },
 
   /**
-   * Deletes one of the owner's conversations, keeping a copy of what goes (its row, messages and
-   * share link, and which builds and realtime sessions pointed at it) for undo. False when there is no such conversation.
+   * Deletes one of the owner's conversations, keeping a copy of what goes (its row, messages, their
+   * questions and ratings, and share link, and which builds and realtime sessions pointed at it) for undo. False when there is no such conversation.
    * Run it in a transaction.
    */
   async trash(ownerKey: string, id: string, deletedAt: Date): Promise<boolean> {
     const { rows } = await db.query('select id from chat_conversations where id = $1 and owner_key = $2 for update', [id, ownerKey])
     if (rows.length === 0) return false
     await db.query(
-      `insert into deleted_conversations (id, owner_key, deleted_at, conversation, messages, shares, build_ids, session_ids)
+      `insert into deleted_conversations (id, owner_key, deleted_at, conversation, messages, shares, build_ids, session_ids, questions)
        select c.id, c.owner_key, $2::timestamptz, to_jsonb(c),
          coalesce((select jsonb_agg(to_jsonb(m) order by m.position) from chat_messages m where m.conversation_id = c.id), '[]'::jsonb),
          coalesce((select jsonb_agg(to_jsonb(s)) from conversation_shares s where s.conversation_id = c.id), '[]'::jsonb),
          coalesce((select array_agg(b.id) from builds b where b.conversation_id = c.id), '{}'::uuid[]),
-         coalesce((select array_agg(o.session_id) from session_owners o where o.conversation_id = c.id), '{}'::text[])
+         coalesce((select array_agg(o.session_id) from session_owners o where o.conversation_id = c.id), '{}'::text[]),
+         coalesce((select jsonb_agg(to_jsonb(q)) from assistant_questions q where q.conversation_id = c.id), '[]'::jsonb)
        from chat_conversations c where c.id = $1
        on conflict (id) do update set owner_key = excluded.owner_key, deleted_at = excluded.deleted_at, conversation = excluded.conversation,
-         messages = excluded.messages, shares = excluded.shares, build_ids = excluded.build_ids, session_ids = excluded.session_ids`,
+         messages = excluded.messages, shares = excluded.shares, build_ids = excluded.build_ids, session_ids = excluded.session_ids,
+         questions = excluded.questions`,
       [id, deletedAt],
     )
     await db.query('delete from chat_conversations where id = $1', [id])
@@ -92,6 +94,13 @@ export const createConversationToolsRepository = (db: Queryable) => ({
     await db.query(
       `insert into chat_messages
        select r.* from deleted_conversations d, jsonb_populate_recordset(null::chat_messages, d.messages) r where d.id = $1`,
+      [id],
+    )
+    // Its questions (and their ratings) come back with it, for the Questions page.
+    await db.query(
+      `insert into assistant_questions
+       select r.* from deleted_conversations d, jsonb_populate_recordset(null::assistant_questions, d.questions) r where d.id = $1
+       on conflict do nothing`,
       [id],
     )
     await db.query(

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin'
 import { progressRoom } from '../plugins/app/socket'
 import { ModelCatalog } from '../llm/models'
 import { LocalProvider, type LocalProviderOptions } from '../llm/providers/local'
+import { LocalAssistant } from '../llm/local/assistant'
+import { CorrectionsCache } from '../questions/correctionsCache'
 import { OpenAiProvider, type OpenAiProviderOptions } from '../llm/providers/openai'
 import { ChatRateLimiter } from '../limits/chatLimiter'
 import { ChatService, type ChatEvents } from './service'
@@ -18,6 +20,8 @@ declare module 'fastify' {
     chatLimiter: ChatRateLimiter
     /** Rename, undo a deletion, export and share the owners' conversations. */
     conversationTools: ConversationTools
+    /** Staff's corrections of the offline assistant, and the assistant (its docs' sections). */
+    assistantCorrections: CorrectionsCache
   }
 }
 
@@ -41,7 +45,9 @@ export default fp<ChatPluginOptions>(
     const { chat: config } = app.config
     preloadTokenizer()
 
-    const local = await LocalProvider.fromDirectory(config.docsDir, options.local)
+    const assistant = await LocalAssistant.fromDirectory(config.docsDir)
+    const corrections = new CorrectionsCache(app.db, assistant)
+    const local = new LocalProvider(assistant, { ...options.local, corrections: () => corrections.current() })
     if (local.passageCount === 0) app.log.warn({ docsDir: config.docsDir }, 'overseer-local has no docs to answer from')
 
     const remote = config.llm
@@ -70,6 +76,7 @@ export default fp<ChatPluginOptions>(
     app.decorate('chatModels', catalog)
     app.decorate('chatLimiter', limiter)
     app.decorate('conversationTools', conversationTools)
+    app.decorate('assistantCorrections', corrections)
 
     await chat.failStale().then(
       (failed) => {

@@ -39,12 +39,19 @@ const EXPECTED: Record<string, Permission> = {
   'GET /api/architect/leads': 'architect.leads',
   'GET /api/architect/leads/export.csv': 'architect.leads',
   'GET /api/overseer/token-usage-history': 'architect.overseer',
+  'GET /api/architect/questions': 'architect.questions',
+  'GET /api/architect/questions/gaps': 'architect.questions',
+  'GET /api/architect/questions/sections': 'architect.questions',
+  'GET /api/architect/questions/corrections': 'architect.questions',
+  'POST /api/architect/questions/corrections': 'architect.questions',
+  'DELETE /api/architect/questions/corrections/{id}': 'architect.questions',
 }
 
 /** A valid body for each endpoint that takes one, so only the permission can refuse it. */
 const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/architect/approvals/{id}/decision': { decision: 'approve' },
   'POST /api/architect/commands': { command: 'Report the status of every module' },
+  'POST /api/architect/questions/corrections': { question: 'How do I turn on approval gates?', answer: null },
 }
 
 /** A valid query for each endpoint that needs one. */

@@ -282,7 +282,7 @@ describe.each(databasesUnderTest())('auth on $name', ({ open }) => {
       await users.grant(member.email, { roles: ['operator'], permissions: ['architect.testing'] })
       expect((await me(bearer(token))).json<{ data: { roles: string[]; permissions: string[] } }>().data).toMatchObject({
         roles: ['operator', 'viewer'],
-        permissions: ['architect.access', 'architect.overseer', 'architect.testing', 'architect.logs', 'architect.approvals'],
+        permissions: ['architect.access', 'architect.overseer', 'architect.testing', 'architect.logs', 'architect.approvals', 'architect.questions'],
       })
     })
   })

@@ -150,7 +150,7 @@ describe('roles and permissions', () => {
   it('each role grants exactly its decided permissions', () => {
     expect(ROLE_PERMISSIONS).toEqual({
       admin: [...PERMISSIONS],
-      operator: ['architect.access', 'architect.overseer', 'architect.logs', 'architect.approvals'],
+      operator: ['architect.access', 'architect.overseer', 'architect.logs', 'architect.approvals', 'architect.questions'],
       viewer: ['architect.access', 'architect.logs'],
     })
     expect(PERMISSIONS).toEqual([
@@ -160,6 +160,7 @@ describe('roles and permissions', () => {
       'architect.logs',
       'architect.approvals',
       'architect.leads',
+      'architect.questions',
     ])
   })
 
@@ -170,6 +171,7 @@ describe('roles and permissions', () => {
       'architect.testing',
       'architect.logs',
       'architect.approvals',
+      'architect.questions',
     ])
     expect(effectivePermissions([], [])).toEqual([])
   })

@@ -7,6 +7,7 @@ import buildsRoutes from './builds'
 import commandsRoutes from './commands'
 import leadsRoutes from './leads'
 import logsRoutes from './logs'
+import questionsRoutes from './questions'
 import tasksRoutes from './tasks'
 
 /** The Architect Suite's API: every route checks its permission on the server. */
@@ -37,6 +38,7 @@ const architectRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tasksRoutes, { prefix: '/tasks' })
   await app.register(buildsRoutes, { prefix: '/builds' })
   await app.register(commandsRoutes, { prefix: '/commands' })
+  await app.register(questionsRoutes, { prefix: '/questions' })
 }
 
 export default architectRoutes

@@ -29,6 +29,9 @@ import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
 import { Deleted, UNDO_WINDOW_SECONDS } from '@contracts/conversationTools'
 import conversationToolsRoutes, { conversationWriteLimit } from './conversationTools'
+import ratingRoutes from './ratings'
+import type { ReplyRatingValue } from '@contracts/questions'
+import { createQuestionRepository as questionsIn } from '../../../questions/questionRepository'
 import { sendBuildOutcome } from '../builds/outcome'
 
 /** Room for 100 messages of typical length; a longer conversation continues by `conversationId`. */
@@ -36,7 +39,9 @@ export const CHAT_BODY_LIMIT = 1024 * 1024
 
 const TAGS = ['chat']
 
-const itemOf = (conversation: Conversation, builds: ReadonlyMap<string, ConversationBuild[]>) => {
+type Ratings = ReadonlyMap<string, { position: number; rating: ReplyRatingValue; comment: string | null }[]>
+
+const itemOf = (conversation: Conversation, builds: ReadonlyMap<string, ConversationBuild[]>, ratings: Ratings) => {
   const last = conversation.messages.at(-1)
   const answered = last?.role === 'assistant'
   const turns = answered ? conversation.messages.slice(0, -1) : conversation.messages
@@ -54,6 +59,9 @@ const itemOf = (conversation: Conversation, builds: ReadonlyMap<string, Conversa
     ...(conversation.error !== null && { error: conversation.error }),
     ...(conversation.sharedAt && { sharedAt: conversation.sharedAt.toISOString() }),
     ...(builds.has(conversation.id) && { builds: builds.get(conversation.id) }),
+    ...(ratings.has(conversation.id) && {
+      ratings: ratings.get(conversation.id)?.map(({ position, rating, comment }) => ({ position, rating, ...(comment !== null && { comment }) })),
+    }),
   }
 }
 
@@ -145,9 +153,10 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       const owner = ownerOf(request, reply, true) as Owner
       const { items, total } = await app.chat.history(owner.key, { page, limit, ...(search !== undefined && { search }) })
       const builds = await app.builds.ofConversations(items.map((item) => item.id))
+      const ratings = await questionsIn(app.db).ratingsOf(items.map((item) => item.id))
       return {
         success: true as const,
-        data: items.map((item) => itemOf(item, builds)),
+        data: items.map((item) => itemOf(item, builds, ratings)),
         pagination: { page, pages: Math.max(1, Math.ceil(total / limit)), total, limit },
         ...(search !== undefined && { search }),
       }
@@ -177,7 +186,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
       const completionTokens = replies.reduce((sum, message) => sum + (message.completionTokens ?? 0), 0)
       return {
         success: true as const,
-        data: { ...itemOf(conversation, await app.builds.ofConversations([conversation.id])), usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } },
+        data: { ...itemOf(conversation, await app.builds.ofConversations([conversation.id]), await questionsIn(app.db).ratingsOf([conversation.id])), usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } },
       }
     },
   )
@@ -232,6 +241,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
   )
 
   await app.register(conversationToolsRoutes)
+  await app.register(ratingRoutes)
 }
 
 export default chatRoutes

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto'
+import { questionKey as wordsKey, terms } from '@contracts/docsSearch'
+import { GAPS_LIMIT, QUESTIONS_PAGE_SIZE, type QuestionFilter, type QuestionOutcome, type ReplyRatingValue } from '@contracts/questions'
+import type { Queryable } from '../db'
+import type { ReplySource } from '../llm/types'
+import { likeLiteral } from '../agentLogs/agentLogRepository'
+
+
+/** A docs page's section, as a correction points to it. */
+export interface SectionRef {
+  path: string
+  title: string
+  anchor: string | null
+  heading: string | null
+}
+
+export interface StoredQuestion {
+  question: string
+  askedAt: Date
+  count: number
+  outcome: QuestionOutcome
+  answeredFrom: SectionRef | null
+  model: string
+  rating: ReplyRatingValue | null
+  comment: string | null
+  notHelpful: number
+  corrected: boolean
+}
+
+export interface StoredGap {
+  question: string
+  count: number
+  unanswered: number
+  notHelpful: number
+  lastAskedAt: Date
+}
+
+export interface StoredCorrection {
+  id: string
+  question: string
+  answer: SectionRef | null
+  createdAt: Date
+  createdBy: string
+  undoneAt: Date | null
+  undoneBy: string | null
+}
+
+/** Who acts on the Questions page. */
+export interface Staff {
+  id: number
+  email: string
+}
+
+/**
+ * A question's key for grouping and corrections: its stems, stop words aside, sorted and each once
+ * ('How do I turn on the gates?' and 'how to turn gates on' share one); the question's words when
+ * it has no such word ('hi').
+ */
+export const questionKeyOf = (question: string): string => {
+  const stems = [...new Set(terms(question))].sort()
+  return stems.length > 0 ? stems.join(' ') : wordsKey(question)
+}
+
+interface QuestionRow {
+  question: string
+  asked_at: Date
+  count: number | string
+  outcome: QuestionOutcome
+  page_path: string | null
+  page_title: string | null
+  section_anchor: string | null
+  section_heading: string | null
+  model: string
+  rating: ReplyRatingValue | null
+  comment: string | null
+  not_helpful: number | string
+  corrected: boolean
+}
+
+const sectionOf = (row: { page_path: string | null; page_title: string | null; section_anchor: string | null; section_heading: string | null }): SectionRef | null =>
+  row.page_path === null ? null : { path: row.page_path, title: row.page_title ?? row.page_path, anchor: row.section_anchor, heading: row.section_heading }
+
+const questionOf = (row: QuestionRow): StoredQuestion => ({
+  question: row.question,
+  askedAt: row.asked_at,
+  count: Number(row.count),
+  outcome: row.outcome,
+  answeredFrom: sectionOf(row),
+  model: row.model,
+  rating: row.rating,
+  comment: row.comment,
+  notHelpful: Number(row.not_helpful),
+  corrected: row.corrected,
+})
+
+interface CorrectionRow {
+  id: string
+  question: string
+  page_path: string | null
+  page_title: string | null
+  section_anchor: string | null
+  section_heading: string | null
+  created_at: Date
+  created_by_email: string
+  undone_at: Date | null
+  undone_by_email: string | null
+}
+
+const correctionOf = (row: CorrectionRow): StoredCorrection => ({
+  id: row.id,
+  question: row.question,
+  answer: sectionOf(row),
+  createdAt: row.created_at,
+  createdBy: row.created_by_email,
+  undoneAt: row.undone_at,
+  undoneBy: row.undone_by_email,
+})
+
+const IN_FORCE = `exists (select 1 from assistant_corrections c where c.question_key = q.question_key and c.undone_at is null)`
+
+/** The questions visitors asked, their ratings, and staff's corrections. */
+export const createQuestionRepository = (db: Queryable) => ({
+  /** Records the question a reply (at `position`) answered, and where the answer came from. */
+  async record(conversationId: string, position: number, question: string, model: string, source: ReplySource): Promise<void> {
+    const docs = source.kind === 'docs' ? source : undefined
+    await db.query(
+      `insert into assistant_questions (conversation_id, position, question, question_key, model, outcome, page_path, page_title, section_anchor, section_heading)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       on conflict (conversation_id, position) do nothing`,
+      [conversationId, position, question, questionKeyOf(question), model, source.kind, docs?.path ?? null, docs?.title ?? null, docs?.anchor ?? null, docs?.heading ?? null],
+    )
+  },
+
+  /** The owner's rating of their reply at `position`; false when the owner has no such rateable reply. */
+  async rate(ownerKey: string, conversationId: string, position: number, rating: ReplyRatingValue | null, comment: string | null): Promise<boolean> {
+    const { rows } = await db.query(
+      `update assistant_questions q set rating = $4, comment = $5, rated_at = case when $4::text is null then null else now() end
+       from chat_conversations c
+       where q.conversation_id = $1 and q.position = $2 and c.id = q.conversation_id and c.owner_key = $3
+       returning q.position`,
+      [conversationId, position, ownerKey, rating, rating === null ? null : comment],
+    )
+    return rows.length > 0
+  },
+
+  /** The ratings of the conversations' replies, by conversation. */
+  async ratingsOf(conversationIds: readonly string[]): Promise<Map<string, { position: number; rating: ReplyRatingValue; comment: string | null }[]>> {
+    const byConversation = new Map<string, { position: number; rating: ReplyRatingValue; comment: string | null }[]>()
+    if (conversationIds.length === 0) return byConversation
+    const { rows } = await db.query<{ conversation_id: string; position: number; rating: ReplyRatingValue; comment: string | null }>(
+      `select conversation_id, position, rating, comment from assistant_questions
+       where conversation_id = any($1::uuid[]) and rating is not null order by position`,
+      [conversationIds],
+    )
+    for (const row of rows) {
+      const list = byConversation.get(row.conversation_id) ?? []
+      list.push({ position: row.position, rating: row.rating, comment: row.comment })
+      byConversation.set(row.conversation_id, list)
+    }
+    return byConversation
+  },
+
+  /** A page of questions, newest first (groups: by their latest); `search` matches words of the question. */
+  async list(query: { page: number; search?: string; filter: QuestionFilter; grouped: boolean }): Promise<{ items: StoredQuestion[]; total: number }> {
+    const conditions: string[] = []
+    const params: unknown[] = []
+    if (query.search) {
+      params.push(`%${likeLiteral(query.search)}%`)
+      conditions.push(`q.question ilike $${params.length}`)
+    }
+    if (query.filter === 'unanswered') conditions.push(`q.outcome = 'unknown'`)
+    if (query.filter === 'not-helpful') conditions.push(`q.rating = 'not_helpful'`)
+    const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''
+    params.push(QUESTIONS_PAGE_SIZE, (query.page - 1) * QUESTIONS_PAGE_SIZE)
+    const limit = `limit $${params.length - 1} offset $${params.length}`
+    const sql = query.grouped
+      ? `with matched as (select q.* from assistant_questions q ${where}),
+         groups as (
+           select question_key, count(*) as count, max(asked_at) as last_asked, count(*) filter (where rating = 'not_helpful') as not_helpful
+           from matched group by question_key
+         )
+         select l.question, g.last_asked as asked_at, g.count, l.outcome, l.page_path, l.page_title, l.section_anchor, l.section_heading, l.model,
+           l.rating, l.comment, g.not_helpful, ${IN_FORCE.replaceAll('q.question_key', 'g.question_key')} as corrected, count(*) over () as total
+         from groups g
+         cross join lateral (select * from matched m where m.question_key = g.question_key order by m.asked_at desc, m.position desc limit 1) l
+         order by g.last_asked desc, g.question_key
+         ${limit}`
+      : `select q.question, q.asked_at, 1 as count, q.outcome, q.page_path, q.page_title, q.section_anchor, q.section_heading, q.model, q.rating, q.comment,
+           case when q.rating = 'not_helpful' then 1 else 0 end as not_helpful, ${IN_FORCE} as corrected, count(*) over () as total
+         from assistant_questions q ${where}
+         order by q.asked_at desc, q.conversation_id, q.position desc
+         ${limit}`
+    const { rows } = await db.query<QuestionRow & { total: number | string }>(sql, params)
+    let total = Number(rows[0]?.total ?? 0)
+    if (rows.length === 0 && query.page > 1) {
+      // Past the last page: still say how many there are.
+      const counted = await db.query<{ total: number | string }>(
+        query.grouped ? `select count(distinct q.question_key) as total from assistant_questions q ${where}` : `select count(*) as total from assistant_questions q ${where}`,
+        params.slice(0, -2),
+      )
+      total = Number(counted.rows[0]?.total ?? 0)
+    }
+    return { items: rows.map(questionOf), total }
+  },
+
+  /** The questions most often answered 'I don't know' or rated not helpful, with no correction in force. */
+  async gaps(): Promise<StoredGap[]> {
+    const { rows } = await db.query<{ question: string; count: number | string; unanswered: number | string; not_helpful: number | string; last_asked: Date }>(
+      `select (array_agg(q.question order by q.asked_at desc))[1] as question, count(*) as count,
+         count(*) filter (where q.outcome = 'unknown') as unanswered, count(*) filter (where q.rating = 'not_helpful') as not_helpful,
+         max(q.asked_at) as last_asked
+       from assistant_questions q
+       where (q.outcome = 'unknown' or q.rating = 'not_helpful') and not ${IN_FORCE}
+       group by q.question_key
+       order by count(*) desc, max(q.asked_at) desc
+       limit $1`,
+      [GAPS_LIMIT],
+    )
+    return rows.map((row) => ({
+      question: row.question,
+      count: Number(row.count),
+      unanswered: Number(row.unanswered),
+      notHelpful: Number(row.not_helpful),
+      lastAskedAt: row.last_asked,
+    }))
+  },
+
+  /** Every correction, newest first, the undone ones too. */
+  async corrections(): Promise<StoredCorrection[]> {
+    const { rows } = await db.query<CorrectionRow>('select * from assistant_corrections order by created_at desc, id')
+    return rows.map(correctionOf)
+  },
+
+  /** The corrections in force, for the assistant. */
+  async inForce(): Promise<{ question: string; answer: { path: string; anchor: string | null } | null }[]> {
+    const { rows } = await db.query<{ question: string; page_path: string | null; section_anchor: string | null }>(
+      'select question, page_path, section_anchor from assistant_corrections where undone_at is null order by created_at',
+    )
+    return rows.map((row) => ({ question: row.question, answer: row.page_path === null ? null : { path: row.page_path, anchor: row.section_anchor } }))
+  },
+
+  /**
+   * A correction of `question`, in force from now: a correction in force for the same question
+   * (the same words) is undone by the same person. Run it in a transaction.
+   */
+  async correct(staff: Staff, question: string, answer: SectionRef | null): Promise<StoredCorrection> {
+    const key = questionKeyOf(question)
+    await db.query(
+      `update assistant_corrections set undone_at = now(), undone_by = $2, undone_by_email = $3 where question_key = $1 and undone_at is null`,
+      [key, staff.id, staff.email],
+    )
+    const { rows } = await db.query<CorrectionRow>(
+      `insert into assistant_corrections (id, question, question_key, page_path, page_title, section_anchor, section_heading, created_by, created_by_email)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
+      [randomUUID(), question, key, answer?.path ?? null, answer?.title ?? null, answer?.anchor ?? null, answer?.heading ?? null, staff.id, staff.email],
+    )
+    const row = rows[0]
+    if (!row) throw new Error('The correction was not stored')
+    return correctionOf(row)
+  },
+
+  /** Undoes a correction: 'not-found', 'already-undone', or the correction as it now is. */
+  async undo(staff: Staff, id: string): Promise<StoredCorrection | 'not-found' | 'already-undone'> {
+    const { rows } = await db.query<CorrectionRow>(
+      `update assistant_corrections set undone_at = now(), undone_by = $2, undone_by_email = $3 where id = $1 and undone_at is null returning *`,
+      [id, staff.id, staff.email],
+    )
+    const row = rows[0]
+    if (row) return correctionOf(row)
+    const { rows: existing } = await db.query('select id from assistant_corrections where id = $1', [id])
+    return existing.length > 0 ? 'already-undone' : 'not-found'
+  },
+})

@@ -1,0 +1,257 @@
+import type { FastifyInstance } from 'fastify'
+import { guardOf } from '@contracts/check'
+import { AskedQuestion, Correction, CORRECTION_MESSAGES, RATING_COMMENT_MAX_LENGTH, RATING_MESSAGES, RATINGS_PER_MINUTE } from '@contracts/questions'
+import { UserService } from '../../src/auth/userService'
+import type { Database } from '../../src/db'
+import { RETENTION, sweepExpired } from '../../src/db/retention'
+import { LOCAL_REPLIES } from '../../src/llm/local/assistant'
+import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
+import { signIn } from '../support/auth'
+import { chatConfig, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from '../support/chat'
+
+const API = '/api/overseer-dev'
+const QUESTIONS = '/api/architect/questions'
+const OPERATOR = { email: 'operator@example.com', password: 'operator-password', roles: ['operator' as const] }
+const ADMIN = { email: 'admin@example.com', password: 'admin-password', roles: ['admin' as const] }
+
+const POSTGRES = 'How do I use PostgreSQL instead of the embedded database?'
+const POSTGRES_SECTION = '/docs/getting-started/installation#using-postgresql'
+const UNKNOWN = 'How do I bake sourdough bread?'
+
+interface QuestionsBody {
+  data: AskedQuestion[]
+  pagination: { page: number; pages: number; total: number; limit: number }
+}
+
+const isQuestion = guardOf(AskedQuestion)
+const isCorrection = guardOf(Correction)
+
+describe.each(databasesUnderTest())('questions, ratings and corrections on $name', ({ open }) => {
+  let db: Database
+  let app: FastifyInstance
+  let operator: Headers
+  let admin: Headers
+
+  beforeAll(async () => {
+    db = await open()
+    app = await buildTestApp(db, chatConfig())
+    const users = new UserService(db, fastPasswords())
+    await users.create(OPERATOR)
+    await users.create(ADMIN)
+    operator = await signIn(app, OPERATOR.email, OPERATOR.password)
+    admin = await signIn(app, ADMIN.email, ADMIN.password)
+  }, SETUP_TIMEOUT_MS)
+
+  afterAll(async () => {
+    await app.close()
+    await db.close()
+  })
+
+  beforeEach(async () => {
+    await db.query('delete from chat_conversations')
+    await db.query('delete from assistant_corrections')
+  })
+
+  const ask = async (visitor: Headers, content: string, extra = {}): Promise<ChatReplyBody> => {
+    const response = await sendChat(app, visitor, question(content, extra))
+    expect(response.statusCode).toBe(200)
+    return response.json<ChatReplyBody>()
+  }
+
+  const questions = async (query = '', headers = operator): Promise<QuestionsBody> => {
+    const response = await app.inject({ method: 'GET', url: `${QUESTIONS}${query}`, headers })
+    expect(response.statusCode).toBe(200)
+    return response.json<QuestionsBody>()
+  }
+
+  const rate = (visitor: Headers, conversationId: string, position: number, payload: Record<string, unknown>) =>
+    app.inject({ method: 'PUT', url: `${API}/chat/history/${conversationId}/ratings/${position}`, headers: visitor, payload })
+
+  const correct = (payload: Record<string, unknown>, headers = operator) => app.inject({ method: 'POST', url: `${QUESTIONS}/corrections`, headers, payload })
+
+  it('lists what visitors asked, newest first, with where the answer came from and no visitor identity', async () => {
+    const visitor = await newVisitor(app)
+    await ask(visitor, POSTGRES)
+    await ask(visitor, UNKNOWN)
+    await ask(await newVisitor(app), 'Hello!')
+    const { data, pagination } = await questions()
+    expect(pagination).toEqual({ page: 1, pages: 1, total: 3, limit: 20 })
+    expect(data.map((item) => [item.question, item.outcome])).toEqual([
+      ['Hello!', 'reply'],
+      [UNKNOWN, 'unknown'],
+      [POSTGRES, 'docs'],
+    ])
+    expect(data[2]?.answeredFrom).toEqual({ path: '/docs/getting-started/installation', title: 'Installation', anchor: 'using-postgresql', heading: 'Using PostgreSQL' })
+    for (const item of data) expect(isQuestion(item)).toBe(true)
+    // Nothing that names or links the visitor: not the owner, not the conversation.
+    expect(JSON.stringify(data)).not.toMatch(/visitor|owner|conversation/i)
+  })
+
+  it("rates the owner's reply, shows it in the history, and takes it back; nobody else can rate it", async () => {
+    const visitor = await newVisitor(app)
+    const { conversationId } = await ask(visitor, POSTGRES)
+    const rated = await rate(visitor, conversationId, 1, { rating: 'not_helpful', comment: '  It did not say which versions work.  ' })
+    expect(rated.statusCode).toBe(200)
+    expect(rated.json()).toEqual({ success: true, data: { position: 1, rating: 'not_helpful', comment: 'It did not say which versions work.' } })
+    const detail = await app.inject({ method: 'GET', url: `${API}/chat/history/${conversationId}`, headers: visitor })
+    expect(detail.json<{ data: { ratings?: unknown } }>().data.ratings).toEqual([{ position: 1, rating: 'not_helpful', comment: 'It did not say which versions work.' }])
+    const list = await app.inject({ method: 'GET', url: `${API}/chat/history`, headers: visitor })
+    expect(list.json<{ data: { ratings?: unknown }[] }>().data[0]?.ratings).toEqual([{ position: 1, rating: 'not_helpful', comment: 'It did not say which versions work.' }])
+    expect((await questions()).data[0]).toMatchObject({ rating: 'not_helpful', comment: 'It did not say which versions work.', notHelpful: 1 })
+
+    // Rated again: replaced; a blank comment is none.
+    expect((await rate(visitor, conversationId, 1, { rating: 'helpful', comment: '   ' })).json()).toEqual({ success: true, data: { position: 1, rating: 'helpful' } })
+
+    // Another visitor, the question itself, a position past the end, a malformed id: not rateable.
+    const stranger = await newVisitor(app)
+    for (const [headers, id, position] of [
+      [stranger, conversationId, 1],
+      [visitor, conversationId, 0],
+      [visitor, conversationId, 7],
+      [visitor, 'not-a-uuid', 1],
+    ] as const) {
+      const refused = await rate(headers, id, position, { rating: 'helpful' })
+      expect(refused.statusCode).toBe(404)
+      expect(refused.json()).toEqual({ success: false, message: RATING_MESSAGES.notRateable })
+    }
+    const tooLong = await rate(visitor, conversationId, 1, { rating: 'helpful', comment: 'x'.repeat(RATING_COMMENT_MAX_LENGTH + 1) })
+    expect(tooLong.statusCode).toBe(400)
+    expect(tooLong.json()).toMatchObject({ success: false, message: RATING_MESSAGES.commentTooLong })
+    expect((await rate(visitor, conversationId, 1, { rating: 'great' })).statusCode).toBe(400)
+
+    const unrated = await app.inject({ method: 'DELETE', url: `${API}/chat/history/${conversationId}/ratings/1`, headers: visitor })
+    expect(unrated.json()).toEqual({ success: true })
+    expect((await app.inject({ method: 'GET', url: `${API}/chat/history/${conversationId}`, headers: visitor })).json<{ data: { ratings?: unknown } }>().data.ratings).toBeUndefined()
+    expect((await questions()).data[0]).toMatchObject({ rating: null, comment: null, notHelpful: 0 })
+  })
+
+  it(`limits ratings to ${RATINGS_PER_MINUTE} a minute per owner`, async () => {
+    const visitor = await newVisitor(app)
+    const { conversationId } = await ask(visitor, POSTGRES)
+    const statuses: number[] = []
+    for (let index = 0; index <= RATINGS_PER_MINUTE; index += 1) statuses.push((await rate(visitor, conversationId, 1, { rating: index % 2 ? 'helpful' : 'not_helpful' })).statusCode)
+    expect(statuses.slice(0, RATINGS_PER_MINUTE).every((status) => status === 200)).toBe(true)
+    expect(statuses.at(-1)).toBe(429)
+  })
+
+  it('filters, searches, groups similar questions and pages them', async () => {
+    const visitor = await newVisitor(app)
+    const first = await ask(visitor, POSTGRES)
+    await ask(visitor, 'how to use postgresql instead of the embedded database', { conversationId: first.conversationId })
+    await ask(visitor, UNKNOWN)
+    await rate(visitor, first.conversationId, 1, { rating: 'not_helpful' })
+
+    expect((await questions('?filter=unanswered')).data.map((item) => item.question)).toEqual([UNKNOWN])
+    expect((await questions('?filter=not-helpful')).data.map((item) => item.question)).toEqual([POSTGRES])
+    expect((await questions('?search=POSTGRES')).pagination.total).toBe(2)
+    expect((await questions('?search=%25')).pagination.total).toBe(0)
+    const grouped = await questions('?grouped=true')
+    expect(grouped.data.map((item) => [item.question, item.count, item.notHelpful])).toEqual([
+      [UNKNOWN, 1, 0],
+      ['how to use postgresql instead of the embedded database', 2, 1],
+    ])
+    expect(grouped.pagination.total).toBe(2)
+    const past = await questions('?page=9')
+    expect(past.data).toEqual([])
+    expect(past.pagination).toMatchObject({ page: 9, total: 3, pages: 1 })
+    expect((await app.inject({ method: 'GET', url: `${QUESTIONS}?filter=bad`, headers: operator })).statusCode).toBe(400)
+  })
+
+  it('lists the docs gaps: the questions most often unanswered or not helpful, until corrected', async () => {
+    const visitor = await newVisitor(app)
+    await ask(visitor, UNKNOWN)
+    await ask(visitor, 'how do i bake sourdough bread')
+    const answered = await ask(visitor, POSTGRES)
+    await rate(visitor, answered.conversationId, 1, { rating: 'not_helpful' })
+    await ask(visitor, 'Hello!')
+    const gaps = async () => (await app.inject({ method: 'GET', url: `${QUESTIONS}/gaps`, headers: operator })).json<{ data: { question: string; count: number; unanswered: number; notHelpful: number }[] }>().data
+    expect((await gaps()).map(({ question: asked, count, unanswered, notHelpful }) => [asked, count, unanswered, notHelpful])).toEqual([
+      ['how do i bake sourdough bread', 2, 2, 0],
+      [POSTGRES, 1, 0, 1],
+    ])
+    expect((await correct({ question: UNKNOWN, answer: null })).statusCode).toBe(201)
+    expect((await gaps()).map((gap) => gap.question)).toEqual([POSTGRES])
+  })
+
+  it('answers a corrected question and its close paraphrases as staff said, not an unrelated one; undone, as before', async () => {
+    const visitor = await newVisitor(app)
+    const before = await ask(visitor, POSTGRES)
+    expect(before.reply).toContain(`(${POSTGRES_SECTION})`)
+
+    const sections = (await app.inject({ method: 'GET', url: `${QUESTIONS}/sections`, headers: operator })).json<{ data: { path: string; anchor: string | null }[] }>().data
+    expect(sections).toEqual(expect.arrayContaining([{ path: '/docs/guides/deployment', title: 'Deploying Overseer', anchor: 'scaling-out', heading: 'Scaling out' }]))
+
+    const made = await correct({ question: POSTGRES, answer: { path: '/docs/guides/deployment', anchor: 'scaling-out' } })
+    expect(made.statusCode).toBe(201)
+    const correction = made.json<{ data: Correction }>().data
+    expect(isCorrection(correction)).toBe(true)
+    expect(correction).toMatchObject({ question: POSTGRES, createdBy: OPERATOR.email, undoneAt: null, answer: { path: '/docs/guides/deployment', anchor: 'scaling-out', heading: 'Scaling out' } })
+
+    const firstSource = (reply: string) => /Sources:\n- \[[^\]]+\]\(([^)]+)\)/.exec(reply)?.[1]
+    expect(firstSource((await ask(visitor, POSTGRES)).reply)).toBe('/docs/guides/deployment#scaling-out')
+    expect(firstSource((await ask(visitor, 'how can I use PostgreSQL instead of the embedded database')).reply)).toBe('/docs/guides/deployment#scaling-out')
+    expect(firstSource((await ask(visitor, 'Which port does the server listen on?')).reply)).not.toBe('/docs/guides/deployment#scaling-out')
+    const listed = (await questions()).data.find((item) => item.question === POSTGRES)
+    expect(listed?.corrected).toBe(true)
+
+    // Not covered by the docs: 'I don't know'; the earlier correction of the same question is undone by it.
+    const notCovered = await correct({ question: 'how do I use postgresql instead of the embedded database?', answer: null }, admin)
+    expect(notCovered.statusCode).toBe(201)
+    expect((await ask(visitor, POSTGRES)).reply).toBe(LOCAL_REPLIES.unknown)
+    const log = (await app.inject({ method: 'GET', url: `${QUESTIONS}/corrections`, headers: operator })).json<{ data: Correction[] }>().data
+    expect(log.map((item) => [item.createdBy, item.answer?.anchor ?? null, item.undoneBy])).toEqual([
+      [ADMIN.email, null, null],
+      [OPERATOR.email, 'scaling-out', ADMIN.email],
+    ])
+
+    const current = log[0]?.id as string
+    const undone = await app.inject({ method: 'DELETE', url: `${QUESTIONS}/corrections/${current}`, headers: operator })
+    expect(undone.statusCode).toBe(200)
+    expect(undone.json<{ data: Correction }>().data).toMatchObject({ undoneBy: OPERATOR.email })
+    expect(firstSource((await ask(visitor, POSTGRES)).reply)).toBe(POSTGRES_SECTION)
+    const again = await app.inject({ method: 'DELETE', url: `${QUESTIONS}/corrections/${current}`, headers: operator })
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toEqual({ success: false, message: CORRECTION_MESSAGES.alreadyUndone })
+  })
+
+  it('refuses a correction to a section the docs do not have, or without a question', async () => {
+    for (const [payload, message] of [
+      [{ question: POSTGRES, answer: { path: '/docs/nowhere', anchor: null } }, CORRECTION_MESSAGES.unknownSection],
+      [{ question: POSTGRES, answer: { path: '/docs/guides/deployment', anchor: 'no-such-section' } }, CORRECTION_MESSAGES.unknownSection],
+      [{ question: '   ', answer: null }, CORRECTION_MESSAGES.questionRequired],
+    ] as const) {
+      const refused = await correct(payload)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({ success: false, message })
+    }
+    const unknown = await app.inject({ method: 'DELETE', url: `${QUESTIONS}/corrections/00000000-0000-4000-8000-000000000000`, headers: operator })
+    expect(unknown.statusCode).toBe(404)
+  })
+
+  it("takes a conversation's questions away with it, brings them back with an undo, and sweeps them with its retention", async () => {
+    const visitor = await newVisitor(app)
+    const { conversationId } = await ask(visitor, POSTGRES)
+    await rate(visitor, conversationId, 1, { rating: 'helpful' })
+    expect((await questions()).pagination.total).toBe(1)
+
+    expect((await app.inject({ method: 'DELETE', url: `${API}/chat/history/${conversationId}`, headers: visitor })).statusCode).toBe(200)
+    expect((await questions()).pagination.total).toBe(0)
+    expect((await app.inject({ method: 'POST', url: `${API}/chat/history/${conversationId}/restore`, headers: visitor })).statusCode).toBe(200)
+    expect((await questions()).data.map((item) => [item.question, item.rating])).toEqual([[POSTGRES, 'helpful']])
+
+    const later = new Date(Date.now() + (RETENTION.visitorConversationsDays + 1) * 86_400_000)
+    expect((await sweepExpired(db, later)).visitorConversations).toBe(1)
+    // The sweep, so far ahead, also ends the staff's sessions.
+    operator = await signIn(app, OPERATOR.email, OPERATOR.password)
+    admin = await signIn(app, ADMIN.email, ADMIN.password)
+    expect((await questions()).pagination.total).toBe(0)
+  })
+
+  it('drops the questions of the replies an edit replaces', async () => {
+    const visitor = await newVisitor(app)
+    const { conversationId } = await ask(visitor, POSTGRES)
+    await ask(visitor, UNKNOWN, { conversationId })
+    await ask(visitor, 'Which port does the server listen on?', { conversationId, replaceFrom: 2 })
+    expect((await questions()).data.map((item) => item.question)).toEqual(['Which port does the server listen on?', POSTGRES])
+  })
+})
