@@ -212,10 +212,23 @@ const ABOUT_CHARS = 300
 interface Chunk {
   /** The passage it is part of. */
   passage: number
-  /** The chunk's stems in order (title, heading, text), for proximity. */
+  /** The chunk's stems in order (title, heading, text), for the document frequencies. */
   sequence: readonly string[]
+  /** Where each stem stands in `sequence`, for proximity. */
+  positions: ReadonlyMap<string, readonly number[]>
   /** The chunk's sentences (a table row, a list item), each as its stems. */
   sentences: readonly ReadonlySet<string>[]
+}
+
+/** Where each stem stands in a sequence of stems. */
+const positionsOf = (sequence: readonly string[]): Map<string, number[]> => {
+  const positions = new Map<string, number[]>()
+  sequence.forEach((term, index) => {
+    const list = positions.get(term)
+    if (list) list.push(index)
+    else positions.set(term, [index])
+  })
+  return positions
 }
 
 /** A text's sentences: split at a sentence's end and at line ends (rows, items). */
@@ -231,8 +244,6 @@ const ROUTE_HEADING = /^`?(?:GET|POST|PUT|PATCH|DELETE|HEAD) \//
 const API_TERMS: ReadonlySet<string> = new Set(terms('api endpoint endpoints request response http curl status code json header headers route url call calls get post put patch delete'))
 /** How much a route section's score keeps for a question that is not about the API. */
 const ROUTE_FACTOR = 0.8
-/** How many sentences next to each other may together say what a question asks. */
-const SENTENCE_WINDOW = 2
 /** How much the best few sentences' share of the question adds to a passage's score (against its best). */
 const SENTENCE_WEIGHT = 2
 
@@ -271,8 +282,10 @@ export class DocsSearch<P extends SearchPassage> {
   private readonly passages: readonly P[]
   private readonly chunks: Chunk[] = []
   private readonly documentFrequency = new Map<string, number>()
-  /** Each passage's labels, as stems: its page's title and terms (`keywords:`), and its heading. */
-  private readonly labels = new Map<P, readonly (readonly string[])[]>()
+  /** Each page's labels, as stems: its title and its terms (`keywords:`). */
+  private readonly pageLabels = new Map<string, readonly (readonly string[])[]>()
+  /** Each passage's heading, as stems (none for a page's introduction). */
+  private readonly headingLabels = new Map<P, readonly string[]>()
 
   /**
    * @param thesaurus For a word the docs never use, docs words that mean the same (stems; see
@@ -308,7 +321,8 @@ export class DocsSearch<P extends SearchPassage> {
       for (const text of chunksOf(passage.text, whole)) {
         const page = about.get(passage.page.path) ?? ''
         documents.push({ id: this.chunks.length, title: passage.page.title, about: page, heading: passage.heading ?? '', text })
-        this.chunks.push({ passage: index, sequence: terms(`${passage.page.title} ${passage.heading ?? ''} ${text}`), sentences: sentencesOf(text) })
+        const sequence = terms(`${passage.page.title} ${passage.heading ?? ''} ${text}`)
+        this.chunks.push({ passage: index, sequence, positions: positionsOf(sequence), sentences: sentencesOf(text) })
       }
     })
     this.engine.addAll(documents)
@@ -329,8 +343,12 @@ export class DocsSearch<P extends SearchPassage> {
           true,
         )
     for (const passage of passages) {
-      const labels = [passage.page.title, ...phrasesOf(passage.page.keywords ?? ''), passage.heading ?? ''].map((label) => [...new Set(terms(label))])
-      this.labels.set(passage, labels.filter((label) => label.length > 0))
+      const { path, title, keywords } = passage.page
+      if (!this.pageLabels.has(path)) {
+        this.pageLabels.set(path, [title, ...phrasesOf(keywords ?? '')].map((label) => [...new Set(terms(label))]).filter((label) => label.length > 0))
+      }
+      const heading = [...new Set(terms(passage.heading ?? ''))]
+      if (heading.length > 0) this.headingLabels.set(passage, heading)
     }
   }
 
@@ -419,7 +437,9 @@ export class DocsSearch<P extends SearchPassage> {
     const readAs = new Map<string, Set<string>>()
 
     const ideas = concepts.filter((concept) => !concept.hint)
-    const total = ideas.reduce((sum, concept) => sum + this.conceptIdf(concept) * concept.weight, 0)
+    // Each idea's weight: its idf, times how much it counts.
+    const weights = ideas.map((concept) => this.conceptIdf(concept) * concept.weight)
+    const total = weights.reduce((sum, weight) => sum + weight, 0)
     const chunkScores = new Map<number, { score: number; covered: number; terms: Set<string> }>()
     for (const concept of concepts) {
       // This idea's best word in each chunk.
@@ -454,8 +474,9 @@ export class DocsSearch<P extends SearchPassage> {
       const passage = chunk && this.passages[chunk.passage]
       if (!chunk || !passage) continue
       const coverage = total > 0 ? found.covered / total : 0
-      const bonus = this.proximity(chunk.sequence, ideas, found.terms)
-      const together = total > 0 ? this.together(chunk.sentences, ideas) / total : 0
+      // (Whole pages are ranked by their text alone: neither proximity nor sentences are read.)
+      const bonus = this.pages ? this.proximity(chunk.positions, ideas, found.terms) : 0
+      const together = total > 0 && this.pages ? this.together(chunk.sentences, ideas, weights) / total : 0
       const hit: DocsHit<P> = {
         passage,
         // A passage that covers more of the question's ideas ranks above one that repeats a few.
@@ -481,9 +502,17 @@ export class DocsSearch<P extends SearchPassage> {
         for (const term of read) if (!alternatives.has(term)) alternatives.set(term, MISSPELT_WEIGHT)
         return { ...concept, alternatives }
       })
+      const asked = new Set(spelt.flatMap((concept) => [...concept.alternatives.keys()]))
+      const byPage = new Map<string, number[]>()
       for (const hit of hits) {
+        const { path } = hit.passage.page
+        const page = byPage.get(path) ?? this.labelStrengths(this.pageLabels.get(path) ?? [], spelt, asked)
+        byPage.set(path, page)
+        const heading = this.headingLabels.get(hit.passage)
+        const strengths = heading ? this.labelStrengths([heading], spelt, asked).map((strength, index) => Math.max(strength, page[index] ?? 0)) : page
+        const named = total > 0 ? strengths.reduce((sum, strength, index) => sum + strength * (weights[index] ?? 0), 0) / total : 0
         hit.score +=
-          LABEL_WEIGHT * this.named(this.labels.get(hit.passage) ?? [], spelt, total) +
+          LABEL_WEIGHT * named +
           PAGE_WEIGHT * (pages.get(hit.passage.page.path) ?? 0) +
           SENTENCE_WEIGHT * (togetherOf.get(hit.passage) ?? 0)
       }
@@ -511,56 +540,58 @@ export class DocsSearch<P extends SearchPassage> {
   }
 
   /**
-   * How much of the question (`ideas`, their idf weight `total`) a passage's labels name: each idea
-   * counts by its best word in a label, fully when the question names the whole label ('Overseer
-   * Core'), PARTIAL_LABEL times the share named when only part of it.
+   * How much each idea of the question (`ideas`; `asked`, every word that stands for one) is named
+   * by `labels`: by its best word in a label, fully when the question names the whole label
+   * ('Overseer Core'), PARTIAL_LABEL times the share named when only part of it.
    */
-  private named(labels: readonly (readonly string[])[], ideas: readonly Concept[], total: number): number {
-    if (total <= 0 || labels.length === 0) return 0
-    let covered = 0
-    for (const concept of ideas) {
+  private labelStrengths(labels: readonly (readonly string[])[], ideas: readonly Concept[], asked: ReadonlySet<string>): number[] {
+    const wholeness = labels.map((label) => {
+      const matched = label.filter((stem) => asked.has(stem)).length
+      return matched === label.length ? 1 : (PARTIAL_LABEL * matched) / label.length
+    })
+    return ideas.map((concept) => {
       let best = 0
-      for (const label of labels) {
-        let matched = 0
+      labels.forEach((label, index) => {
         let strength = 0
-        for (const stem of label) {
-          const weight = concept.alternatives.get(stem)
-          if (weight !== undefined) strength = Math.max(strength, weight)
-          if (ideas.some((idea) => idea.alternatives.has(stem))) matched += 1
-        }
-        if (strength === 0) continue
-        const whole = matched === label.length ? 1 : (PARTIAL_LABEL * matched) / label.length
-        best = Math.max(best, strength * whole)
-      }
-      covered += best * this.conceptIdf(concept) * concept.weight
-    }
-    return covered / total
+        for (const stem of label) strength = Math.max(strength, concept.alternatives.get(stem) ?? 0)
+        best = Math.max(best, strength * (wholeness[index] ?? 0))
+      })
+      return best
+    })
   }
 
-  /** The idf weight of the question's ideas that some SENTENCE_WINDOW sentences in a row say (each by its best word). */
-  private together(sentences: readonly ReadonlySet<string>[], ideas: readonly Concept[]): number {
+  /**
+   * The idf weight of the question's ideas that a sentence, or two in a row, say (each idea by its
+   * best word there), at most: the answer to a question is said in a sentence or two.
+   */
+  private together(sentences: readonly ReadonlySet<string>[], ideas: readonly Concept[], weights: readonly number[]): number {
     let best = 0
-    for (let start = 0; start < sentences.length; start += 1) {
-      const window = sentences.slice(start, start + SENTENCE_WINDOW)
-      let covered = 0
-      for (const concept of ideas) {
+    let previous: number[] | undefined
+    for (const sentence of sentences) {
+      const current = ideas.map((concept) => {
         let strength = 0
-        for (const [term, weight] of concept.alternatives) if (weight > strength && window.some((sentence) => sentence.has(term))) strength = weight
-        covered += strength * this.conceptIdf(concept) * concept.weight
-      }
-      best = Math.max(best, covered)
+        for (const [term, weight] of concept.alternatives) if (weight > strength && sentence.has(term)) strength = weight
+        return strength
+      })
+      let alone = 0
+      let pair = 0
+      current.forEach((strength, index) => {
+        const weight = weights[index] ?? 0
+        alone += strength * weight
+        pair += Math.max(strength, previous?.[index] ?? 0) * weight
+      })
+      best = Math.max(best, alone, pair)
+      previous = current
     }
     return best
   }
 
   /** The share of the query's neighbouring ideas that also stand near each other in the passage. */
-  private proximity(sequence: readonly string[], concepts: readonly Concept[], matched: ReadonlySet<string>): number {
+  private proximity(where: ReadonlyMap<string, readonly number[]>, concepts: readonly Concept[], matched: ReadonlySet<string>): number {
     if (concepts.length < 2) return 0
     const positions = concepts.map((concept) => {
       const out: number[] = []
-      sequence.forEach((term, index) => {
-        if (concept.alternatives.has(term) && matched.has(term)) out.push(index)
-      })
+      for (const term of concept.alternatives.keys()) if (matched.has(term)) out.push(...(where.get(term) ?? []))
       return out
     })
     let near = 0
