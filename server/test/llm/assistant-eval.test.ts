@@ -20,8 +20,8 @@ describe('the offline assistant on questions as visitors ask them', () => {
   }, INDEXING_TIMEOUT_MS)
 
   it('answers from the right page and says it does not know what the docs do not cover', async () => {
-    // A little under the level first measured (held out: 86.3%, 93.8%, 56.0%; tuned on: 78.2%,
-    // 86.9%, 74.2%): docs edits move it a little.
+    // A little under the level first measured (held out, the twelfth and thirteenth sets: 86.4%,
+    // 95.7%, 64.4%; tuned on: 77.7%, 86.9%, 73.7%): docs edits move it a little.
     const { untuned, tuned } = await evaluateSets(DOCS)
     expect(untuned.top1 / untuned.answerable).toBeGreaterThanOrEqual(0.84)
     expect(untuned.top3 / untuned.answerable).toBeGreaterThanOrEqual(0.92)
