@@ -156,8 +156,8 @@ test('every staff section’s tab is in sight, the current one included, on each
   await signIn(page)
   await openStaff(page, '/architect', 'Architect Dashboard')
   const sections = page.getByRole('navigation', { name: 'Architect Suite' }).getByRole('link')
-  await expect(sections).toHaveText(['Dashboard', 'Overseer', 'Builds', 'Testing', 'Logs', 'Approvals', 'Leads'])
-  for (const name of ['Leads', 'Approvals', 'Logs', 'Testing', 'Builds', 'Overseer', 'Dashboard']) {
+  await expect(sections).toHaveText(['Dashboard', 'Overseer', 'Builds', 'Testing', 'Logs', 'Approvals', 'Leads', 'Questions'])
+  for (const name of ['Questions', 'Leads', 'Approvals', 'Logs', 'Testing', 'Builds', 'Overseer', 'Dashboard']) {
     const current = sections.filter({ hasText: name })
     await current.click()
     await expect(current).toHaveAttribute('aria-current', 'page')

@@ -158,6 +158,32 @@ describe('the Leads section', () => {
   })
 })
 
+describe('the Questions section', () => {
+  it('appears in the nav and opens /architect/questions for staff with architect.questions', async () => {
+    server.use(
+      signedInAs(['architect.access', 'architect.logs', 'architect.approvals', 'architect.questions'], ['operator']),
+      http.get('http://localhost/api/architect/questions', () =>
+        HttpResponse.json({ success: true, data: [], pagination: { page: 1, pages: 1, total: 0, limit: 20 } }),
+      ),
+    )
+    renderAt('/architect/questions')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Questions' })).toBeInTheDocument()
+    const sections = screen.getByRole('navigation', { name: 'Architect Suite' })
+    expect(sections).toHaveTextContent('DashboardOverseerBuildsTestingLogsApprovalsQuestions')
+    expect(within(sections).getByRole('link', { name: 'Questions' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('HomeArchitectQuestions')
+    expect(await screen.findByText('No questions yet.')).toBeInTheDocument()
+  })
+
+  it('is left out of the nav for staff without architect.questions, whose page says so', async () => {
+    server.use(signedInAs(['architect.access', 'architect.logs'], ['viewer']))
+    renderAt('/architect/questions')
+    expect(await screen.findByText('You do not have permission to access the Questions module.')).toBeInTheDocument()
+    const sections = screen.getByRole('navigation', { name: 'Architect Suite' })
+    expect(within(sections).queryByRole('link', { name: 'Questions' })).not.toBeInTheDocument()
+  })
+})
+
 describe('pre-launch mode', () => {
   it('shows Checking access..., then the under-construction page to anonymous visitors', async () => {
     server.use(anonymous(100))

@@ -135,6 +135,7 @@ export const createRoutes = (mode: SiteMode = siteMode()): RouteObject[] => [
                   { path: 'logs', lazy: async () => ({ Component: (await import('@/pages/architect-logs')).ArchitectLogsPage }) },
                   { path: 'approvals', lazy: async () => ({ Component: (await import('@/pages/architect-approvals')).ArchitectApprovalsPage }) },
                   { path: 'leads', lazy: async () => ({ Component: (await import('@/pages/architect-leads')).ArchitectLeadsPage }) },
+                  { path: 'questions', lazy: async () => ({ Component: (await import('@/pages/architect-questions')).ArchitectQuestionsPage }) },
                 ],
               },
             ],

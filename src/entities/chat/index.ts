@@ -21,6 +21,7 @@ export {
   conversationOpened,
   conversationDeleted,
   conversationRestored,
+  replyRated,
   historyPageChanged,
   historySearched,
   historyRefreshRequested,
@@ -33,7 +34,21 @@ export {
 } from './model/chatSlice'
 export type { ChatState, PendingReply } from './model/chatSlice'
 export { messageResent, conversationReloaded } from './model/chatTools'
-export type { ChatMessage, ChatRole, ChatTurn, ChatRequest, ChatResult, BuildAnswers, BuildFailure, BuildQuestion, HistoryItem, HistoryPage, HistoryStatus } from './model/types'
+export type {
+  ChatMessage,
+  ChatRole,
+  ChatTurn,
+  ChatRequest,
+  ChatResult,
+  BuildAnswers,
+  BuildFailure,
+  BuildQuestion,
+  HistoryItem,
+  HistoryPage,
+  HistoryStatus,
+  StoredRating,
+  TurnRating,
+} from './model/types'
 export { isBuildRequest, chatPathFor, sendsToBuilder, hasDeliveredProject, BUILD_KEYWORDS } from './lib/isBuildRequest'
 export {
   CHAT_TEXTS,
@@ -50,4 +65,5 @@ export { ReadOnlyConversation } from './ui/ReadOnlyConversation'
 export type { TurnToolsContext } from './ui/ConversationLog'
 export { saveInFlight, readInFlight, clearInFlight, IN_FLIGHT_KEY } from './lib/inFlight'
 export type { InFlight } from './lib/inFlight'
-export { replaceFromOf } from './lib/positions'
+export { replaceFromOf, storedPositionOf } from './lib/positions'
+export { isRateable } from './lib/ratings'

@@ -17,7 +17,7 @@ export const baseApi = createApi({
       return headers
     },
   }),
-  tagTypes: ['Session', 'Conversation', 'Model', 'Build', 'TokenUsage', 'Log', 'Approval', 'Task', 'Lead', 'Health'],
+  tagTypes: ['Session', 'Conversation', 'Model', 'Build', 'TokenUsage', 'Log', 'Approval', 'Task', 'Lead', 'Health', 'Question'],
   endpoints: () => ({}),
 })
 

@@ -10,3 +10,12 @@ const isStored = (turn: ChatTurn): boolean => !turn.failed && !turn.unsaved
  */
 export const replaceFromOf = (turns: readonly ChatTurn[], index: number): number | undefined =>
   turns.slice(index).some(isStored) ? turns.slice(0, index).filter(isStored).length : undefined
+
+/**
+ * The stored position of the turn at `index` (from 0, in stored order: the history item's
+ * `messages`, then its `response`), or undefined when the server never stored that turn.
+ */
+export const storedPositionOf = (turns: readonly ChatTurn[], index: number): number | undefined => {
+  const turn = turns[index]
+  return turn && isStored(turn) ? turns.slice(0, index).filter(isStored).length : undefined
+}

@@ -1,8 +1,9 @@
 import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit'
 import { chatDeltaReceived, chatDoneReceived } from '@/shared/lib/socket'
 import { rootReducer } from '@/shared/lib/store'
+import { withRatings } from '../lib/ratings'
 import { CHAT_TEXTS } from '../lib/texts'
-import type { ChatTurn, HistoryItem } from './types'
+import type { ChatTurn, HistoryItem, TurnRating } from './types'
 
 /** The reply being generated: its session, the text streamed so far, whether a stop was asked. */
 export interface PendingReply {
@@ -41,7 +42,7 @@ export const turn = (role: ChatTurn['role'], content: string, extra: Partial<Cha
 /**
  * A stored conversation's turns: its messages, then its response (or the failed turn of an error).
  * A turn at position p + 1 answers the question at p: the one after a build's question shows its
- * timeline. `last` is what the last reply also carries.
+ * timeline. `last` is what the last reply also carries. Each rated reply carries its rating.
  */
 export const storedTurns = (item: HistoryItem, last: Partial<ChatTurn> = {}): ChatTurn[] => {
   const turns = item.messages.map((message) => turn(message.role, message.content))
@@ -51,7 +52,7 @@ export const storedTurns = (item: HistoryItem, last: Partial<ChatTurn> = {}): Ch
     const reply = turns[position + 1]
     if (turns[position]?.role === 'user' && reply?.role === 'assistant') reply.timelineSessionId = sessionId
   }
-  return turns
+  return withRatings(turns, item.ratings)
 }
 
 export const chatSlice = createSlice({
@@ -128,6 +129,13 @@ export const chatSlice = createSlice({
     conversationRestored: (state, { payload }: PayloadAction<{ id: string }>) => {
       if (state.conversationId === null && state.pending === null) state.conversationId = payload.id
     },
+    /** The server stored a rating of the reply `turnId` (null: the rating was taken back). */
+    replyRated: (state, { payload }: PayloadAction<{ turnId: string; rating: TurnRating | null }>) => {
+      const rated = state.turns.find((candidate) => candidate.id === payload.turnId)
+      if (!rated) return
+      if (payload.rating) rated.rating = payload.rating
+      else delete rated.rating
+    },
     historyPageChanged: (state, { payload }: PayloadAction<number>) => {
       state.history.page = Math.max(1, payload)
     },
@@ -179,6 +187,7 @@ export const {
   conversationOpened,
   conversationDeleted,
   conversationRestored,
+  replyRated,
   historyPageChanged,
   historySearched,
   historyRefreshRequested,

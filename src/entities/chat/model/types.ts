@@ -1,3 +1,5 @@
+import type { ReplyRatingValue } from '@contracts/questions'
+
 export type ChatRole = 'user' | 'assistant'
 
 /** A chat message as the API sends and takes it (spec section 3). */
@@ -22,6 +24,19 @@ export interface ChatTurn extends ChatMessage {
    * before, for example a 429): it has no position there, so an edit of a later turn skips it.
    */
   unsaved?: boolean
+  /** How its owner rated this reply ('Helpful' or 'Not helpful'), as the server stored it. */
+  rating?: TurnRating
+}
+
+/** A reply's rating: 'helpful' or 'not_helpful', and what its owner said about it, if anything. */
+export interface TurnRating {
+  rating: ReplyRatingValue
+  comment?: string
+}
+
+/** A rating in a stored conversation: `position` is the rated reply's stored position. */
+export interface StoredRating extends TurnRating {
+  position: number
 }
 
 export type HistoryStatus = 'completed' | 'error' | 'processing'
@@ -42,6 +57,8 @@ export interface HistoryItem {
   sharedAt?: string
   /** The builds its questions started: `position` is the stored position of the question (its reply is the next). */
   builds?: { sessionId: string; position: number }[]
+  /** How its owner rated its replies, in order; left out when none is rated. */
+  ratings?: StoredRating[]
 }
 
 export interface HistoryPage {

@@ -1,10 +1,22 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
+import { RateReply } from '@/features/rate-chat-reply'
 import { ModelPicker } from '@/features/select-ai-model'
 import { BuildQuestions, loadResumeChat, MessageForm, RetryBuild, sendChatMessage, TurnTools } from '@/features/send-chat-message'
 import { useModelChoice } from '@/entities/ai-model'
 import { BuildProgress, BuildTimeline, ProjectFiles, trackerDismissed } from '@/entities/build'
-import { chatApi, conversationCleared, ConversationLog, historyRefreshRequested, readInFlight, selectConversationId, selectIsSending, selectPendingReply, selectTurns } from '@/entities/chat'
+import {
+  chatApi,
+  conversationCleared,
+  ConversationLog,
+  historyRefreshRequested,
+  isRateable,
+  readInFlight,
+  selectConversationId,
+  selectIsSending,
+  selectPendingReply,
+  selectTurns,
+} from '@/entities/chat'
 import { PRODUCT_NAME } from '@/shared/config'
 import { usePageMeta } from '@/shared/lib/seo'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
@@ -175,30 +187,38 @@ export const AssistantPage = () => {
           )}
           <ConversationLog
             emptyText={`No messages yet. Ask ${PRODUCT_NAME} a question below to start a conversation.`}
-            renderAfterTurn={(turn) =>
-              (turn.buildSessionId || turn.timelineSessionId) && (
-                <>
+            renderAfterTurn={(turn) => (
+              <>
+                {/* A reply to a question (not a build's, nor a failed one) can be rated. */}
+                {isRateable(turn) && (
                   <Suspense fallback={null}>
-                    {turn.buildSessionId && <ProjectFiles sessionId={turn.buildSessionId} />}
-                    {/* A delivered web app or API (also in a conversation opened from its address): its live preview. */}
-                    {(turn.buildSessionId ?? (turn.failed ? undefined : turn.timelineSessionId)) && (
-                      <PreviewBuild
-                        sessionId={(turn.buildSessionId ?? turn.timelineSessionId) as string}
-                        onFix={askFix}
-                        busy={replying}
-                        autoStart={previewNext && turn.id === lastTurnId && !replying}
-                        onAutoStarted={() => setPreviewNext(false)}
-                      />
-                    )}
-                    {turn.timelineSessionId && <BuildTimeline sessionId={turn.timelineSessionId} />}
+                    <RateReply turn={turn} />
                   </Suspense>
-                  {/* The last reply may be a build's questions, waiting for their answers (not held back while the timeline's code loads). */}
-                  {turn.timelineSessionId && !turn.buildSessionId && turn.id === lastTurnId && !replying && <BuildQuestions sessionId={turn.timelineSessionId} />}
-                  {/* A failed build's reply: retried from the stage that failed, its answer taking the failure's place. */}
-                  {turn.timelineSessionId && turn.failed && turn.id === lastTurnId && !replying && <RetryBuild sessionId={turn.timelineSessionId} />}
-                </>
-              )
-            }
+                )}
+                {(turn.buildSessionId || turn.timelineSessionId) && (
+                  <>
+                    <Suspense fallback={null}>
+                      {turn.buildSessionId && <ProjectFiles sessionId={turn.buildSessionId} />}
+                      {/* A delivered web app or API (also in a conversation opened from its address): its live preview. */}
+                      {(turn.buildSessionId ?? (turn.failed ? undefined : turn.timelineSessionId)) && (
+                        <PreviewBuild
+                          sessionId={(turn.buildSessionId ?? turn.timelineSessionId) as string}
+                          onFix={askFix}
+                          busy={replying}
+                          autoStart={previewNext && turn.id === lastTurnId && !replying}
+                          onAutoStarted={() => setPreviewNext(false)}
+                        />
+                      )}
+                      {turn.timelineSessionId && <BuildTimeline sessionId={turn.timelineSessionId} />}
+                    </Suspense>
+                    {/* The last reply may be a build's questions, waiting for their answers (not held back while the timeline's code loads). */}
+                    {turn.timelineSessionId && !turn.buildSessionId && turn.id === lastTurnId && !replying && <BuildQuestions sessionId={turn.timelineSessionId} />}
+                    {/* A failed build's reply: retried from the stage that failed, its answer taking the failure's place. */}
+                    {turn.timelineSessionId && turn.failed && turn.id === lastTurnId && !replying && <RetryBuild sessionId={turn.timelineSessionId} />}
+                  </>
+                )}
+              </>
+            )}
             renderTurnTools={(turn, context) => (
               <Suspense fallback={null}>
                 <TurnTools turn={turn} context={context} />

@@ -15,6 +15,8 @@ export const ARCHITECT_SECTIONS: ArchitectSection[] = [
   { label: 'Approvals', to: '/architect/approvals' },
   // Waitlist, contact and newsletter entries; admins only by default.
   { label: 'Leads', to: '/architect/leads', permission: 'architect.leads' },
+  // What visitors asked the assistant, and staff's corrections; admins and operators by default.
+  { label: 'Questions', to: '/architect/questions', permission: 'architect.questions' },
 ]
 
 /** The section a path belongs to, for the breadcrumbs. */

@@ -1,0 +1,1 @@
+export { ArchitectQuestionsPage } from './ui/ArchitectQuestionsPage'
