@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } f
 import { Link } from 'react-router-dom'
 import type { ModelInfo } from '@/entities/ai-model'
 import { formatCost, pricingUrlOf } from '../lib/pricing'
+import { dialogKeys } from '@/shared/lib/dialog'
 import styles from './ModelDetailsModal.module.scss'
 
 interface ModelDetailsModalProps {
@@ -9,7 +10,6 @@ interface ModelDetailsModalProps {
   onClose: () => void
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
  * The model-details modal: closes on a click outside it, the close button or Escape; keeps focus
@@ -24,24 +24,8 @@ export const ModelDetailsModal = ({ model, onClose }: ModelDetailsModalProps) =>
   // In the commit that shows it, not after: the dialog is never on screen with the focus still outside.
   useLayoutEffect(() => close.current?.focus(), [])
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      onClose()
-      return
-    }
-    if (event.key !== 'Tab' || !dialog.current) return
-    const focusable = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE))
-    const first = focusable[0]
-    const last = focusable.at(-1)
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last?.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first?.focus()
-    }
-  }
+  const onKeyDown = (event: KeyboardEvent) => dialogKeys(event, dialog.current, onClose)
+
 
   const onBackdrop = (event: MouseEvent) => {
     if (event.target === event.currentTarget) onClose()

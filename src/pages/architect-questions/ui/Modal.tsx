@@ -1,8 +1,8 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { dialogKeys } from '@/shared/lib/dialog'
 import styles from './Modal.module.scss'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 interface ModalProps {
   /** The dialog's heading, which names it. */
@@ -33,24 +33,8 @@ export const Modal = ({ title, describedBy, initialFocus, onClose, children }: M
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      onClose()
-      return
-    }
-    if (event.key !== 'Tab' || !dialog.current) return
-    const focusable = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE))
-    const first = focusable[0]
-    const last = focusable.at(-1)
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last?.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first?.focus()
-    }
-  }
+  const onKeyDown = (event: KeyboardEvent) => dialogKeys(event, dialog.current, onClose)
+
 
   return createPortal(
     <div className={styles.backdrop}>

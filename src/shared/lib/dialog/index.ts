@@ -1,0 +1,1 @@
+export { dialogKeys } from './focusTrap'
