@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } f
 import { Link } from 'react-router-dom'
 import type { ModelInfo } from '@/entities/ai-model'
 import { formatCost, pricingUrlOf } from '../lib/pricing'
-import { dialogKeys } from '@/shared/lib/dialog'
+import { dialogKeys } from '@/shared/lib/hooks'
 import styles from './ModelDetailsModal.module.scss'
 
 interface ModelDetailsModalProps {

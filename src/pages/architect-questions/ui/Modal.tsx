@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { dialogKeys } from '@/shared/lib/dialog'
+import { dialogKeys } from '@/shared/lib/hooks'
 import styles from './Modal.module.scss'
 
 

@@ -1,2 +1,3 @@
 export { useDebounced } from './useDebounced'
 export { useAutoGrow } from './useAutoGrow'
+export { dialogKeys } from './dialogKeys'

@@ -1,1 +1,0 @@
-export { dialogKeys } from './focusTrap'
