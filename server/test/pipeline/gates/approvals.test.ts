@@ -60,6 +60,14 @@ interface TaskBody {
   approvalId: string | null
 }
 
+/**
+ * The apps here take over a silent build only after 10 minutes, so that the takeover tests decide
+ * which server takes one (an explicit adoptOrphans with a 1-minute lease, of a build silent for 5):
+ * the other apps' own periodic takeover never wins that race.
+ */
+const TAKEOVER_MS = 600_000
+const SILENT = "now() - interval '5 minutes'"
+
 describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
   let db: Database
   /** Builds wait at the planning and deployment gates, for up to 20 s. */
@@ -99,7 +107,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
 
   /** An app on the same database whose builds wait at the gates given, for up to 20 s unless told. */
   const gatedApp = async (builds: Parameters<typeof buildConfig>[0], options: Parameters<typeof buildTestApp>[2] = {}) =>
-    buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalTimeoutMs: 20_000, ...builds })) }, options)
+    buildTestApp(db, { ...chatConfig(), ...(await buildConfig({ approvalTimeoutMs: 20_000, takeoverMs: TAKEOVER_MS, ...builds })) }, options)
 
   /** A new visitor's build of `prompt` on `server`, sent without a socket, once it waits at `gate`. */
   const waitingBuild = async (server: FastifyInstance, prompt: string, gate: string) => {
@@ -387,7 +395,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     expect((await list('?status=all')).data.find((approval) => approval.id === deployment.id)).toMatchObject({ status: 'pending', build: { status: 'running' } })
 
     // No heartbeat since: another server takes it over and waits at the gate on the same request.
-    await db.query(`update builds set heartbeat_at = now() - interval '10 minutes' where session_id = $1`, [body.sessionId])
+    await db.query(`update builds set heartbeat_at = ${SILENT} where session_id = $1`, [body.sessionId])
     expect(await app.builds.adoptOrphans(60_000)).toBe(1)
     await until('wait at the deployment gate', async () => (await tasks()).find((task) => task.sessionId === body.sessionId)?.gate === 'deployment')
     expect((await list('?status=pending')).data.filter((approval) => approval.build?.sessionId === body.sessionId).map((approval) => approval.id)).toEqual([deployment.id])
@@ -402,7 +410,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     const { visitor, body, reply, pending: deployment } = await waitingBuild(closing, 'Build a command line tool that renames files', 'deployment')
     await closing.close()
     expect((await reply).statusCode).toBe(503)
-    await db.query(`update builds set heartbeat_at = now() - interval '10 minutes' where session_id = $1`, [body.sessionId])
+    await db.query(`update builds set heartbeat_at = ${SILENT} where session_id = $1`, [body.sessionId])
 
     // The server that takes the build over: the request is approved just after it read it as pending, before it waits on it again.
     const REWAIT = "update approval_requests set heartbeat_at = now() where id = $1 and status = 'pending'"
@@ -416,7 +424,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
         return db.query<T>(text, params)
       },
     })
-    const next = await buildTestApp(racing, { ...chatConfig(), ...(await buildConfig({ approvalTimeoutMs: 20_000, approvalGates: ['deployment'] })) })
+    const next = await buildTestApp(racing, { ...chatConfig(), ...(await buildConfig({ approvalTimeoutMs: 20_000, approvalGates: ['deployment'], takeoverMs: TAKEOVER_MS })) })
     try {
       expect(await next.builds.adoptOrphans(60_000)).toBe(1)
       await until('delivered build', async () => (await history(next, visitor)).data[0]?.status === 'completed')
