@@ -1,5 +1,6 @@
 import type { Queryable } from '../db'
 import type { ChatMessage } from '../llm/types'
+import { createQuestionRepository } from '../questions/questionRepository'
 
 /** What a deleted conversation that comes back while its reply was lost says. */
 export const REPLY_LOST_ON_DELETE = 'The reply was stopped when the conversation was deleted. Please send the message again.'
@@ -97,12 +98,7 @@ export const createConversationToolsRepository = (db: Queryable) => ({
       [id],
     )
     // Its questions (and their ratings) come back with it, for the Questions page.
-    await db.query(
-      `insert into assistant_questions
-       select r.* from deleted_conversations d, jsonb_populate_recordset(null::assistant_questions, d.questions) r where d.id = $1
-       on conflict do nothing`,
-      [id],
-    )
+    await createQuestionRepository(db).restoreDeleted(id)
     await db.query(
       `insert into conversation_shares
        select r.* from deleted_conversations d, jsonb_populate_recordset(null::conversation_shares, d.shares) r where d.id = $1

@@ -131,6 +131,16 @@ export const createQuestionRepository = (db: Queryable) => ({
     )
   },
 
+  /** The questions of a deleted conversation that comes back (the copy chat kept of them, in deleted_conversations), after its messages. */
+  async restoreDeleted(conversationId: string): Promise<void> {
+    await db.query(
+      `insert into assistant_questions
+       select r.* from deleted_conversations d, jsonb_populate_recordset(null::assistant_questions, d.questions) r where d.id = $1
+       on conflict do nothing`,
+      [conversationId],
+    )
+  },
+
   /** The owner's rating of their reply at `position`; false when the owner has no such rateable reply. */
   async rate(ownerKey: string, conversationId: string, position: number, rating: ReplyRatingValue | null, comment: string | null): Promise<boolean> {
     const { rows } = await db.query(
