@@ -139,7 +139,8 @@ test.describe('a reply with a table wider than a phone', () => {
 
   test('keeps the page and the conversation within the screen: the table scrolls in its own box', async ({ page }) => {
     await openAssistant(page)
-    await ask(page, 'Can I temporarily disable approval gates?')
+    // Answered with the roles table, whose permissions column is wider than a phone.
+    await ask(page, 'Which roles are there and what permissions do they have?')
     const table = latestTurn(page).locator('table').first()
     await expect(table).toBeVisible()
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)

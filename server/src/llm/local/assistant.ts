@@ -77,6 +77,8 @@ const EXISTENCE =
 const ANSWER_BUDGET = 600
 /** A command is quoted whole, up to this long. */
 const CODE_MAX = 400
+/** A table is quoted whole up to this long; a longer one keeps its header and the rows that answer. */
+const TABLE_MAX = 900
 /** The blocks an answer quotes at most (what a chosen sentence introduces aside). */
 const MAX_ANSWER_BLOCKS = 2
 /** Room an answer must have left to quote another block. */
@@ -459,7 +461,8 @@ export class LocalAssistant {
    */
   private focus(block: string, query: readonly Concept[], budget: number): string {
     if (isCode(block)) return block.length <= Math.max(budget, CODE_MAX) ? block : ''
-    if (block.length <= budget) return block
+    // A small table is quoted whole: its rows answer together ('the three gates').
+    if (block.length <= budget || (block.startsWith('|') && block.length <= TABLE_MAX)) return block
     if (isStructured(block)) {
       const lines = block.split('\n')
       const table = block.startsWith('|')
