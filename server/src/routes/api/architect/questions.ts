@@ -18,6 +18,7 @@ import {
 import { AUTH_MESSAGES } from '../../../auth/messages'
 import { forbiddenResponse, notSignedInResponse, sessionSecurity } from '../../../auth/schemas'
 import { isUuid } from '../../../chat/validation'
+import { perOwnerLimit } from '../../../sessions/owner'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
 import { createQuestionRepository as questionsIn, type SectionRef, type StoredCorrection, type StoredQuestion } from '../../../questions/questionRepository'
@@ -40,7 +41,8 @@ const correctionJson = (item: StoredCorrection) => ({
 const questionsRoutes: FastifyPluginAsync = async (app) => {
   const preHandler = app.requirePermission('architect.questions')
   const routes = app.withTypeProvider<TypeBoxTypeProvider>()
-  const correctionLimit = { max: CORRECTIONS_PER_MINUTE, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (request: { user?: { id: number } | null; ip: string }) => `corrections:${request.user?.id ?? request.ip}` } as const
+  // Per staff member (the permission check knows the user), else per IP.
+  const correctionLimit = perOwnerLimit('corrections', CORRECTIONS_PER_MINUTE)
 
   /** The staff member acting (the permission check ran first). */
   const staffOf = (user: { id: number; email: string } | null | undefined) => {
