@@ -147,7 +147,8 @@ const bwrapCommand = async (
     '--unshare-user',
     '--disable-userns',
     '--die-with-parent',
-    '--new-session',
+    // No --new-session: the run's own session (runLimited starts one, with no controlling terminal to
+    // reach) is the one whose CPU priority is lowered; a second one would be scheduled beside the server's.
     ...(await systemBinds()),
     '--proc',
     '/proc',

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { constants, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { constants, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { open, stat, statfs, type FileHandle } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 import type { RunResult, SandboxLimits, StopReason } from './types'
@@ -11,6 +11,27 @@ const PAGE_BYTES = 4096
 const INODE_BYTES = 1024
 /** How long a sandbox may take to set itself up before the run goes on without holding its writable folders. */
 const SETUP_WAIT_MS = 5_000
+
+/**
+ * The CPU priority of a run's whole session (nice 10, as its commands' own `nice`). A run starts a
+ * session of its own (so that stopping it kills its process group), and where the kernel groups
+ * processes by session for scheduling (autogroup, on by default on desktop and VM kernels), a
+ * process's nice counts only within its session: each run's session would get as much CPU as the
+ * server's, and 30 queued builds' tests slowed the server's answers to seconds. The session's own
+ * nice (`/proc/<pid>/autogroup`) puts the whole run below the server.
+ */
+const SESSION_NICE = 10
+
+/** Lowers the CPU priority of the session `pid` leads, where the kernel schedules by session; elsewhere nothing to do. */
+export const lowerSessionPriority = (pid: number): boolean => {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(SESSION_NICE))
+    return true
+  } catch {
+    // No autogroup (the kernel does not group by session, so `nice` alone counts), or the process has gone.
+    return false
+  }
+}
 
 /** Whether the kernel lists each thread's children (`/proc/<pid>/task/<tid>/children`, Linux 3.5+ with CONFIG_PROC_CHILDREN). */
 const CHILDREN_LISTED = existsSync(`/proc/${process.pid}/task/${process.pid}/children`)
@@ -233,6 +254,7 @@ export const runLimited = (
       stdio: command.sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
       detached: true,
     })
+    if (child.pid !== undefined) lowerSessionPriority(child.pid)
     const tail = new Tail(limits.outputBytes)
     let stopped: StopReason | undefined
     let sampling = false

@@ -153,6 +153,21 @@ console.log('INSIDE ' + fs.readFileSync('inside.txt', 'utf8'))
     expect(await leftovers()).toEqual([])
   })
 
+  it('runs below the server in CPU priority: each process, and its whole session where the kernel schedules by session', async () => {
+    const probe = await project(
+      "const fs = require('fs'); const os = require('os');" +
+        "const group = fs.existsSync('/proc/self/autogroup') ? fs.readFileSync('/proc/self/autogroup', 'utf8').trim() : 'none';" +
+        "console.log(`priority ${os.getPriority()}; session ${group}`)",
+    )
+    const report = await sandbox.runTests(probe)
+    expect(report.output).toContain('priority 10;')
+    if (existsSync('/proc/self/autogroup')) {
+      // Autogroup: a process's nice counts only within its session; the session's own nice sets it apart from the server's.
+      expect(report.output).toMatch(/session \/autogroup-\d+ nice 10/)
+      expect(await readFile('/proc/self/autogroup', 'utf8')).not.toContain('nice 10')
+    }
+  })
+
   it('stops an endless loop: at its CPU limit, and at the wall time', async () => {
     const loop = "console.log('looping'); for (;;) {}"
     const byCpu = await (await createSandbox('bwrap', { ...LIMITS, cpuSeconds: 1, wallMs: 30_000 })).runTests(await project(loop))
