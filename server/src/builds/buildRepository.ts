@@ -71,6 +71,48 @@ interface BuildRow {
   retry_stage: StageId | null
 }
 
+/** The columns of a BuildRow: not the job or the tests, which can be large and are read where they are used. */
+const BUILD_COLUMNS =
+  'id, session_id, owner_key, conversation_id, model, status, kind, name, stage, percentage, message, error, archive_bytes, archive_files, created_at, updated_at, finished_at, server_id, clarification, asked_at, retry_stage'
+
+/**
+ * What the build `b` has done: its iterations, and once delivered (completed with its archive and
+ * its conversation, as BuildService's hasArchive) its tests' result and its files' paths and sizes.
+ */
+const DETAILS_COLUMNS = `
+  (select coalesce(json_agg(i order by i.iteration), '[]'::json) from (
+     select iteration, files_changed, passed, failed, failing, output_tail, prompt_tokens, completion_tokens, duration_ms
+     from build_iterations where build_id = b.id) i) as iterations,
+  b.status = 'completed' and b.conversation_id is not null and b.archive_bytes is not null as delivered,
+  b.tests as tests,
+  case when b.status = 'completed' and b.conversation_id is not null and b.archive_bytes is not null then (
+    select coalesce(json_agg(json_build_object('path', path, 'bytes', octet_length(content)) order by path), '[]'::json)
+    from build_files where build_id = b.id) end as files`
+
+interface DetailsRow {
+  iterations: unknown
+  delivered: boolean
+  tests: unknown
+  files: unknown
+}
+
+export interface BuildDetails {
+  iterations: BuildIteration[]
+  tests?: TestSummary
+  files?: { path: string; bytes: number }[]
+}
+
+const toDetails = (row: DetailsRow): BuildDetails => {
+  const iterations = jsonValue(row.iterations)
+  const tests = jsonValue(row.tests)
+  const files = jsonValue(row.files)
+  return {
+    iterations: Array.isArray(iterations) ? (iterations as IterationRow[]).map(toIteration) : [],
+    ...(row.delivered && tests !== null && typeof tests === 'object' && { tests: tests as TestSummary }),
+    ...(row.delivered && Array.isArray(files) && { files: files as { path: string; bytes: number }[] }),
+  }
+}
+
 const toBuild = (row: BuildRow): Build => ({
   id: row.id,
   sessionId: row.session_id,
@@ -230,7 +272,7 @@ export const createBuildRepository = (db: Queryable) => ({
       `insert into builds (id, session_id, owner_key, conversation_id, model, status, stage, percentage, message, server_id, heartbeat_at)
        values ($1, $2, $3, $4, $5, 'running', $6, $7, $8, $9, now())
        on conflict (session_id) do nothing
-       returning *`,
+       returning ${BUILD_COLUMNS}`,
       [input.id, input.sessionId, input.ownerKey, input.conversationId, input.model, input.stage, input.percentage, input.message, input.serverId],
     )
     return rows[0] ? toBuild(rows[0]) : null
@@ -358,7 +400,7 @@ export const createBuildRepository = (db: Queryable) => ({
    */
   async orphaned(leaseMs: number): Promise<Build[]> {
     const { rows } = await db.query<BuildRow>(
-      `select * from builds where status = 'running' and clarification is null and job is not null
+      `select ${BUILD_COLUMNS} from builds where status = 'running' and clarification is null and job is not null
          and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1::double precision))
        order by created_at, id`,
       [leaseMs / 1000],
@@ -371,7 +413,7 @@ export const createBuildRepository = (db: Queryable) => ({
     const { rows } = await db.query<BuildRow>(
       `update builds set server_id = $2, heartbeat_at = now() where id = $1 and status = 'running' and clarification is null
          and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3::double precision))
-       returning *`,
+       returning ${BUILD_COLUMNS}`,
       [id, serverId, leaseMs / 1000],
     )
     return rows[0] ? toBuild(rows[0]) : undefined
@@ -401,12 +443,12 @@ export const createBuildRepository = (db: Queryable) => ({
   },
 
   async findBySession(sessionId: string): Promise<Build | undefined> {
-    const { rows } = await db.query<BuildRow>('select * from builds where session_id = $1', [sessionId])
+    const { rows } = await db.query<BuildRow>(`select ${BUILD_COLUMNS} from builds where session_id = $1`, [sessionId])
     return rows[0] ? toBuild(rows[0]) : undefined
   },
 
   async findById(id: string): Promise<Build | undefined> {
-    const { rows } = await db.query<BuildRow>('select * from builds where id = $1', [id])
+    const { rows } = await db.query<BuildRow>(`select ${BUILD_COLUMNS} from builds where id = $1`, [id])
     return rows[0] ? toBuild(rows[0]) : undefined
   },
 
@@ -561,7 +603,7 @@ export const createBuildRepository = (db: Queryable) => ({
     const { rows } = await db.query<BuildRow>(
       `update builds set status = 'stopped', message = $2, clarification = null, updated_at = now(), finished_at = now()
        where status = 'running' and clarification is not null and asked_at < now() - make_interval(secs => $1)
-       returning *`,
+       returning ${BUILD_COLUMNS}`,
       [olderThanMs / 1000, message],
     )
     return rows.map(toBuild)
@@ -588,7 +630,7 @@ export const createBuildRepository = (db: Queryable) => ({
          and job is null
          -- A build waiting at a gate reports no progress; its wait's heartbeat says whether it lives.
          and not exists (select 1 from approval_requests a where a.build_id = builds.id and a.heartbeat_at is not null)
-       returning *`,
+       returning ${BUILD_COLUMNS}`,
       [olderThanMs / 1000, error],
     )
     return rows.map(toBuild)
@@ -599,7 +641,7 @@ export const createBuildRepository = (db: Queryable) => ({
     if (ids.length === 0) return []
     const { rows } = await db.query<BuildRow>(
       `update builds set status = 'error', error = $2, message = $2, updated_at = now(), finished_at = now()
-       where id = any($1::uuid[]) and status = 'running' returning *`,
+       where id = any($1::uuid[]) and status = 'running' returning ${BUILD_COLUMNS}`,
       [ids, error],
     )
     return rows.map(toBuild)
@@ -669,31 +711,16 @@ export const createBuildRepository = (db: Queryable) => ({
   },
 
   /**
-   * What a build has done so far, in one statement (its owner's page reads it often while it
-   * runs): its iterations, and when `delivered` its tests' result and its files' paths and sizes.
+   * A build and what it has done so far, in one statement (its owner's page reads it often while
+   * it runs, and a poll of many builds is as many statements): its iterations, and once delivered
+   * its tests' result and its files' paths and sizes.
    */
-  async details(buildId: string, delivered: boolean): Promise<{ iterations: BuildIteration[]; tests?: TestSummary; files?: { path: string; bytes: number }[] }> {
-    const { rows } = await db.query<{ iterations: unknown; tests: unknown; files: unknown }>(
-      `select
-         (select coalesce(json_agg(i order by i.iteration), '[]'::json) from (
-            select iteration, files_changed, passed, failed, failing, output_tail, prompt_tokens, completion_tokens, duration_ms
-            from build_iterations where build_id = $1) i) as iterations,
-         case when $2::boolean then (select tests from builds where id = $1) end as tests,
-         case when $2::boolean then (
-           select coalesce(json_agg(json_build_object('path', path, 'bytes', octet_length(content)) order by path), '[]'::json)
-           from build_files where build_id = $1) end as files`,
-      [buildId, delivered],
-    )
+  async findBySessionWithDetails(sessionId: string): Promise<(Build & { details: BuildDetails }) | undefined> {
+    const { rows } = await db.query<BuildRow & DetailsRow>(`select ${BUILD_COLUMNS}, ${DETAILS_COLUMNS} from builds b where b.session_id = $1`, [sessionId])
     const row = rows[0]
-    const iterations = jsonValue(row?.iterations)
-    const tests = jsonValue(row?.tests)
-    const files = jsonValue(row?.files)
-    return {
-      iterations: Array.isArray(iterations) ? (iterations as IterationRow[]).map(toIteration) : [],
-      ...(delivered && tests !== null && typeof tests === 'object' && { tests: tests as TestSummary }),
-      ...(delivered && Array.isArray(files) && { files: files as { path: string; bytes: number }[] }),
-    }
+    return row && { ...toBuild(row), details: toDetails(row) }
   },
+
 
   /** What a build delivered: its files and its tests' QA result, stored with the archive. */
   async delivered(buildId: string, files: readonly { path: string; content: string; executable?: boolean }[], tests: TestSummary | undefined): Promise<void> {

@@ -18,9 +18,7 @@ import { InFlight } from '../lib/inFlight'
 import { createAgentLogRepository as agentLogsIn } from '../agentLogs/agentLogRepository'
 import { createApprovalRepository as approvalsIn } from '../pipeline/gates/approvalRepository'
 import { APPROVAL_ABANDONED_MS } from '../pipeline/gates/approvals'
-import { createBuildRepository as buildsIn, type Build, type RunningBuild } from './buildRepository'
-import type { BuildIteration } from '../pipeline/state'
-import type { TestSummary } from '../pipeline/state'
+import { createBuildRepository as buildsIn, type Build, type BuildDetails, type RunningBuild } from './buildRepository'
 import { archiveStore, removeArchive } from '../generation/archiveStore'
 import { followUpIntent } from '../generation/intent'
 import { BUILD_MESSAGES, BuildStopped, formatDuration, runId, type BuildJob, type BuildOutcome, type BuildRunner, type Progress, type StoredJob, type Usage } from '../pipeline/runner'
@@ -153,10 +151,13 @@ export const RETRY_MESSAGES = {
  * (completed), or the reason (error) with no reply and no archive.
  */
 /**
- * A build's stages, in the database's background lane: on the embedded database their many small
- * writes (progress, events, logs, files) give way to the statements of requests people wait on.
+ * A build, from its request to its stored outcome, in the database's background lane: on the
+ * embedded database its many small writes (the request stored, progress, events, logs, files,
+ * the reply) give way to the statements of requests people wait on right now (a docs answer, a
+ * page, a health check). Its own caller waits for the whole build, seconds to minutes, and 30
+ * build requests at once were several hundred statements ahead of a docs question's.
  */
-const runStages = (runner: BuildRunner, job: BuildJob, signal: AbortSignal): Promise<BuildOutcome> => inBackground(() => runner.run(job, signal))
+const building = <T>(work: () => Promise<T>): Promise<T> => inBackground(work)
 
 export class BuildService {
   /** Builds running in this process (their requests taken here), by session id. */
@@ -188,7 +189,7 @@ export class BuildService {
   }
 
   start(ownerKey: string, input: ChatInput): Promise<BuildResult> {
-    return this.inFlight.track(this.run(ownerKey, input))
+    return this.inFlight.track(building(() => this.run(ownerKey, input)))
   }
 
   /**
@@ -241,7 +242,7 @@ export class BuildService {
       const previous = input.conversationId && followUpIntent(request) !== 'new' ? await buildsIn(db).previousProject(conversationId, buildId) : undefined
       const job: BuildJob = { buildId, sessionId, request, model, run: 1, ...(previous && { previousBuildId: previous.buildId }) }
       await buildsIn(db).setJob(buildId, storedJob(job))
-      const outcome = await runStages(runner, job, controller.signal)
+      const outcome = await runner.run(job, controller.signal)
       return await this.conclude({ buildId, conversationId, sessionId, model }, job, outcome, opened.context, controller.signal)
     } catch (error) {
       // Not a stage (those end in an outcome): a refusal (DomainError) or a storage failure.
@@ -330,7 +331,7 @@ export class BuildService {
    * the build runs again from its classification with them, answering as a build request does.
    */
   async reply(ownerKey: string, sessionId: string, given: { answers: string[] } | { skip: true }): Promise<BuildResult | { kind: 'not-found' } | { kind: 'nothing-asked' }> {
-    return this.inFlight.track(this.resume(ownerKey, sessionId, given))
+    return this.inFlight.track(building(() => this.resume(ownerKey, sessionId, given)))
   }
 
   private async resume(ownerKey: string, sessionId: string, given: { answers: string[] } | { skip: true }): Promise<BuildResult | { kind: 'not-found' } | { kind: 'nothing-asked' }> {
@@ -367,7 +368,7 @@ export class BuildService {
       }
       await buildsIn(db).newRun(build.id, storedJob(job))
       await agentLogsIn(db).write({ level: 'INFO', module: 'clarification-loop', message: `[${sessionId.slice(0, 8)}] ${answers ? 'Answers received' : 'Questions skipped'}: the build goes on`, buildId: build.id })
-      const outcome = await runStages(runner, job, controller.signal)
+      const outcome = await runner.run(job, controller.signal)
       return await this.conclude(turn, job, outcome, opened.context, controller.signal)
     } catch (error) {
       if (!(error instanceof DomainError)) {
@@ -608,7 +609,7 @@ export class BuildService {
       const job: BuildJob = { ...stored, buildId: build.id, sessionId: build.sessionId }
       const turn = { buildId: build.id, conversationId: build.conversationId, sessionId: build.sessionId, model: build.model }
       this.options.log?.info({ buildId: build.id, stage: build.stage }, 'resuming a build whose process stopped')
-      void this.inFlight.track(this.goOn(build.ownerKey, turn, job)).catch((err: unknown) => this.options.log?.warn({ err, buildId: build.id }, 'a resumed build could not be stored'))
+      void this.inFlight.track(building(() => this.goOn(build.ownerKey, turn, job))).catch((err: unknown) => this.options.log?.warn({ err, buildId: build.id }, 'a resumed build could not be stored'))
     }
     return adopted
   }
@@ -620,7 +621,7 @@ export class BuildService {
     const { controller, release } = this.hold(turn.sessionId, ownerKey, turn.buildId)
     try {
       const context = await this.contextOf(turn.conversationId)
-      const outcome = await runStages(runner, job, controller.signal)
+      const outcome = await runner.run(job, controller.signal)
       return await this.conclude(turn, job, outcome, context, controller.signal)
     } catch (error) {
       if (!(error instanceof DomainError)) {
@@ -649,7 +650,7 @@ export class BuildService {
    * retried: running, delivered, stopped, denied at a gate, or not its conversation's last request.
    */
   async retry(ownerKey: string, sessionId: string): Promise<BuildResult | { kind: 'not-found' } | { kind: 'refused'; message: string }> {
-    return this.inFlight.track(this.retried(ownerKey, sessionId))
+    return this.inFlight.track(building(() => this.retried(ownerKey, sessionId)))
   }
 
   private async retried(ownerKey: string, sessionId: string): Promise<BuildResult | { kind: 'not-found' } | { kind: 'refused'; message: string }> {
@@ -697,9 +698,10 @@ export class BuildService {
     return byConversation
   }
 
-  /** What a build has done so far: its iterations, and once delivered (while kept) its tests and files. */
-  async details(build: Build): Promise<{ iterations: BuildIteration[]; tests?: TestSummary; files?: { path: string; bytes: number }[] }> {
-    return buildsIn(this.options.db).details(build.id, hasArchive(build))
+  /** One of the owner's builds with what it has done so far (as `details`), read at once; undefined for anyone else's. */
+  async stateWithDetails(ownerKey: string, sessionId: string): Promise<(Build & { details: BuildDetails }) | undefined> {
+    const build = await buildsIn(this.options.db).findBySessionWithDetails(sessionId)
+    return build?.ownerKey === ownerKey ? build : undefined
   }
 
   /** One delivered file of the owner's build, with the language to highlight it as; undefined for anyone else, or when gone. */

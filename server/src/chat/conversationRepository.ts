@@ -106,7 +106,7 @@ export const titleOf = (text: string): string => {
  * The text search covers: every message and reply, each cut to its share of the limit when the
  * whole conversation is longer (a tsvector has a size limit, and positions stop counting at 16,383).
  */
-export const searchTextOf = (messages: readonly ChatMessage[]): string => {
+export const searchTextOf = (messages: readonly { content: string }[]): string => {
   const total = messages.reduce((sum, message) => sum + message.content.length, 0)
   const share = total <= SEARCH_TEXT_LIMIT ? Number.POSITIVE_INFINITY : Math.max(1000, Math.floor(SEARCH_TEXT_LIMIT / messages.length))
   return messages
@@ -119,19 +119,36 @@ const SEARCH_VECTOR = `setweight(to_tsvector('english', $2), 'A') || setweight(t
 
 /** Conversations and their messages. Every read is scoped to one owner (deleting is conversationToolsRepository's `trash`). */
 export const createConversationRepository = (db: Queryable) => ({
-  /** A new conversation (status processing) with its first messages. */
+  /** A new conversation (status processing) with its first messages, in one statement. */
   async create(
     input: { id: string; ownerKey: string; model: string; messages: readonly ChatMessage[] },
   ): Promise<ConversationHeader> {
     const firstUser = input.messages.find((message) => message.role === 'user') ?? input.messages[0]
     const title = titleOf(firstUser?.content ?? '')
+    // One statement, so atomic without a transaction (and one round trip to the database): the
+    // conversation and its messages, numbered from 0 in the order given.
     const { rows } = await db.query<HeaderRow>(
-      `insert into chat_conversations (id, title, status, model, owner_key, message_count, search_vector)
-       values ($1, $2, 'processing', $4, $5, $6, ${SEARCH_VECTOR})
-       returning ${HEADER_COLUMNS}`,
-      [input.id, title, searchTextOf(input.messages), input.model, input.ownerKey, input.messages.length],
+      `with conversation as (
+         insert into chat_conversations (id, title, status, model, owner_key, message_count, search_vector)
+         values ($1, $2, 'processing', $4, $5, $6, ${SEARCH_VECTOR})
+         returning ${HEADER_COLUMNS}
+       ), messages as (
+         insert into chat_messages (conversation_id, position, role, content)
+         select $1, given.position - 1, given.role, given.content
+         from unnest($7::text[], $8::text[]) with ordinality as given (role, content, position)
+       )
+       select * from conversation`,
+      [
+        input.id,
+        title,
+        searchTextOf(input.messages),
+        input.model,
+        input.ownerKey,
+        input.messages.length,
+        input.messages.map((message) => message.role),
+        input.messages.map((message) => message.content),
+      ],
     )
-    await insertMessages(db, input.id, 0, input.messages)
     return toHeader(rows[0] as HeaderRow)
   },
 
@@ -185,21 +202,29 @@ export const createConversationRepository = (db: Queryable) => ({
    * (deleted while the reply was generated): nothing is stored then.
    */
   async complete(id: string, reply: NewReply): Promise<boolean> {
-    const conversation = await createConversationRepository(db).findById(id, { lock: true })
-    if (!conversation) return false
-    const all = [...conversation.messages, { role: 'assistant' as const, content: reply.content }]
-    await db.query(
-      `insert into chat_messages (conversation_id, position, role, content, model, prompt_tokens, completion_tokens, stopped)
-       values ($1, $2, 'assistant', $3, $4, $5, $6, $7)`,
-      [id, conversation.messageCount, reply.content, reply.model, reply.promptTokens, reply.completionTokens, reply.stopped],
+    // Three statements (the row held, with the texts the search covers; the reply and the
+    // conversation's new state; the question), each a round trip to the database.
+    const { rows } = await db.query<{ title: string; message_count: number; contents: unknown }>(
+      `select coalesce(custom_title, title) as title, message_count,
+         (select coalesce(json_agg(m.content order by m.position), '[]'::json) from chat_messages m where m.conversation_id = c.id) as contents
+       from chat_conversations c where id = $1 for update`,
+      [id],
     )
-    if (reply.answers) await createQuestionRepository(db).record(id, conversation.messageCount, reply.answers.question, reply.model, reply.answers.source)
+    const conversation = rows[0]
+    if (!conversation) return false
+    const stored = typeof conversation.contents === 'string' ? (JSON.parse(conversation.contents) as unknown) : conversation.contents
+    const all = [...(Array.isArray(stored) ? stored.filter((content): content is string => typeof content === 'string') : []), reply.content].map((content) => ({ content }))
     await db.query(
-      `update chat_conversations
+      `with reply as (
+         insert into chat_messages (conversation_id, position, role, content, model, prompt_tokens, completion_tokens, stopped)
+         values ($1, $5, 'assistant', $6, $7, $8, $9, $10)
+       )
+       update chat_conversations
        set status = 'completed', error = null, message_count = $4, updated_at = now(), search_vector = ${SEARCH_VECTOR}
        where id = $1`,
-      [id, conversation.title, searchTextOf(all), all.length],
+      [id, conversation.title, searchTextOf(all), conversation.message_count + 1, conversation.message_count, reply.content, reply.model, reply.promptTokens, reply.completionTokens, reply.stopped],
     )
+    if (reply.answers) await createQuestionRepository(db).record(id, conversation.message_count, reply.answers.question, reply.model, reply.answers.source)
     return true
   },
 

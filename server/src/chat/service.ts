@@ -153,7 +153,7 @@ export class ChatService {
     const question = input.messages.at(-1) as ChatMessage
     if (input.conversationId === undefined) {
       const id = randomUUID()
-      await db.transaction((tx) => conversationsIn(tx).create({ id, ownerKey, model, messages: input.messages }))
+      await conversationsIn(db).create({ id, ownerKey, model, messages: input.messages })
       return { conversationId: id, context: input.messages }
     }
     const conversationId = input.conversationId

@@ -32,12 +32,16 @@ export const createSessionOwnerRepository = (db: Queryable): SessionOwnerReposit
     return rows[0]?.owner_key
   }
   return {
+    // One statement: a taken session's row is returned as it is (its owner unchanged), so the
+    // caller learns who holds it without a second round trip.
     claim: async (sessionId, ownerKey, kind) => {
-      await db.query(
-        'insert into session_owners (session_id, owner_key, kind) values ($1, $2, $3) on conflict (session_id) do nothing',
+      const { rows } = await db.query<{ owner_key: string }>(
+        `insert into session_owners (session_id, owner_key, kind) values ($1, $2, $3)
+         on conflict (session_id) do update set owner_key = session_owners.owner_key
+         returning owner_key`,
         [sessionId, ownerKey, kind],
       )
-      return (await ownerOf(sessionId)) === ownerKey
+      return rows[0]?.owner_key === ownerKey
     },
     ownerOf,
     attach: async (sessionId, conversationId) => {

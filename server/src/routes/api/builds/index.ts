@@ -100,9 +100,9 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const owner = ownerOfRequest(request, reply, { create: false })
-      const build = owner ? await app.builds.state(owner.key, request.params.sessionId) : undefined
+      const build = owner ? await app.builds.stateWithDetails(owner.key, request.params.sessionId) : undefined
       if (!build) throw new HttpError(404, BUILD_NOT_FOUND)
-      const { iterations, tests, files } = await app.builds.details(build)
+      const { iterations, tests, files } = build.details
       return {
         success: true as const,
         data: {
