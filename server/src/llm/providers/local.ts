@@ -16,6 +16,8 @@ export const LOCAL_MODEL_INFO: ModelInfo = {
 
 /** Words per streamed delta. */
 const WORDS_PER_DELTA = 3
+/** Deltas sent in one turn of the event loop when they are not slowed down. */
+const DELTAS_PER_TURN = 8
 
 /** Splits a reply into small pieces of a few words each (whitespace kept), so it streams. */
 export const deltasOf = (text: string): string[] => {
@@ -59,10 +61,12 @@ export class LocalProvider implements ChatProvider {
     const { text: reply, source } = this.assistant.respond(request.messages, corrections)
     const prompt = request.messages
     let sent = ''
-    for (const delta of deltasOf(reply)) {
-      // Yield between deltas, so a stop (and other requests) get their turn.
+    for (const [index, delta] of deltasOf(reply).entries()) {
+      // Yield between deltas, so a stop (and other requests) get their turn: after each when slowed
+      // down, else every few (a reply waited a turn of the event loop for each, milliseconds each
+      // under load: 100 ms and more for an answer computed in 10).
       if (this.options.deltaDelayMs) await sleep(this.options.deltaDelayMs).catch(() => undefined)
-      else await new Promise<void>((resolve) => setImmediate(resolve))
+      else if (index % DELTAS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve))
       if (signal.aborted) return { content: sent, stopped: true, prompt, source }
       onDelta(delta)
       sent += delta
