@@ -202,18 +202,17 @@ export const createConversationRepository = (db: Queryable) => ({
    * (deleted while the reply was generated): nothing is stored then.
    */
   async complete(id: string, reply: NewReply): Promise<boolean> {
-    // Three statements (the row held, with the texts the search covers; the reply and the
-    // conversation's new state; the question), each a round trip to the database.
-    const { rows } = await db.query<{ title: string; message_count: number; contents: unknown }>(
-      `select coalesce(custom_title, title) as title, message_count,
-         (select coalesce(json_agg(m.content order by m.position), '[]'::json) from chat_messages m where m.conversation_id = c.id) as contents
-       from chat_conversations c where id = $1 for update`,
+    // The row held first, then the texts the search covers: read in the same statement, a
+    // message committed while it waited for the lock would be missed.
+    const { rows } = await db.query<{ title: string; message_count: number }>(
+      `select coalesce(custom_title, title) as title, message_count from chat_conversations where id = $1 for update`,
       [id],
     )
     const conversation = rows[0]
     if (!conversation) return false
-    const stored = typeof conversation.contents === 'string' ? (JSON.parse(conversation.contents) as unknown) : conversation.contents
-    const all = [...(Array.isArray(stored) ? stored.filter((content): content is string => typeof content === 'string') : []), reply.content].map((content) => ({ content }))
+    const { rows: stored } = await db.query<{ content: string }>('select content from chat_messages where conversation_id = $1 order by position', [id])
+    const all = [...stored, { content: reply.content }]
+    // The reply and the conversation's new state in one statement.
     await db.query(
       `with reply as (
          insert into chat_messages (conversation_id, position, role, content, model, prompt_tokens, completion_tokens, stopped)
@@ -222,7 +221,7 @@ export const createConversationRepository = (db: Queryable) => ({
        update chat_conversations
        set status = 'completed', error = null, message_count = $4, updated_at = now(), search_vector = ${SEARCH_VECTOR}
        where id = $1`,
-      [id, conversation.title, searchTextOf(all), conversation.message_count + 1, conversation.message_count, reply.content, reply.model, reply.promptTokens, reply.completionTokens, reply.stopped],
+      [id, conversation.title, searchTextOf(all), all.length, conversation.message_count, reply.content, reply.model, reply.promptTokens, reply.completionTokens, reply.stopped],
     )
     if (reply.answers) await createQuestionRepository(db).record(id, conversation.message_count, reply.answers.question, reply.model, reply.answers.source)
     return true

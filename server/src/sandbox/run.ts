@@ -22,14 +22,18 @@ const SETUP_WAIT_MS = 5_000
  */
 const SESSION_NICE = 10
 
-/** Lowers the CPU priority of the session `pid` leads, where the kernel schedules by session; elsewhere nothing to do. */
-export const lowerSessionPriority = (pid: number): boolean => {
+/**
+ * Lowers the CPU priority of the session `pid` leads: 'lowered'; 'later' when the kernel asks to
+ * try again (without CAP_SYS_ADMIN it allows one such change every 100 ms, machine-wide);
+ * 'never' where it cannot be done (no autogroup: the kernel does not group by session, so `nice`
+ * alone counts; or the process has gone).
+ */
+export const lowerSessionPriority = (pid: number): 'lowered' | 'later' | 'never' => {
   try {
     writeFileSync(`/proc/${pid}/autogroup`, String(SESSION_NICE))
-    return true
-  } catch {
-    // No autogroup (the kernel does not group by session, so `nice` alone counts), or the process has gone.
-    return false
+    return 'lowered'
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EAGAIN' ? 'later' : 'never'
   }
 }
 
@@ -254,7 +258,12 @@ export const runLimited = (
       stdio: command.sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
       detached: true,
     })
-    if (child.pid !== undefined) lowerSessionPriority(child.pid)
+    let priority = child.pid === undefined ? 'never' : lowerSessionPriority(child.pid)
+    /** Tries again to lower the run's priority if the kernel said to; whether it is done (or cannot be). */
+    const lowered = (): boolean => {
+      if (priority === 'later' && child.pid !== undefined) priority = lowerSessionPriority(child.pid)
+      return priority !== 'later'
+    }
     const tail = new Tail(limits.outputBytes)
     let stopped: StopReason | undefined
     let sampling = false
@@ -300,7 +309,8 @@ export const runLimited = (
         started = true
         void (async () => {
           const deadline = performance.now() + SETUP_WAIT_MS
-          while (!ended && !(await watch.hold(pid)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
+          // Its folders held and its priority lowered before its command starts.
+          while (!ended && !((await watch.hold(pid)) && lowered()) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
           release.end('go')
           if (!ended) listeners.onSandbox?.(pid)
         })()
@@ -310,6 +320,7 @@ export const runLimited = (
     const timer = setTimeout(() => stop('time'), limits.wallMs)
     const sampler = setInterval(() => {
       if (sampling || child.pid === undefined) return
+      lowered()
       sampling = true
       const pid = child.pid
       void (async () => {
