@@ -151,14 +151,12 @@ export const RETRY_MESSAGES = {
  * (completed), or the reason (error) with no reply and no archive.
  */
 /**
- * A build, from its request to its stored outcome, in the database's background lane: on the
- * embedded database its many small writes (the request stored, progress, events, logs, files,
- * the reply) give way to the statements of requests people wait on right now (a docs answer, a
- * page, a health check). Its own caller waits for the whole build, seconds to minutes, and 30
- * build requests at once were several hundred statements ahead of a docs question's.
+ * Every build, from its request to its stored outcome (start, reply, adoptOrphans, retry), runs in
+ * the database's background lane (inBackground): on the embedded database its many small writes
+ * give way to the statements of requests people wait on right now (a docs answer, a page, a health
+ * check). Its own caller waits for the whole build, seconds to minutes, and 30 build requests at
+ * once were several hundred statements ahead of a docs question's.
  */
-const building = <T>(work: () => Promise<T>): Promise<T> => inBackground(work)
-
 export class BuildService {
   /** Builds running in this process (their requests taken here), by session id. */
   private readonly active = new Map<string, ActiveBuild>()
@@ -189,7 +187,7 @@ export class BuildService {
   }
 
   start(ownerKey: string, input: ChatInput): Promise<BuildResult> {
-    return this.inFlight.track(building(() => this.run(ownerKey, input)))
+    return this.inFlight.track(inBackground(() => this.run(ownerKey, input)))
   }
 
   /**
@@ -331,7 +329,7 @@ export class BuildService {
    * the build runs again from its classification with them, answering as a build request does.
    */
   async reply(ownerKey: string, sessionId: string, given: { answers: string[] } | { skip: true }): Promise<BuildResult | { kind: 'not-found' } | { kind: 'nothing-asked' }> {
-    return this.inFlight.track(building(() => this.resume(ownerKey, sessionId, given)))
+    return this.inFlight.track(inBackground(() => this.resume(ownerKey, sessionId, given)))
   }
 
   private async resume(ownerKey: string, sessionId: string, given: { answers: string[] } | { skip: true }): Promise<BuildResult | { kind: 'not-found' } | { kind: 'nothing-asked' }> {
@@ -609,7 +607,7 @@ export class BuildService {
       const job: BuildJob = { ...stored, buildId: build.id, sessionId: build.sessionId }
       const turn = { buildId: build.id, conversationId: build.conversationId, sessionId: build.sessionId, model: build.model }
       this.options.log?.info({ buildId: build.id, stage: build.stage }, 'resuming a build whose process stopped')
-      void this.inFlight.track(building(() => this.goOn(build.ownerKey, turn, job))).catch((err: unknown) => this.options.log?.warn({ err, buildId: build.id }, 'a resumed build could not be stored'))
+      void this.inFlight.track(inBackground(() => this.goOn(build.ownerKey, turn, job))).catch((err: unknown) => this.options.log?.warn({ err, buildId: build.id }, 'a resumed build could not be stored'))
     }
     return adopted
   }
@@ -650,7 +648,7 @@ export class BuildService {
    * retried: running, delivered, stopped, denied at a gate, or not its conversation's last request.
    */
   async retry(ownerKey: string, sessionId: string): Promise<BuildResult | { kind: 'not-found' } | { kind: 'refused'; message: string }> {
-    return this.inFlight.track(building(() => this.retried(ownerKey, sessionId)))
+    return this.inFlight.track(inBackground(() => this.retried(ownerKey, sessionId)))
   }
 
   private async retried(ownerKey: string, sessionId: string): Promise<BuildResult | { kind: 'not-found' } | { kind: 'refused'; message: string }> {
@@ -698,7 +696,7 @@ export class BuildService {
     return byConversation
   }
 
-  /** One of the owner's builds with what it has done so far (as `details`), read at once; undefined for anyone else's. */
+  /** One of the owner's builds with what it has done so far (its iterations, and once delivered its tests and files), read at once; undefined for anyone else's. */
   async stateWithDetails(ownerKey: string, sessionId: string): Promise<(Build & { details: BuildDetails }) | undefined> {
     const build = await buildsIn(this.options.db).findBySessionWithDetails(sessionId)
     return build?.ownerKey === ownerKey ? build : undefined

@@ -132,11 +132,7 @@ export const createConversationRepository = (db: Queryable) => ({
          insert into chat_conversations (id, title, status, model, owner_key, message_count, search_vector)
          values ($1, $2, 'processing', $4, $5, $6, ${SEARCH_VECTOR})
          returning ${HEADER_COLUMNS}
-       ), messages as (
-         insert into chat_messages (conversation_id, position, role, content)
-         select $1, given.position - 1, given.role, given.content
-         from unnest($7::text[], $8::text[]) with ordinality as given (role, content, position)
-       )
+       ), messages as (${insertGivenMessages('$1', '0', '$7', '$8')})
        select * from conversation`,
       [
         input.id,
@@ -314,15 +310,23 @@ export const createConversationRepository = (db: Queryable) => ({
 /** What the conversation repository offers, on one connection or transaction. */
 export type ConversationRepository = ReturnType<typeof createConversationRepository>
 
+/**
+ * The insert of messages given as two arrays (their roles, their contents), numbered from `from`
+ * in their order; each argument is the SQL of a parameter or a value.
+ */
+const insertGivenMessages = (conversationId: string, from: string, roles: string, contents: string): string =>
+  `insert into chat_messages (conversation_id, position, role, content)
+   select ${conversationId}, ${from} + given.position - 1, given.role, given.content
+   from unnest(${roles}::text[], ${contents}::text[]) with ordinality as given (role, content, position)`
+
 const insertMessages = async (tx: Queryable, conversationId: string, from: number, messages: readonly ChatMessage[]): Promise<void> => {
   if (messages.length === 0) return
-  const values: unknown[] = [conversationId]
-  const tuples = messages.map((message, index) => {
-    values.push(from + index, message.role, message.content)
-    const base = values.length - 2
-    return `($1, $${base}, $${base + 1}, $${base + 2})`
-  })
-  await tx.query(`insert into chat_messages (conversation_id, position, role, content) values ${tuples.join(', ')}`, values)
+  await tx.query(insertGivenMessages('$1', '$2::integer', '$3', '$4'), [
+    conversationId,
+    from,
+    messages.map((message) => message.role),
+    messages.map((message) => message.content),
+  ])
 }
 
 const messagesOf = async (db: Queryable, ids: readonly string[]): Promise<Map<string, StoredMessage[]>> => {

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
 import { missingProblem, type SandboxCommand } from './install'
-import { runLimited, type Command } from './run'
+import { RUN_NICE, runLimited, type Command } from './run'
 import { parseTestOutput } from './testReport'
 import { SandboxUnavailable, type RunResult, type Sandbox, type SandboxLimits, type SandboxMode, type ServeRun, type StopReason, type TestReport } from './types'
 
 export { SandboxUnavailable, parseTestOutput }
 export type { RunResult, Sandbox, SandboxLimits, SandboxMode, ServeRun, TestReport }
 
-/** A test run's CPU priority below the server's (nice 10), so that the server's own answers come first. */
-const NICE: [string, ...string[]] = ['nice', '-n', '10']
+/** A test run's CPU priority below the server's, so that the server's own answers come first (runLimited lowers its session's too). */
+const NICE: [string, ...string[]] = ['nice', '-n', String(RUN_NICE)]
 
 /** Where the project is inside the sandbox: a tmpfs the project's copy is copied into from SOURCE_MOUNT before the command starts. */
 export const PROJECT_MOUNT = '/project'

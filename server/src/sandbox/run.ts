@@ -13,14 +13,14 @@ const INODE_BYTES = 1024
 const SETUP_WAIT_MS = 5_000
 
 /**
- * The CPU priority of a run's whole session (nice 10, as its commands' own `nice`). A run starts a
+ * A run's CPU priority, below the server's: its commands' own (`nice`), and its whole session's. A run starts a
  * session of its own (so that stopping it kills its process group), and where the kernel groups
  * processes by session for scheduling (autogroup, on by default on desktop and VM kernels), a
  * process's nice counts only within its session: each run's session would get as much CPU as the
  * server's, and 30 queued builds' tests slowed the server's answers to seconds. The session's own
  * nice (`/proc/<pid>/autogroup`) puts the whole run below the server.
  */
-const SESSION_NICE = 10
+export const RUN_NICE = 10
 
 /**
  * Lowers the CPU priority of the session `pid` leads: 'lowered'; 'later' when the kernel asks to
@@ -28,9 +28,9 @@ const SESSION_NICE = 10
  * 'never' where it cannot be done (no autogroup: the kernel does not group by session, so `nice`
  * alone counts; or the process has gone).
  */
-export const lowerSessionPriority = (pid: number): 'lowered' | 'later' | 'never' => {
+const lowerSessionPriority = (pid: number): 'lowered' | 'later' | 'never' => {
   try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(SESSION_NICE))
+    writeFileSync(`/proc/${pid}/autogroup`, String(RUN_NICE))
     return 'lowered'
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EAGAIN' ? 'later' : 'never'
