@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { once } from 'node:events'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Database, Queryable } from '../db/types'
@@ -166,17 +167,33 @@ class ArchiveReader extends Readable {
   }
 }
 
+/**
+ * Streams `source` into `writer`. Resolves with the archive's size once it is stored; rejects
+ * only once what a failed write had stored is removed again: `pipeline` alone rejects as soon as
+ * it destroys the writer, before the writer's clean-up has run.
+ */
+export const writeArchive = async (source: NodeJS.ReadableStream | Readable, writer: ArchiveWriter): Promise<number> => {
+  try {
+    await pipeline(source, writer)
+  } catch (error) {
+    if (!writer.closed) await once(writer, 'close').catch(() => undefined)
+    throw error
+  }
+  return writer.size
+}
+
 /** The archives of builds, in `db` (the database, or a transaction for the writer). */
 export const archiveStore = (db: Queryable) => ({
-  /** A stream to write a build's archive into (see ArchiveWriter). */
+  /** A stream to write a build's archive into (see ArchiveWriter, and writeArchive to wait for a failed one's clean-up). */
   writer: (buildId: string, options: ArchiveWriteOptions = {}): ArchiveWriter => new ArchiveWriter(db, buildId, options),
 
+  /** Stores what `source` yields as the build's archive (see writeArchive). Resolves with its size in bytes. */
+  write: (buildId: string, source: NodeJS.ReadableStream | Readable, options: ArchiveWriteOptions = {}): Promise<number> =>
+    writeArchive(source, new ArchiveWriter(db, buildId, options)),
+
   /** Zips the project as the build's archive, streamed into the database as it is produced. Resolves with its size in bytes. */
-  async writeProject(buildId: string, root: string, files: readonly ProjectFile[]): Promise<number> {
-    const zip = projectZip(root, files)
-    const writer = new ArchiveWriter(db, buildId)
-    await pipeline(zip, writer)
-    return writer.size
+  writeProject(buildId: string, root: string, files: readonly ProjectFile[]): Promise<number> {
+    return writeArchive(projectZip(root, files), new ArchiveWriter(db, buildId))
   },
 
   /** The build's archive when it is stored whole; undefined when there is none (or it is still being written). */

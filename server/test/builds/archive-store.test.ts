@@ -7,6 +7,7 @@ import { buffer } from 'node:stream/consumers'
 import { pipeline } from 'node:stream/promises'
 import fc from 'fast-check'
 import { migrate, type Database } from '../../src/db'
+import type { Queryable } from '../../src/db/types'
 import { ARCHIVE_CHUNK_BYTES, ArchiveExists, archiveStore, migrateLegacyArchives } from '../../src/generation/archiveStore'
 import { databasesUnderTest, SETUP_TIMEOUT_MS } from '../helper'
 import { NO_ARCHIVE, storedArchive } from '../support/builds'
@@ -154,7 +155,46 @@ describe.each(databasesUnderTest())('build archives in the database on $name', (
         throw new Error('the zip could not be produced')
       })(),
     )
-    await expect(pipeline(failing, store().writer(id))).rejects.toThrow('the zip could not be produced')
+    await expect(store().write(id, failing)).rejects.toThrow('the zip could not be produced')
+    expect(await storedArchive(db, { buildId: id })).toEqual(NO_ARCHIVE)
+  })
+
+  it('settles a failed write only once what it stored is removed again', async () => {
+    const id = await build()
+    // The clean-up's delete waits until the test lets it go: the write must wait with it.
+    let cleanUpStarted!: () => void
+    const started = new Promise<void>((resolve) => (cleanUpStarted = resolve))
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let cleanedUp = false
+    const slowCleanUp: Queryable = {
+      exec: (sql) => db.exec(sql),
+      async query<T>(text: string, params?: readonly unknown[]) {
+        if (!text.includes('size is null') || !text.startsWith('delete')) return db.query<T>(text, params)
+        cleanUpStarted()
+        await gate
+        const result = await db.query<T>(text, params)
+        cleanedUp = true
+        return result
+      },
+    }
+    const failing = Readable.from(
+      (function* () {
+        yield randomBytes(CHUNK + 1)
+        throw new Error('the zip could not be produced')
+      })(),
+    )
+    const settled = archiveStore(slowCleanUp)
+      .write(id, failing)
+      .then(
+        () => ({ error: undefined, cleanedUp }),
+        (error: unknown) => ({ error, cleanedUp }),
+      )
+    await started
+    release()
+    const outcome = await settled
+    expect(outcome.error).toEqual(new Error('the zip could not be produced'))
+    expect(outcome.cleanedUp).toBe(true)
     expect(await storedArchive(db, { buildId: id })).toEqual(NO_ARCHIVE)
   })
 
