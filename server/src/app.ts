@@ -10,6 +10,7 @@ import { sessionOwnerPolicy } from './sessions/socketPolicy'
 import type { Config } from './config'
 import type { Database } from './db'
 import { genReqId, REQUEST_ID_HEADER } from './http/requestId'
+import { warmSerializers } from './http/serializers'
 import leads from './leads/plugin'
 import limits from './limits/plugin'
 import auth from './plugins/app/auth'
@@ -45,6 +46,12 @@ export interface BuildAppOptions {
   passwords?: PasswordHasher
   /** When expired data is deleted (tests sweep by hand). */
   retention?: RetentionPluginOptions
+  /**
+   * Compile at start what a first response would otherwise compile (union responses' validators,
+   * about 110 ms for all of them): the server does, so that its first visitors do not wait; tests
+   * that build many apps and serve few requests do not.
+   */
+  warmResponses?: boolean
 }
 
 const BODY_LIMIT = 64 * 1024
@@ -79,6 +86,7 @@ export const buildApp = ({
   previews: previewOptions = {},
   passwords = createPasswordHasher(),
   retention: retentionOptions = {},
+  warmResponses = false,
 }: BuildAppOptions): FastifyInstance => {
   const app = Fastify({
     logger: loggerOptions(config, logger),
@@ -99,6 +107,7 @@ export const buildApp = ({
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,
+    ...(warmResponses && { schemaController: { compilersFactory: { buildSerializer: warmSerializers } } }),
   })
 
   app.addHook('onRequest', async (request, reply) => {

@@ -53,7 +53,7 @@ const main = async (): Promise<void> => {
   const lock = await lockDataDir(config)
   const db = await openDatabase(config)
   await migrate(db)
-  const app = buildApp({ config, db, logger: loggerFor(process.stdout) })
+  const app = buildApp({ config, db, logger: loggerFor(process.stdout), warmResponses: true })
   await app.ready()
 
   // `npm run users` reaches the embedded database through this server while it runs.

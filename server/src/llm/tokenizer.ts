@@ -34,7 +34,12 @@ export const tokenCounter = async (): Promise<TokenCounter> => {
   }
 }
 
-/** Starts loading the encoding in the background (at server start), so the first reply doesn't wait. */
+/**
+ * Starts loading the encoding in the background (at server start) and counts once with it: its
+ * first count builds the encoder's tables, which a visitor's first reply would otherwise wait for.
+ */
 export const preloadTokenizer = (): void => {
-  void load().catch(() => undefined)
+  void load()
+    .then(({ countTokens }) => countTokens('Overseer', AS_TEXT))
+    .catch(() => undefined)
 }
