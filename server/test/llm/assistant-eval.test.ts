@@ -21,11 +21,29 @@ describe('the offline assistant on questions as visitors ask them', () => {
 
   it('answers from the right page and says it does not know what the docs do not cover', async () => {
     // A little under the level first measured (held out, the twelfth and thirteenth sets: 86.4%,
-    // 95.7%, 64.4%; tuned on: 77.6%, 86.6%, 73.3%): docs edits move it a little.
-    const { untuned, tuned } = await evaluateSets(DOCS)
+    // 95.7%, 64.4%; the fourteenth: 64.1%, 85.9%, 79.2%; tuned on: 77.6%, 86.6%, 73.3%): docs
+    // edits move it a little.
+    const { sets, tuned } = await evaluateSets(DOCS)
+    const heldOut = (...names: string[]) =>
+      sets
+        .filter((set) => names.some((name) => set.name.startsWith(name)))
+        .reduce((sum, { result }) => ({ top1: sum.top1 + result.top1, top3: sum.top3 + result.top3, answerable: sum.answerable + result.answerable, rejected: sum.rejected + result.rejected, unanswerable: sum.unanswerable + result.unanswerable }), {
+          top1: 0,
+          top3: 0,
+          answerable: 0,
+          rejected: 0,
+          unanswerable: 0,
+        })
+    const untuned = heldOut('twelfth', 'thirteenth')
+    expect(untuned.answerable).toBe(140)
     expect(untuned.top1 / untuned.answerable).toBeGreaterThanOrEqual(0.84)
     expect(untuned.top3 / untuned.answerable).toBeGreaterThanOrEqual(0.92)
     expect(untuned.rejected / untuned.unanswerable).toBeGreaterThanOrEqual(0.52)
+    const fourteenth = heldOut('fourteenth')
+    expect(fourteenth.answerable).toBe(64)
+    expect(fourteenth.top1 / fourteenth.answerable).toBeGreaterThanOrEqual(0.62)
+    expect(fourteenth.top3 / fourteenth.answerable).toBeGreaterThanOrEqual(0.84)
+    expect(fourteenth.rejected / fourteenth.unanswerable).toBeGreaterThanOrEqual(0.75)
     expect(tuned.top1 / tuned.answerable).toBeGreaterThanOrEqual(0.76)
     expect(tuned.top3 / tuned.answerable).toBeGreaterThanOrEqual(0.85)
     expect(tuned.rejected / tuned.unanswerable).toBeGreaterThanOrEqual(0.72)
