@@ -176,7 +176,16 @@ export const conceptsOf = (query: string, weight = 1): Concept[] => {
     for (const [alternative, strength] of alternatives) merged.set(alternative, Math.max(strength, merged.get(alternative) ?? 0))
     byTerm.set(term, { ...same, alternatives: merged })
   }
-  const found: Concept[] = [...byTerm.values()]
+  // Each word asked stands for its own idea: one idea's synonym that is another idea's own word
+  // ('version' → 'node js' in 'which Node version') would let a passage with that word alone
+  // ('Nodes' on the canvas) cover both.
+  const found: Concept[] = [...byTerm.values()].map((concept) => {
+    const others = [...concept.alternatives.keys()].filter((term) => term !== concept.term && byTerm.has(term))
+    if (others.length === 0) return concept
+    const alternatives = new Map(concept.alternatives)
+    for (const term of others) alternatives.delete(term)
+    return { ...concept, alternatives }
+  })
   const spaced = ` ${raw.join(' ')} `
   for (const [phrase, hint] of QUESTION_HINTS) {
     if (!spaced.includes(` ${phrase} `)) continue
