@@ -1,12 +1,21 @@
-import { ALL_INTENTS } from '../../../bench/lib/assistantQuestions'
+import { FOURTEENTH_SET, QUESTION_SETS } from '../../../bench/lib/assistantQuestions'
 import { intentByRules, parseFollowUpIntent, parseIntent } from '../../src/generation/intent'
 import { useTestApp } from '../helper'
 import { buildConfig, buildRequest, sendBuild } from '../support/builds'
 import { chatConfig, newVisitor } from '../support/chat'
 
 describe('questions are not builds: the keyword rules', () => {
-  it.each(ALL_INTENTS.map((intent) => [intent.text, intent.build ? 'build' : 'question'] as const))('%s → %s', (text, expected) => {
+  // Every message of the sets written before the fourteenth, each right as it was when they were added.
+  const EARLIER = QUESTION_SETS.filter((set) => set.intents !== FOURTEENTH_SET.intents).flatMap((set) => set.intents)
+  it.each(EARLIER.map((intent) => [intent.text, intent.build ? 'build' : 'question'] as const))('%s → %s', (text, expected) => {
     expect(intentByRules(text)).toBe(expected)
+  })
+
+  it('tells the held-out fourteenth set at its first measured level (23 of 24), its messages unnamed', () => {
+    // Held out: only the count is read, so that no rule is written for one of its messages.
+    const right = FOURTEENTH_SET.intents.filter((intent) => intentByRules(intent.text) === (intent.build ? 'build' : 'question')).length
+    expect(FOURTEENTH_SET.intents).toHaveLength(24)
+    expect(right).toBeGreaterThanOrEqual(23)
   })
 
   it('reads requests with details after the first sentence, and questions that end without a question mark', () => {
