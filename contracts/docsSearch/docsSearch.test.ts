@@ -32,11 +32,13 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     expect(terms("I haven't signed in, it won't let me, I havent a session")).toEqual(['sign', 'session'])
   })
 
-  it("lets each word asked stand for one idea: 'version' does not also stand for the 'node' asked beside it", () => {
+  it("reads a word of a synonym phrase as no synonym: 'version' (→ 'node js') does not also stand for the 'node' asked beside it", () => {
     const [node, version] = conceptsOf('Which Node version do I need?')
     expect([node?.term, version?.term]).toEqual(['node', 'version'])
     expect(version?.alternatives.has('node')).toBe(false)
     expect(conceptsOf('Which version do I need?')[0]?.alternatives.get('node')).toBeGreaterThan(0)
+    // Two words that are synonyms on their own still stand for each other.
+    expect(conceptsOf('approval gates')[0]?.alternatives.get('gate')).toBeGreaterThan(0)
     const nodes = new DocsSearch([
       passage('/docs/canvas', 'Dashboard', 'Nodes', 'Add a node to the canvas; each node is a module.'),
       passage('/docs/quickstart', 'Quick Start', 'Requirements', 'You need Node.js 20.19 or later and npm.'),

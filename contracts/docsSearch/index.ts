@@ -99,24 +99,31 @@ const COVERAGE_POWER = 1
 interface SynonymRule {
   phrase: readonly string[]
   expansions: readonly string[]
+  /** Expansions that are only part of a longer phrase of the group ('node' of 'node js'), not synonyms on their own. */
+  parts: ReadonlySet<string>
 }
 
 const stemsOf = (text: string): string[] => words(text).map((word) => stem(word))
 
 /** Every phrase of every group, with the terms of the other phrases of its groups. */
 const SYNONYM_RULES: readonly SynonymRule[] = (() => {
-  const byPhrase = new Map<string, { phrase: string[]; expansions: Set<string> }>()
+  const byPhrase = new Map<string, { phrase: string[]; expansions: Set<string>; whole: Set<string> }>()
   for (const group of SYNONYM_GROUPS) {
     for (const phrase of group) {
       const key = stemsOf(phrase).join(' ')
-      const rule = byPhrase.get(key) ?? { phrase: stemsOf(phrase), expansions: new Set<string>() }
-      for (const other of group) if (other !== phrase) for (const term of terms(other)) rule.expansions.add(term)
+      const rule = byPhrase.get(key) ?? { phrase: stemsOf(phrase), expansions: new Set<string>(), whole: new Set<string>() }
+      for (const other of group) {
+        if (other === phrase) continue
+        const otherTerms = terms(other)
+        for (const term of otherTerms) rule.expansions.add(term)
+        if (otherTerms.length === 1) rule.whole.add(otherTerms[0] as string)
+      }
       byPhrase.set(key, rule)
     }
   }
   // Longer phrases first, so 'turn off' is read before 'turn'.
   return [...byPhrase.values()]
-    .map(({ phrase, expansions }) => ({ phrase, expansions: [...expansions] }))
+    .map(({ phrase, expansions, whole }) => ({ phrase, expansions: [...expansions], parts: new Set([...expansions].filter((term) => !whole.has(term))) }))
     .sort((a, b) => b.phrase.length - a.phrase.length)
 })()
 
@@ -143,9 +150,9 @@ const phraseAt = (phrase: readonly string[], stems: readonly string[], start: nu
 export const conceptsOf = (query: string, weight = 1): Concept[] => {
   const raw = words(query)
   const stems = raw.map((word) => stem(word))
-  const concepts: { own: string[]; alternatives: Map<string, number> }[] = raw.map((word) => {
+  const concepts: { own: string[]; alternatives: Map<string, number>; parts: Set<string> }[] = raw.map((word) => {
     const term = termOf(word)
-    return { own: term === null ? [] : [term], alternatives: new Map(term === null ? [] : [[term, 1]]) }
+    return { own: term === null ? [] : [term], alternatives: new Map(term === null ? [] : [[term, 1]]), parts: new Set<string>() }
   })
   for (const rule of SYNONYM_RULES) {
     const length = rule.phrase.length
@@ -158,16 +165,20 @@ export const conceptsOf = (query: string, weight = 1): Concept[] => {
       // A phrase of stop words only ('need', 'right now') says too little to search for.
       if (!concept || concept.own.length === 0) continue
       for (const term of rule.expansions) {
-        if (!concept.alternatives.has(term)) concept.alternatives.set(term, SYNONYM_WEIGHT)
+        if (concept.alternatives.has(term)) continue
+        concept.alternatives.set(term, SYNONYM_WEIGHT)
+        if (rule.parts.has(term)) concept.parts.add(term)
       }
     }
   }
   // A word asked twice ('a Python project… Python code') is one idea, with the synonyms of both.
   const byTerm = new Map<string, Concept>()
-  for (const { own, alternatives } of concepts) {
+  const partsOf = new Map<string, Set<string>>()
+  for (const { own, alternatives, parts } of concepts) {
     if (alternatives.size === 0) continue
     const term = own[0] ?? (alternatives.keys().next().value as string)
     const same = byTerm.get(term)
+    partsOf.set(term, new Set([...(partsOf.get(term) ?? []), ...parts]))
     if (!same) {
       byTerm.set(term, { term, alternatives, weight })
       continue
@@ -176,14 +187,14 @@ export const conceptsOf = (query: string, weight = 1): Concept[] => {
     for (const [alternative, strength] of alternatives) merged.set(alternative, Math.max(strength, merged.get(alternative) ?? 0))
     byTerm.set(term, { ...same, alternatives: merged })
   }
-  // Each word asked stands for its own idea: one idea's synonym that is another idea's own word
-  // ('version' → 'node js' in 'which Node version') would let a passage with that word alone
-  // ('Nodes' on the canvas) cover both.
+  // A word of a synonym phrase is not a synonym itself ('node' of 'version' → 'node js'): where
+  // the question asks that word as an idea of its own ('which Node version'), a passage with
+  // that word alone ('Nodes' on the canvas) does not also say the other idea.
   const found: Concept[] = [...byTerm.values()].map((concept) => {
-    const others = [...concept.alternatives.keys()].filter((term) => term !== concept.term && byTerm.has(term))
-    if (others.length === 0) return concept
+    const parts = [...(partsOf.get(concept.term) ?? [])].filter((term) => term !== concept.term && byTerm.has(term))
+    if (parts.length === 0) return concept
     const alternatives = new Map(concept.alternatives)
-    for (const term of others) alternatives.delete(term)
+    for (const term of parts) alternatives.delete(term)
     return { ...concept, alternatives }
   })
   const spaced = ` ${raw.join(' ')} `
