@@ -22,6 +22,7 @@ const queryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
     // Without parameters node-postgres uses the simple protocol, which accepts several statements.
     await client.query(sql)
   },
+  binaryParams: true,
 })
 
 /** Connects to a PostgreSQL server through a connection pool. */

@@ -4,6 +4,11 @@ export interface Queryable {
   query<T>(text: string, params?: readonly unknown[]): Promise<{ rows: T[] }>
   /** Several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>
+  /**
+   * True on PostgreSQL (node-postgres): a Buffer parameter goes in binary, as it is. PGlite converts
+   * a binary byte string one byte at a time in JavaScript, so large ones travel as base64 there.
+   */
+  readonly binaryParams?: true
 }
 
 /**
