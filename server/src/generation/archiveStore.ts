@@ -11,7 +11,7 @@ import { projectZip, type ProjectFile } from './archive'
  * Build archives in the database (migration 018): a `build_archives` row per archive (its size
  * once complete) and its bytes in `build_archive_chunks`, in order. Every server and worker shares
  * the database, so any server serves any download and no folder is shared. Written as a stream
- * while the zip is produced, read back one chunk at a time: a large archive is never held whole
+ * while the zip is produced, read back a piece at a time: a large archive is never held whole
  * in memory, on either side.
  */
 
@@ -45,7 +45,7 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 /** An archive that is stored whole: its size in bytes and how to read it. */
 export interface StoredArchive {
   size: number
-  /** Its bytes, fetched one chunk at a time as they are read. */
+  /** Its bytes, fetched a piece at a time as they are read. */
   open(): Readable
 }
 
@@ -146,22 +146,28 @@ export class ArchiveWriter extends Writable {
   }
 }
 
-/** Reads a stored archive one chunk at a time, each fetched when the reader wants more. */
+/**
+ * Reads a stored archive a piece (ARCHIVE_READ_BYTES) at a time, each fetched when the reader
+ * wants more: the version it was opened on (`version`, when that was completed), which fails
+ * instead of mixing in another's bytes when the archive is written again meanwhile (a delivery
+ * that runs again), and ends after the `size` bytes the download said up front.
+ */
 class ArchiveReader extends Readable {
   private seq = 0
   /** Where the next piece starts in chunk `seq`. */
   private offset = 0
+  private sent = 0
 
   constructor(
     private readonly db: Queryable,
     private readonly buildId: string,
-    private readonly chunks: number,
+    private readonly archive: { chunks: number; size: number; version: string },
   ) {
     super({ highWaterMark: ARCHIVE_READ_BYTES })
   }
 
   override _read(): void {
-    if (this.seq >= this.chunks) {
+    if (this.seq >= this.archive.chunks || this.sent >= this.archive.size) {
       this.push(null)
       return
     }
@@ -173,17 +179,22 @@ class ArchiveReader extends Readable {
     await yieldToEventLoop()
     const { seq, offset } = this
     const { rows } = await this.db.query<{ data: string; size: number }>(
-      `select encode(substring(data from $3 for $4), 'base64') as data, octet_length(data) as size from build_archive_chunks where build_id = $1 and seq = $2`,
-      [this.buildId, seq, offset + 1, ARCHIVE_READ_BYTES],
+      `select encode(substring(c.data from $3 for $4), 'base64') as data, octet_length(c.data) as size
+         from build_archive_chunks c join build_archives a on a.build_id = c.build_id
+        where c.build_id = $1 and c.seq = $2 and a.completed_at::text = $5`,
+      [this.buildId, seq, offset + 1, ARCHIVE_READ_BYTES, this.archive.version],
     )
     const row = rows[0]
-    if (!row) throw new Error(`Chunk ${seq} of the archive of build ${this.buildId} is gone`)
+    if (!row) throw new Error(`The archive of build ${this.buildId} was removed or written again while it was read`)
     if (offset + ARCHIVE_READ_BYTES >= row.size) {
       this.seq += 1
       this.offset = 0
     } else this.offset += ARCHIVE_READ_BYTES
     // PostgreSQL's base64 has a line break every 76 characters, which Node's decoder skips.
-    this.push(Buffer.from(row.data, 'base64'))
+    const piece = Buffer.from(row.data, 'base64')
+    this.sent += piece.length
+    if (this.sent > this.archive.size) throw new Error(`The archive of build ${this.buildId} holds more than its ${this.archive.size} bytes`)
+    this.push(piece)
   }
 }
 
@@ -196,6 +207,8 @@ export const writeArchive = async (source: NodeJS.ReadableStream | Readable, wri
   try {
     await pipeline(source, writer)
   } catch (error) {
+    // Its clean-up has run once it emits 'error' (then 'close'): `once` settles on either, its
+    // rejection on the 'error' being the wait's end too.
     if (!writer.closed) await once(writer, 'close').catch(() => undefined)
     throw error
   }
@@ -218,13 +231,14 @@ export const archiveStore = (db: Queryable) => ({
 
   /** The build's archive when it is stored whole; undefined when there is none (or it is still being written). */
   async find(buildId: string): Promise<StoredArchive | undefined> {
-    const { rows } = await db.query<{ size: number | bigint; chunks: number }>(
-      'select size, chunks from build_archives where build_id = $1 and size is not null',
+    const { rows } = await db.query<{ size: number | bigint; chunks: number; version: string }>(
+      'select size, chunks, completed_at::text as version from build_archives where build_id = $1 and size is not null',
       [buildId],
     )
     const row = rows[0]
     if (!row) return undefined
-    return { size: Number(row.size), open: () => new ArchiveReader(db, buildId, row.chunks) }
+    const archive = { size: Number(row.size), chunks: row.chunks, version: row.version }
+    return { size: archive.size, open: () => new ArchiveReader(db, buildId, archive) }
   },
 
   /** Removes the archives of these builds, with their chunks (none is an error). */
@@ -293,7 +307,7 @@ export const migrateLegacyArchives = async (db: Database, dir: string): Promise<
     }
     if (build.keeps) {
       try {
-        await db.transaction((tx) => pipeline(createReadStream(file), archiveStore(tx).writer(id, { exclusive: true })))
+        await db.transaction((tx) => archiveStore(tx).write(id, createReadStream(file), { exclusive: true }))
         result.migrated += 1
       } catch (error) {
         if (!(error instanceof ArchiveExists)) {

@@ -9,7 +9,7 @@ export const ARCHIVE_RESPONSE = {
 
 /**
  * Sends a build's archive as a download named after its project, never kept by a cache: streamed
- * as it is read (from the database, one chunk at a time), its length said up front.
+ * as it is read (from the database, a piece at a time), its length said up front.
  */
 export const sendArchive = (reply: FastifyReply, archive: { filename: string; size: number; open(): Readable }): FastifyReply =>
   reply

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import fc from 'fast-check'
 import { migrate, type Database } from '../../src/db'
 import type { Queryable } from '../../src/db/types'
-import { ARCHIVE_CHUNK_BYTES, ArchiveExists, archiveStore, migrateLegacyArchives } from '../../src/generation/archiveStore'
+import { ARCHIVE_CHUNK_BYTES, ARCHIVE_READ_BYTES, ArchiveExists, archiveStore, migrateLegacyArchives } from '../../src/generation/archiveStore'
 import { databasesUnderTest, SETUP_TIMEOUT_MS } from '../helper'
 import { NO_ARCHIVE, storedArchive } from '../support/builds'
 
@@ -88,7 +88,7 @@ describe.each(databasesUnderTest())('build archives in the database on $name', (
     )
   })
 
-  it('stores a large archive as it is produced and reads it back one chunk at a time', async () => {
+  it('stores a large archive as it is produced and reads it back a piece at a time', async () => {
     const id = await build()
     const piece = 64 * 1024
     const total = 24 * 1024 * 1024
@@ -125,8 +125,19 @@ describe.each(databasesUnderTest())('build archives in the database on $name', (
     }
     expect(bytes).toBe(total)
     expect(read.digest('hex')).toBe(hash.digest('hex'))
-    expect(mostBuffered).toBeLessThanOrEqual(2 * CHUNK)
+    expect(mostBuffered).toBeLessThanOrEqual(2 * ARCHIVE_READ_BYTES)
   }, 60_000)
+
+  it('fails a read of an archive written again meanwhile, rather than mixing the two', async () => {
+    const id = await build()
+    await store().write(id, Readable.from([randomBytes(3 * CHUNK)]))
+    const reader = (await store().find(id))?.open() as Readable
+    const first = await new Promise<Buffer>((resolve, reject) => reader.once('data', resolve).once('error', reject))
+    expect(first.length).toBe(ARCHIVE_READ_BYTES)
+    reader.pause()
+    await store().write(id, Readable.from([randomBytes(3 * CHUNK)]))
+    await expect(buffer(reader)).rejects.toThrow('was removed or written again while it was read')
+  })
 
   it('shows no archive until it is complete, replaces one written again, and refuses an exclusive write over one', async () => {
     const id = await build()
