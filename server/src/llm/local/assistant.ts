@@ -201,7 +201,11 @@ export class LocalAssistant {
     // The first answer in a process compiles the engine's code: done once here, at start, rather
     // than in a visitor's first question (it took 20-25 ms of it).
     const first = passages[0]
-    if (first) assistant.answer([{ role: 'user', content: `What is ${first.page.title}?` }])
+    try {
+      if (first) assistant.answer([{ role: 'user', content: `What is ${first.page.title}?` }])
+    } catch {
+      // Only a warm-up: a question that fails here fails as a visitor's, and is answered as one.
+    }
     return assistant
   }
 
