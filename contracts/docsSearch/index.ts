@@ -150,9 +150,10 @@ const phraseAt = (phrase: readonly string[], stems: readonly string[], start: nu
 export const conceptsOf = (query: string, weight = 1): Concept[] => {
   const raw = words(query)
   const stems = raw.map((word) => stem(word))
-  const concepts: { own: string[]; alternatives: Map<string, number>; parts: Set<string>; wholes: Set<string> }[] = raw.map((word) => {
+  // `onItsOwn`: each synonym, and whether some group gives it as a synonym on its own (not only as a word of a phrase).
+  const concepts: { own: string[]; alternatives: Map<string, number>; onItsOwn: Map<string, boolean> }[] = raw.map((word) => {
     const term = termOf(word)
-    return { own: term === null ? [] : [term], alternatives: new Map(term === null ? [] : [[term, 1]]), parts: new Set<string>(), wholes: new Set<string>() }
+    return { own: term === null ? [] : [term], alternatives: new Map(term === null ? [] : [[term, 1]]), onItsOwn: new Map<string, boolean>() }
   })
   for (const rule of SYNONYM_RULES) {
     const length = rule.phrase.length
@@ -165,22 +166,21 @@ export const conceptsOf = (query: string, weight = 1): Concept[] => {
       // A phrase of stop words only ('need', 'right now') says too little to search for.
       if (!concept || concept.own.length === 0) continue
       for (const term of rule.expansions) {
-        // A synonym on its own in any phrase's group stays one, whichever group named it first.
-        if (rule.parts.has(term)) concept.parts.add(term)
-        else concept.wholes.add(term)
+        concept.onItsOwn.set(term, concept.onItsOwn.get(term) === true || !rule.parts.has(term))
         if (!concept.alternatives.has(term)) concept.alternatives.set(term, SYNONYM_WEIGHT)
       }
     }
   }
   // A word asked twice ('a Python project… Python code') is one idea, with the synonyms of both.
   const byTerm = new Map<string, Concept>()
-  const partsOf = new Map<string, { parts: Set<string>; wholes: Set<string> }>()
-  for (const { own, alternatives, parts, wholes } of concepts) {
+  const onItsOwnOf = new Map<string, Map<string, boolean>>()
+  for (const { own, alternatives, onItsOwn } of concepts) {
     if (alternatives.size === 0) continue
     const term = own[0] ?? (alternatives.keys().next().value as string)
     const same = byTerm.get(term)
-    const known = partsOf.get(term)
-    partsOf.set(term, { parts: new Set([...(known?.parts ?? []), ...parts]), wholes: new Set([...(known?.wholes ?? []), ...wholes]) })
+    const known = onItsOwnOf.get(term) ?? new Map<string, boolean>()
+    for (const [synonym, alone] of onItsOwn) known.set(synonym, known.get(synonym) === true || alone)
+    onItsOwnOf.set(term, known)
     if (!same) {
       byTerm.set(term, { term, alternatives, weight })
       continue
@@ -193,8 +193,7 @@ export const conceptsOf = (query: string, weight = 1): Concept[] => {
   // the question asks that word as an idea of its own ('which Node version'), a passage with
   // that word alone ('Nodes' on the canvas) does not also say the other idea.
   const found: Concept[] = [...byTerm.values()].map((concept) => {
-    const { parts = new Set<string>(), wholes = new Set<string>() } = partsOf.get(concept.term) ?? {}
-    const onlyParts = [...parts].filter((term) => !wholes.has(term) && term !== concept.term && byTerm.has(term))
+    const onlyParts = [...(onItsOwnOf.get(concept.term) ?? [])].filter(([term, alone]) => !alone && term !== concept.term && byTerm.has(term)).map(([term]) => term)
     if (onlyParts.length === 0) return concept
     const alternatives = new Map(concept.alternatives)
     for (const term of onlyParts) alternatives.delete(term)

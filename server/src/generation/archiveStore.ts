@@ -203,7 +203,7 @@ class ArchiveReader extends Readable {
  * only once what a failed write had stored is removed again: `pipeline` alone rejects as soon as
  * it destroys the writer, before the writer's clean-up has run.
  */
-export const writeArchive = async (source: NodeJS.ReadableStream | Readable, writer: ArchiveWriter): Promise<number> => {
+const writeArchive = async (source: NodeJS.ReadableStream | Readable, writer: ArchiveWriter): Promise<number> => {
   try {
     await pipeline(source, writer)
   } catch (error) {
@@ -216,53 +216,55 @@ export const writeArchive = async (source: NodeJS.ReadableStream | Readable, wri
 }
 
 /** The archives of builds, in `db` (the database, or a transaction for the writer). */
-export const archiveStore = (db: Queryable) => ({
-  /** A stream to write a build's archive into (see ArchiveWriter, and writeArchive to wait for a failed one's clean-up). */
-  writer: (buildId: string, options: ArchiveWriteOptions = {}): ArchiveWriter => new ArchiveWriter(db, buildId, options),
-
+export const archiveStore = (db: Queryable) => {
   /** Stores what `source` yields as the build's archive (see writeArchive). Resolves with its size in bytes. */
-  write: (buildId: string, source: NodeJS.ReadableStream | Readable, options: ArchiveWriteOptions = {}): Promise<number> =>
-    writeArchive(source, new ArchiveWriter(db, buildId, options)),
+  const write = (buildId: string, source: NodeJS.ReadableStream | Readable, options: ArchiveWriteOptions = {}): Promise<number> =>
+    writeArchive(source, new ArchiveWriter(db, buildId, options))
 
-  /** Zips the project as the build's archive, streamed into the database as it is produced. Resolves with its size in bytes. */
-  writeProject(buildId: string, root: string, files: readonly ProjectFile[]): Promise<number> {
-    return writeArchive(projectZip(root, files), new ArchiveWriter(db, buildId))
-  },
+  return {
+    /** A stream to write a build's archive into (see ArchiveWriter; `write` also waits for a failed one's clean-up). */
+    writer: (buildId: string, options: ArchiveWriteOptions = {}): ArchiveWriter => new ArchiveWriter(db, buildId, options),
 
-  /** The build's archive when it is stored whole; undefined when there is none (or it is still being written). */
-  async find(buildId: string): Promise<StoredArchive | undefined> {
-    const { rows } = await db.query<{ size: number | bigint; chunks: number; version: string }>(
-      'select size, chunks, completed_at::text as version from build_archives where build_id = $1 and size is not null',
-      [buildId],
-    )
-    const row = rows[0]
-    if (!row) return undefined
-    const archive = { size: Number(row.size), chunks: row.chunks, version: row.version }
-    return { size: archive.size, open: () => new ArchiveReader(db, buildId, archive) }
-  },
+    write,
 
-  /** Removes the archives of these builds, with their chunks (none is an error). */
-  async remove(buildIds: readonly string[]): Promise<void> {
-    if (buildIds.length > 0) await db.query('delete from build_archives where build_id = any($1::uuid[])', [buildIds])
-  },
+    /** Zips the project as the build's archive, streamed into the database as it is produced. Resolves with its size in bytes. */
+    writeProject: (buildId: string, root: string, files: readonly ProjectFile[]): Promise<number> => write(buildId, projectZip(root, files)),
 
-  /**
-   * Removes every archive that no build keeps: of a build that failed or was stopped, or that
-   * completed without one (or lost it), including what a process that died left half-written.
-   * A running build's archive is left alone (its delivery may be writing it). Resolves with how many went.
-   */
-  async removeStray(): Promise<number> {
-    const { rows } = await db.query<{ count: number }>(
-      `with deleted as (
-         delete from build_archives a using builds b
-          where b.id = a.build_id
-            and (b.status in ('error', 'stopped') or (b.status = 'completed' and b.archive_bytes is null))
-         returning 1)
-       select count(*)::int as count from deleted`,
-    )
-    return rows[0]?.count ?? 0
-  },
-})
+    /** The build's archive when it is stored whole; undefined when there is none (or it is still being written). */
+    async find(buildId: string): Promise<StoredArchive | undefined> {
+      const { rows } = await db.query<{ size: number | bigint; chunks: number; version: string }>(
+        'select size, chunks, completed_at::text as version from build_archives where build_id = $1 and size is not null',
+        [buildId],
+      )
+      const row = rows[0]
+      if (!row) return undefined
+      const archive = { size: Number(row.size), chunks: row.chunks, version: row.version }
+      return { size: archive.size, open: () => new ArchiveReader(db, buildId, archive) }
+    },
+
+    /** Removes the archives of these builds, with their chunks (none is an error). */
+    async remove(buildIds: readonly string[]): Promise<void> {
+      if (buildIds.length > 0) await db.query('delete from build_archives where build_id = any($1::uuid[])', [buildIds])
+    },
+
+    /**
+     * Removes every archive that no build keeps: of a build that failed or was stopped, or that
+     * completed without one (or lost it), including what a process that died left half-written.
+     * A running build's archive is left alone (its delivery may be writing it). Resolves with how many went.
+     */
+    async removeStray(): Promise<number> {
+      const { rows } = await db.query<{ count: number }>(
+        `with deleted as (
+           delete from build_archives a using builds b
+            where b.id = a.build_id
+              and (b.status in ('error', 'stopped') or (b.status = 'completed' and b.archive_bytes is null))
+           returning 1)
+         select count(*)::int as count from deleted`,
+      )
+      return rows[0]?.count ?? 0
+    },
+  }
+}
 
 export type ArchiveStore = ReturnType<typeof archiveStore>
 
