@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { stem } from '../contracts/docsSearch/stemmer'
+import { baseForm } from '../contracts/docsSearch/wordForms'
 import { terms } from '../contracts/docsSearch/text'
 import { loadDocs } from '../server/src/llm/local/docs'
 
@@ -49,7 +50,7 @@ export const buildThesaurus = async (docsDir: string): Promise<Record<string, st
       if (known.length === 0) continue
       for (const lemma of lemmas) {
         if (lemma.includes('_') || !/^[a-z]+$/.test(lemma)) continue
-        const key = stem(lemma)
+        const key = stem(baseForm(lemma))
         if (vocabulary.has(key) || terms(lemma).length === 0) continue
         const targets = map.get(key) ?? []
         for (const term of known) if (!targets.includes(term) && targets.length < MAX_TARGETS) targets.push(term)

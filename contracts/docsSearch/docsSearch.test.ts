@@ -74,6 +74,21 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     expect(terms('the other ones')).toEqual([])
   })
 
+  it("meets irregular forms and American spellings of the docs' words: lose / lost, write / wrote / written, color / colour", () => {
+    expect(terms('lost kept written wrote people children')).toEqual(terms('lose keep write write person child'))
+    expect(terms('organized analyze color behaviors center gray canceled dialogue')).toEqual(terms('organised analyse colour behaviours centre grey cancelled dialog'))
+    // Words that only look like one: '-ize' after fewer than three letters, 'left', 'found'.
+    expect(terms('size prize seize left found')).toEqual(['size', 'prize', 'seiz', 'left', 'found'])
+    // A form whose base form is a stop word is one too ('shown' → 'show', 'given' → 'give').
+    expect(terms('shown given')).toEqual([])
+    const lost = new DocsSearch([
+      passage('/docs/tracker', 'Overseer Core', 'Reconnecting', 'No progress is lost when the connection drops: the tracker catches up.'),
+      passage('/docs/canvas', 'Dashboard', 'Colours', 'Each layer has a colour on the canvas.'),
+    ])
+    expect(lost.search('do I lose progress if my connection drops?')[0]?.passage.page.path).toBe('/docs/tracker')
+    expect(lost.search('can I change the color of a layer')[0]?.passage.page.path).toBe('/docs/canvas')
+  })
+
   it('says how much of the question a passage covers, counting words no page has', () => {
     const [hit] = search.search('gates kubernetes')
     expect(hit?.coverage).toBeGreaterThan(0)

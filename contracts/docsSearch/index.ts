@@ -6,6 +6,7 @@ import { termOf, terms, words } from './text'
 export { splitPage, frontMatter, type PageSection, type SplitPage } from './passages'
 export { headingIds, plainText, slugify, termOf, terms, words } from './text'
 export { stem } from './stemmer'
+export { baseForm } from './wordForms'
 
 /** A docs page as both sides index it (a `.md?search` import, or the server's reading of docs/). */
 export interface DocsPageEntry {
