@@ -7,9 +7,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { stem } from '../contracts/docsSearch/stemmer'
+import { stemOf, terms } from '../contracts/docsSearch/text'
 import { baseForm } from '../contracts/docsSearch/wordForms'
-import { terms } from '../contracts/docsSearch/text'
 import { loadDocs } from '../server/src/llm/local/docs'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -44,13 +43,17 @@ export const buildThesaurus = async (docsDir: string): Promise<Record<string, st
 
   const map = new Map<string, string[]>()
   for (const file of ['data.noun', 'data.verb', 'data.adj', 'data.adv']) {
-    for (const lemmas of synsets(file)) {
+    // A noun's or adjective's lemma that is also an irregular form of a verb ('spoke', 'fell') is
+    // read as that verb by the search: its synonyms here are another word's.
+    const readAsItself = (lemma: string): boolean => file === 'data.verb' || baseForm(lemma) === lemma
+    for (const all of synsets(file)) {
+      const lemmas = all.filter(readAsItself)
       // A lemma of one word the docs use, as its stem; multi-word lemmas stand for their own idea.
       const known = [...new Set(lemmas.filter((lemma) => !lemma.includes('_')).map((lemma) => terms(lemma)[0]).filter((term): term is string => term !== undefined && vocabulary.has(term)))]
       if (known.length === 0) continue
       for (const lemma of lemmas) {
         if (lemma.includes('_') || !/^[a-z]+$/.test(lemma)) continue
-        const key = stem(baseForm(lemma))
+        const key = stemOf(lemma)
         if (vocabulary.has(key) || terms(lemma).length === 0) continue
         const targets = map.get(key) ?? []
         for (const term of known) if (!targets.includes(term) && targets.length < MAX_TARGETS) targets.push(term)

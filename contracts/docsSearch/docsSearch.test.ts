@@ -76,17 +76,33 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
 
   it("meets irregular forms and American spellings of the docs' words: lose / lost, write / wrote / written, color / colour", () => {
     expect(terms('lost kept written wrote people children')).toEqual(terms('lose keep write write person child'))
-    expect(terms('organized analyze color behaviors center gray canceled dialogue')).toEqual(terms('organised analyse colour behaviours centre grey cancelled dialog'))
-    // Words that only look like one: '-ize' after fewer than three letters, 'left', 'found'.
-    expect(terms('size prize seize left found')).toEqual(['size', 'prize', 'seiz', 'left', 'found'])
+    expect(terms('organized analyze analyzes color behaviors center centered gray dialogue')).toEqual(terms('organised analyse analyses colour behaviours centre centred grey dialog'))
+    // Words that only look like one: '-ize' after fewer than three letters or in a compound of
+    // 'size', 'left', 'found', 'bit' (bits), 'led' (LEDs).
+    expect(terms('size prize seize resize resizing left found bit led')).toEqual(['size', 'prize', 'seiz', 'resiz', 'resiz', 'left', 'found', 'bit', 'led'])
     // A form whose base form is a stop word is one too ('shown' → 'show', 'given' → 'give').
     expect(terms('shown given')).toEqual([])
-    const lost = new DocsSearch([
-      passage('/docs/tracker', 'Overseer Core', 'Reconnecting', 'No progress is lost when the connection drops: the tracker catches up.'),
-      passage('/docs/canvas', 'Dashboard', 'Colours', 'Each layer has a colour on the canvas.'),
+    // Two passages that differ in one word only: the question's other form of it decides.
+    const forms = new DocsSearch([
+      passage('/docs/kept', 'Tracker', 'Reconnecting', 'No progress update is kept when the connection drops.'),
+      passage('/docs/lost', 'Tracker', 'Reconnecting', 'No progress update is lost when the connection drops.'),
+      passage('/docs/size', 'Canvas', 'Layers', 'Each layer has a size of its own.'),
+      passage('/docs/colour', 'Canvas', 'Layers', 'Each layer has a colour of its own.'),
     ])
-    expect(lost.search('do I lose progress if my connection drops?')[0]?.passage.page.path).toBe('/docs/tracker')
-    expect(lost.search('can I change the color of a layer')[0]?.passage.page.path).toBe('/docs/canvas')
+    expect(forms.search('do I lose progress updates when my connection drops?')[0]?.passage.page.path).toBe('/docs/lost')
+    expect(forms.search('which color does a layer have')[0]?.passage.page.path).toBe('/docs/colour')
+  })
+
+  it('reads the word being typed as written too: met may be the start of metrics, not a form of meet', () => {
+    const typing = new DocsSearch([
+      passage('/docs/metrics', 'Metrics', null, 'Token usage metrics per day.'),
+      passage('/docs/meet', 'Gates', null, 'A build meets every gate once.'),
+      passage('/docs/range', 'Range', null, 'Pick a date range.'),
+    ])
+    expect(typing.search('met', { prefixLast: true }).map((hit) => hit.passage.page.path)).toContain('/docs/metrics')
+    expect(typing.search('rang', { prefixLast: true })[0]?.passage.page.path).toBe('/docs/range')
+    // A finished question still reads the form: 'met' is 'meet'.
+    expect(typing.search('which gates has a build met')[0]?.passage.page.path).toBe('/docs/meet')
   })
 
   it('says how much of the question a passage covers, counting words no page has', () => {

@@ -4,9 +4,8 @@ import { QUESTION_HINTS, SYNONYM_GROUPS } from './synonyms'
 import { termOf, terms, words } from './text'
 
 export { splitPage, frontMatter, type PageSection, type SplitPage } from './passages'
-export { headingIds, plainText, slugify, termOf, terms, words } from './text'
+export { headingIds, plainText, slugify, stemOf, termOf, terms, words } from './text'
 export { stem } from './stemmer'
-export { baseForm } from './wordForms'
 
 /** A docs page as both sides index it (a `.md?search` import, or the server's reading of docs/). */
 export interface DocsPageEntry {
@@ -427,10 +426,15 @@ export class DocsSearch<P extends SearchPassage> {
 
   /** The passages for `query` (a question, or ideas already read from one), best first. */
   search(query: string | readonly Concept[], options: SearchOptions = {}): DocsHit<P>[] {
-    const concepts = this.enrich(typeof query === 'string' ? conceptsOf(query) : query)
+    const lastWord = options.prefixLast && typeof query === 'string' ? words(query).at(-1) : undefined
+    const lastOwn = lastWord === undefined ? null : termOf(lastWord)
+    // While typing, the last word is also read as written: 'met' may be the start of 'metrics', not 'meet'.
+    const typed = lastWord !== undefined && lastOwn !== null && stem(lastWord) !== lastOwn ? stem(lastWord) : null
+    const concepts = this.enrich(typeof query === 'string' ? conceptsOf(query) : query).map((concept) =>
+      typed !== null && concept.term === lastOwn ? { ...concept, alternatives: new Map([...concept.alternatives, [typed, 1]]) } : concept,
+    )
     if (concepts.length === 0 || this.chunks.length === 0) return []
     const owned = new Set(concepts.map((concept) => concept.term))
-    const lastOwn = options.prefixLast && typeof query === 'string' ? termOf(words(query).at(-1) ?? '') : null
 
     // Each word on its own (BM25 over the fields), so that an idea scores by its best word, not
     // by how many of its synonyms a passage happens to use.
@@ -445,7 +449,7 @@ export class DocsSearch<P extends SearchPassage> {
         fuzzy: this.has(term) || !owned.has(term) ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false,
         maxFuzzy: 2,
         // While typing, the last word may be the start of a longer one.
-        prefix: term === lastOwn && term.length >= 2,
+        prefix: (term === lastOwn || term === typed) && term.length >= 2,
         weights: { fuzzy: 0.3, prefix: 0.5 },
       })
       const scores = new Map(results.map((result) => [result.id as number, { score: result.score, terms: result.terms }]))

@@ -32,13 +32,16 @@ export const words = (text: string): string[] => text.toLowerCase().match(WORD) 
 const STEMS = new Map<string, string | null>()
 const MAX_REMEMBERED = 50_000
 
+/** The stem of a lower-case word's base form ('written' → 'write', 'colors' → 'colour'), stop word or not. */
+export const stemOf = (word: string): string => stem(baseForm(word))
+
 /** The index term of one lower-case word: its stem (of its base form: 'written' → 'write', 'color' → 'colour'), or null for a stop word or a lone letter. */
 export const termOf = (word: string): string | null => {
   if (word.length < 2 && !/\d/.test(word)) return null
   if (STOP_WORDS.has(word)) return null
   const known = STEMS.get(word)
   if (known !== undefined) return known
-  const stemmed = stem(baseForm(word))
+  const stemmed = stemOf(word)
   // A word whose stem is a stop word ('ones' → 'on') says no more than the stop word.
   const term = STOP_WORDS.has(stemmed) ? null : stemmed
   if (STEMS.size < MAX_REMEMBERED) STEMS.set(word, term)

@@ -8,7 +8,7 @@
  * English irregular verbs and nouns, so that a question's 'write' finds the docs' 'written', and
  * 'lose' their 'lost': the stemmer only strips regular endings. Each base form with its irregular
  * forms; forms that are also common words of another meaning ('left', 'found', 'saw', 'lay',
- * 'wound', 'rose', 'felt', 'bound', 'ground') are left out.
+ * 'wound', 'rose', 'felt', 'bound', 'bit', 'shot', 'fell', 'led', 'fed', 'men', 'spoke') are left out.
  */
 const FORMS: Readonly<Record<string, string>> = {
   arise: 'arose arisen',
@@ -16,7 +16,6 @@ const FORMS: Readonly<Record<string, string>> = {
   become: 'became',
   begin: 'began begun',
   bend: 'bent',
-  bite: 'bit bitten',
   blow: 'blew blown',
   break: 'broke broken',
   bring: 'brought',
@@ -29,10 +28,7 @@ const FORMS: Readonly<Record<string, string>> = {
   deal: 'dealt',
   dig: 'dug',
   draw: 'drew drawn',
-  drive: 'drove driven',
   eat: 'ate eaten',
-  fall: 'fell fallen',
-  feed: 'fed',
   fight: 'fought',
   fly: 'flew flown',
   forbid: 'forbade forbidden',
@@ -49,7 +45,6 @@ const FORMS: Readonly<Record<string, string>> = {
   hold: 'held',
   keep: 'kept',
   know: 'knew known',
-  lead: 'led',
   lend: 'lent',
   lose: 'lost',
   make: 'made',
@@ -69,13 +64,11 @@ const FORMS: Readonly<Record<string, string>> = {
   sell: 'sold',
   send: 'sent',
   shake: 'shook shaken',
-  shoot: 'shot',
   show: 'shown',
   shrink: 'shrank shrunk',
   sing: 'sang sung',
   sink: 'sank sunk',
   sleep: 'slept',
-  speak: 'spoke spoken',
   spend: 'spent',
   stand: 'stood',
   steal: 'stole stolen',
@@ -98,14 +91,11 @@ const FORMS: Readonly<Record<string, string>> = {
   // Nouns.
   child: 'children',
   person: 'people',
-  man: 'men',
-  woman: 'women',
-  analysis: 'analyses',
   index: 'indices',
   criterion: 'criteria',
 }
 
-/** An irregular form's base form: 'written' → 'write', 'people' → 'person'. */
+/** An irregular form's base form: 'written' → 'write', 'children' → 'child'. */
 const IRREGULAR: ReadonlyMap<string, string> = new Map(
   Object.entries(FORMS).flatMap(([base, forms]) => forms.split(' ').filter((form) => form !== base).map((form) => [form, base] as const)),
 )
@@ -113,14 +103,15 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map(
 /**
  * American spellings, as the docs (British) spell them: 'organize' → 'organise', 'analyze' →
  * 'analyse', 'color' → 'colour', 'center' → 'centre', 'gray' → 'grey'; and 'dialogue',
- * 'catalogue' as 'dialog', 'catalog'. At least three letters before '-ize' ('size', 'prize' and
- * 'seize' stay).
+ * 'catalogue' as 'dialog', 'catalog'. At least three letters before '-ize', and not a compound of
+ * 'size' ('size', 'prize', 'seize', 'resize' stay).
  */
 const SPELLINGS: readonly (readonly [RegExp, string])[] = [
-  [/^([a-z]{3,})iz(e|es|ed|ing|ation|ations|er|ers)$/, '$1is$2'],
+  [/^(?!(?:re|down|up|over|under|out|cap|super|mid)siz)([a-z]{3,})iz(e|es|ed|ing|ation|ations|er|ers)$/, '$1is$2'],
   [/^([a-z]{2,})yz(e|es|ed|ing|er|ers)$/, '$1ys$2'],
   [/^(behavi|col|fav|hon|lab|neighb|flav|hum|rum|arm|endeav|harb|od|vap|vig|savi|parl)or(s|ed|ing|ful|ite|ites|able|hood)?$/, '$1our$2'],
-  [/^(cent|theat|fib|lit|somb|calib|spect)er(s|ed)?$/, '$1re$2'],
+  [/^(cent|theat|fib|lit|somb|spect)er(s)?$/, '$1re$2'],
+  [/^(cent|theat|fib|lit|somb|spect)er(ed|ing)$/, '$1r$2'],
   [/^gray(s|ed|ing|er|est)?$/, 'grey$1'],
   [/^(dialog|catalog)ue(s)?$/, '$1$2'],
 ]

@@ -1,4 +1,4 @@
-import { baseForm, conceptsOf, DocsSearch, isCode as isCodeTerm, stem, termOf, terms, words, type Concept, type DocsHit } from '@contracts/docsSearch'
+import { conceptsOf, DocsSearch, isCode as isCodeTerm, stemOf, termOf, terms, words, type Concept, type DocsHit } from '@contracts/docsSearch'
 import { escapeRegExp } from '@contracts/text'
 import THESAURUS from '@contracts/docsSearch/thesaurus.json'
 import type { ChatMessage, ReplySource } from '../types'
@@ -93,7 +93,7 @@ const MAX_SECONDARY = 2
 
 /** Whether `text` writes one of `terms` (stems) as a name: capitalised, and not as its first word. */
 const namesAny = (text: string, terms: ReadonlySet<string>): boolean =>
-  terms.size > 0 && (text.match(/[\p{L}\p{N}]+/gu) ?? []).some((word, index) => index > 0 && /\p{Lu}/u.test(word) && terms.has(stem(baseForm(word.toLowerCase()))))
+  terms.size > 0 && (text.match(/[\p{L}\p{N}]+/gu) ?? []).some((word, index) => index > 0 && /\p{Lu}/u.test(word) && terms.has(stemOf(word.toLowerCase())))
 
 /** Punctuation and spaces that end a message ('…?!'): not part of what it says. */
 const TRAILING = /[!?.,;:…\s]/u

@@ -1,4 +1,4 @@
-import { baseForm, DocsSearch, stem, type SearchPassage } from '@contracts/docsSearch'
+import { DocsSearch, stemOf, type SearchPassage } from '@contracts/docsSearch'
 import { DOCS_TOPICS, sectionOf } from './navigation'
 import { escapeRegExp } from '@contracts/text'
 import { excerptAround, normalizeQuery, shorten } from './search'
@@ -44,7 +44,7 @@ const wordsWithStems = (text: string, stems: ReadonlySet<string>): string[] => {
   const found = new Set<string>()
   for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
     const lower = word.toLowerCase()
-    if (stems.has(stem(baseForm(lower))) || [...stems].some((matched) => lower.startsWith(matched) && matched.length >= 3)) found.add(word)
+    if (stems.has(stemOf(lower)) || [...stems].some((matched) => lower.startsWith(matched) && matched.length >= 3)) found.add(word)
   }
   return [...found]
 }
