@@ -5,6 +5,7 @@ import { startControlChannel, type ControlChannel } from './control/channel'
 import { acquireLock, DataDirBusyError, type DataDirLock } from './control/lock'
 import { createPrivately } from './lib/privateDir'
 import { migrate, openDatabase } from './db'
+import { rekeyQuestions } from './questions/questionRepository'
 
 const readConfig = (): Config => {
   try {
@@ -53,8 +54,10 @@ const main = async (): Promise<void> => {
   const lock = await lockDataDir(config)
   const db = await openDatabase(config)
   await migrate(db)
+  const rekeyed = await rekeyQuestions(db)
   const app = buildApp({ config, db, logger: loggerFor(process.stdout), warmResponses: true })
   await app.ready()
+  if (rekeyed) app.log.info(rekeyed, 'assistant questions re-keyed for the search as it now reads words')
 
   // `npm run users` reaches the embedded database through this server while it runs.
   let control: ControlChannel | undefined

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { questionKey as wordsKey, terms } from '@contracts/docsSearch'
 import { GAPS_LIMIT, QUESTIONS_PAGE_SIZE, type QuestionFilter, type QuestionOutcome, type ReplyRatingValue } from '@contracts/questions'
-import type { Queryable } from '../db'
+import type { Database, Queryable } from '../db'
 import type { ReplySource } from '../llm/types'
 import { likeLiteral } from '../agentLogs/agentLogRepository'
 
@@ -60,6 +60,75 @@ export const questionKeyOf = (question: string): string => {
   const stems = [...new Set(terms(question))].sort()
   return stems.length > 0 ? stems.join(' ') : wordsKey(question)
 }
+
+/**
+ * The version of the keys questionKeyOf makes. Raise it whenever they change (the search's word
+ * forms, stems or stop words): a server then makes the stored keys again at start (rekeyQuestions).
+ * 2: irregular forms and American spellings meet their base form and the British one.
+ */
+export const QUESTION_KEY_VERSION = 2
+/** Stored questions re-keyed in one statement. */
+const REKEY_BATCH = 500
+
+/**
+ * Makes the stored questions' and corrections' keys again when they were made by another version
+ * of questionKeyOf, once, in one transaction (a second server waits for the first, then finds
+ * nothing to do). Two corrections in force whose questions now share a key are one question
+ * corrected twice: the newer stays in force, and the older is undone in its author's name, as
+ * correcting a question again does. Undefined when the keys were already current.
+ */
+export const rekeyQuestions = async (db: Database): Promise<{ questions: number; corrections: number; superseded: number } | undefined> =>
+  db.transaction(async (tx) => {
+    const { rows: versions } = await tx.query<{ version: number }>('select version from assistant_question_keys for update')
+    if (versions[0]?.version === QUESTION_KEY_VERSION) return undefined
+
+    let questions = 0
+    let after: { conversation_id: string; position: number } | undefined
+    for (;;) {
+      const { rows } = await tx.query<{ conversation_id: string; position: number; question: string; question_key: string }>(
+        `select conversation_id, position, question, question_key from assistant_questions
+         ${after ? 'where (conversation_id, position) > ($2, $3)' : ''} order by conversation_id, position limit $1`,
+        after ? [REKEY_BATCH, after.conversation_id, after.position] : [REKEY_BATCH],
+      )
+      const changed = rows.map((row) => ({ ...row, key: questionKeyOf(row.question) })).filter((row) => row.key !== row.question_key)
+      if (changed.length > 0) {
+        await tx.query(
+          `update assistant_questions q set question_key = k.key
+           from unnest($1::uuid[], $2::int[], $3::text[]) as k(conversation_id, position, key)
+           where q.conversation_id = k.conversation_id and q.position = k.position`,
+          [changed.map((row) => row.conversation_id), changed.map((row) => row.position), changed.map((row) => row.key)],
+        )
+        questions += changed.length
+      }
+      const last = rows.at(-1)
+      if (!last || rows.length < REKEY_BATCH) break
+      after = last
+    }
+
+    const { rows: corrections } = await tx.query<{ id: string; question: string; question_key: string; undone_at: Date | null; created_by: number | null; created_by_email: string }>(
+      'select id, question, question_key, undone_at, created_by, created_by_email from assistant_corrections order by created_at desc, id desc',
+    )
+    const rekeyed = corrections.map((row) => ({ ...row, key: questionKeyOf(row.question) }))
+    const inForce = new Map<string, (typeof rekeyed)[number]>()
+    let superseded = 0
+    for (const row of rekeyed) {
+      if (row.undone_at !== null) continue
+      const newer = inForce.get(row.key)
+      if (!newer) {
+        inForce.set(row.key, row)
+        continue
+      }
+      await tx.query('update assistant_corrections set undone_at = now(), undone_by = $2, undone_by_email = $3 where id = $1', [row.id, newer.created_by, newer.created_by_email])
+      superseded += 1
+    }
+    // Through a key of its own first, so that no correction in force takes another's old key while it still has it.
+    const changed = rekeyed.filter((row) => row.key !== row.question_key)
+    for (const row of changed) await tx.query(`update assistant_corrections set question_key = 'rekeying:' || id where id = $1`, [row.id])
+    for (const row of changed) await tx.query('update assistant_corrections set question_key = $2 where id = $1', [row.id, row.key])
+
+    await tx.query('update assistant_question_keys set version = $1', [QUESTION_KEY_VERSION])
+    return { questions, corrections: changed.length, superseded }
+  })
 
 interface QuestionRow {
   question: string
@@ -139,6 +208,15 @@ export const createQuestionRepository = (db: Queryable) => ({
        on conflict do nothing`,
       [conversationId],
     )
+    // The copy keeps the keys of when it was deleted: made again, as the server's are at start.
+    const { rows } = await db.query<{ position: number; question: string; question_key: string }>(
+      'select position, question, question_key from assistant_questions where conversation_id = $1',
+      [conversationId],
+    )
+    for (const row of rows) {
+      const key = questionKeyOf(row.question)
+      if (key !== row.question_key) await db.query('update assistant_questions set question_key = $3 where conversation_id = $1 and position = $2', [conversationId, row.position, key])
+    }
   },
 
   /** The owner's rating of their reply at `position`; false when the owner has no such rateable reply. */

@@ -5,6 +5,7 @@ import { UserService } from '../../src/auth/userService'
 import type { Database } from '../../src/db'
 import { RETENTION, sweepExpired } from '../../src/db/retention'
 import { LOCAL_REPLIES } from '../../src/llm/local/assistant'
+import { QUESTION_KEY_VERSION, questionKeyOf, rekeyQuestions } from '../../src/questions/questionRepository'
 import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
 import { signIn } from '../support/auth'
 import { chatConfig, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from '../support/chat'
@@ -245,6 +246,46 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     operator = await signIn(app, OPERATOR.email, OPERATOR.password)
     admin = await signIn(app, ADMIN.email, ADMIN.password)
     expect((await questions()).pagination.total).toBe(0)
+  })
+
+  it('makes the stored keys again when the search reads words differently: once, merging a question corrected twice under two old keys', async () => {
+    const visitor = await newVisitor(app)
+    const { conversationId } = await ask(visitor, 'Is my progress lost when I reconnect?')
+    await ask(visitor, 'Do I lose progress when I reconnect?', { conversationId })
+    // As an older version of the keys left them: 'lost' and 'lose' apart.
+    await db.query(`update assistant_questions set question_key = 'old:' || position where conversation_id = $1`, [conversationId])
+    const older = '00000000-0000-4000-8000-000000000001'
+    const newer = '00000000-0000-4000-8000-000000000002'
+    const insert = `insert into assistant_corrections (id, question, question_key, created_by_email, created_at) values ($1, $2, $3, $4, $5)`
+    await db.query(insert, [older, 'Is my progress lost when I reconnect?', 'lost progress reconnect', OPERATOR.email, new Date('2026-01-01T00:00:00Z')])
+    await db.query(insert, [newer, 'do i lose progress when i reconnect', 'lose progress reconnect', ADMIN.email, new Date('2026-01-02T00:00:00Z')])
+    await db.query('update assistant_question_keys set version = 1')
+
+    expect(await rekeyQuestions(db)).toEqual({ questions: 2, corrections: 1, superseded: 1 })
+    const { rows: asked } = await db.query<{ question: string; question_key: string }>('select question, question_key from assistant_questions where conversation_id = $1', [conversationId])
+    expect(asked.map((row) => row.question_key)).toEqual(asked.map((row) => questionKeyOf(row.question)))
+    expect(new Set(asked.map((row) => row.question_key)).size).toBe(1)
+    // One question, grouped as one, and corrected once: the newer correction stays in force, the older is undone in its author's name.
+    expect((await questions('?grouped=true')).data).toHaveLength(1)
+    const log = (await app.inject({ method: 'GET', url: `${QUESTIONS}/corrections`, headers: operator })).json<{ data: Correction[] }>().data
+    expect(log.map((item) => [item.id, item.undoneBy])).toEqual([
+      [newer, null],
+      [older, ADMIN.email],
+    ])
+    const { rows: version } = await db.query<{ version: number }>('select version from assistant_question_keys')
+    expect(version).toEqual([{ version: QUESTION_KEY_VERSION }])
+    // Done once: a second start finds the keys current.
+    expect(await rekeyQuestions(db)).toBeUndefined()
+  })
+
+  it("makes a restored conversation's questions' keys as they are now made, not as they were when it was deleted", async () => {
+    const visitor = await newVisitor(app)
+    const { conversationId } = await ask(visitor, POSTGRES)
+    expect((await app.inject({ method: 'DELETE', url: `${API}/chat/history/${conversationId}`, headers: visitor })).statusCode).toBe(200)
+    await db.query(`update deleted_conversations set questions = jsonb_set(questions, '{0,question_key}', '"an old key"') where id = $1`, [conversationId])
+    expect((await app.inject({ method: 'POST', url: `${API}/chat/history/${conversationId}/restore`, headers: visitor })).statusCode).toBe(200)
+    const { rows } = await db.query<{ question_key: string }>('select question_key from assistant_questions where conversation_id = $1', [conversationId])
+    expect(rows).toEqual([{ question_key: questionKeyOf(POSTGRES) }])
   })
 
   it('drops the questions of the replies an edit replaces', async () => {
