@@ -27,6 +27,21 @@ interface QuestionsBody {
 const isQuestion = guardOf(AskedQuestion)
 const isCorrection = guardOf(Correction)
 
+describe('question keys', () => {
+  it('are made as their version says: a change to how the search reads words must raise QUESTION_KEY_VERSION (and this list)', () => {
+    expect(QUESTION_KEY_VERSION).toBe(2)
+    expect(
+      [
+        'Is my progress lost when I reconnect?',
+        'How do I organize the colored layers of the canvas?',
+        'Which Node.js version do I need to run it locally?',
+        'Who can approve builds, and who can see the logs?',
+        'hi!',
+      ].map(questionKeyOf),
+    ).toEqual(['lose progress reconnect', 'canva colour layer organis', 'js local node run version', 'approv build log see', 'hi'])
+  })
+})
+
 describe.each(databasesUnderTest())('questions, ratings and corrections on $name', ({ open }) => {
   let db: Database
   let app: FastifyInstance
