@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { stemOf, terms } from '../contracts/docsSearch/text'
-import { baseForm } from '../contracts/docsSearch/wordForms'
+import { isIrregularForm } from '../contracts/docsSearch/wordForms'
 import { loadDocs } from '../server/src/llm/local/docs'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -45,7 +45,7 @@ export const buildThesaurus = async (docsDir: string): Promise<Record<string, st
   for (const file of ['data.noun', 'data.verb', 'data.adj', 'data.adv']) {
     // A noun's or adjective's lemma that is also an irregular form of a verb ('spoke', 'fell') is
     // read as that verb by the search: its synonyms here are another word's.
-    const readAsItself = (lemma: string): boolean => file === 'data.verb' || baseForm(lemma) === lemma
+    const readAsItself = (lemma: string): boolean => file === 'data.verb' || !isIrregularForm(lemma)
     for (const all of synsets(file)) {
       const lemmas = all.filter(readAsItself)
       // A lemma of one word the docs use, as its stem; multi-word lemmas stand for their own idea.

@@ -99,7 +99,7 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
       passage('/docs/meet', 'Gates', null, 'A build meets every gate once.'),
       passage('/docs/range', 'Range', null, 'Pick a date range.'),
     ])
-    expect(typing.search('met', { prefixLast: true }).map((hit) => hit.passage.page.path)).toContain('/docs/metrics')
+    expect(typing.search('met', { prefixLast: true })[0]?.passage.page.path).toBe('/docs/metrics')
     expect(typing.search('rang', { prefixLast: true })[0]?.passage.page.path).toBe('/docs/range')
     // A finished question still reads the form: 'met' is 'meet'.
     expect(typing.search('which gates has a build met')[0]?.passage.page.path).toBe('/docs/meet')

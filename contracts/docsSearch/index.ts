@@ -4,8 +4,9 @@ import { QUESTION_HINTS, SYNONYM_GROUPS } from './synonyms'
 import { termOf, terms, words } from './text'
 
 export { splitPage, frontMatter, type PageSection, type SplitPage } from './passages'
-export { headingIds, plainText, slugify, stemOf, termOf, terms, words } from './text'
+export { headingIds, plainText, slugify, stemOf, STOP_WORDS, termOf, terms, words } from './text'
 export { stem } from './stemmer'
+export { irregularForms } from './wordForms'
 
 /** A docs page as both sides index it (a `.md?search` import, or the server's reading of docs/). */
 export interface DocsPageEntry {
@@ -428,10 +429,10 @@ export class DocsSearch<P extends SearchPassage> {
   search(query: string | readonly Concept[], options: SearchOptions = {}): DocsHit<P>[] {
     const lastWord = options.prefixLast && typeof query === 'string' ? words(query).at(-1) : undefined
     const lastOwn = lastWord === undefined ? null : termOf(lastWord)
-    // While typing, the last word is also read as written: 'met' may be the start of 'metrics', not 'meet'.
+    // While typing, the last word is read as written first: 'met' may be the start of 'metrics'; as 'meet', a little.
     const typed = lastWord !== undefined && lastOwn !== null && stem(lastWord) !== lastOwn ? stem(lastWord) : null
     const concepts = this.enrich(typeof query === 'string' ? conceptsOf(query) : query).map((concept) =>
-      typed !== null && concept.term === lastOwn ? { ...concept, alternatives: new Map([...concept.alternatives, [typed, 1]]) } : concept,
+      typed !== null && concept.term === lastOwn ? { ...concept, alternatives: new Map([...concept.alternatives, [lastOwn, SYNONYM_WEIGHT], [typed, 1]]) } : concept,
     )
     if (concepts.length === 0 || this.chunks.length === 0) return []
     const owned = new Set(concepts.map((concept) => concept.term))
@@ -523,8 +524,8 @@ export class DocsSearch<P extends SearchPassage> {
     if (this.pages) {
       const pages = this.pageShares(this.pages, concepts)
       const spelt = ideas.map((concept) => {
-        const read = readAs.get(concept.term)
-        if (!read) return concept
+        const read = [...(readAs.get(concept.term) ?? []), ...(typed !== null && concept.term === lastOwn ? (readAs.get(typed) ?? []) : [])]
+        if (read.length === 0) return concept
         const alternatives = new Map(concept.alternatives)
         for (const term of read) if (!alternatives.has(term)) alternatives.set(term, MISSPELT_WEIGHT)
         return { ...concept, alternatives }

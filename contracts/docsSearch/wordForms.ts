@@ -116,6 +116,12 @@ const SPELLINGS: readonly (readonly [RegExp, string])[] = [
   [/^(dialog|catalog)ue(s)?$/, '$1$2'],
 ]
 
+/** Whether a lower-case word is an irregular form of another ('spoken', 'children'). */
+export const isIrregularForm = (word: string): boolean => IRREGULAR.has(word)
+
+/** Every irregular form and its base form. */
+export const irregularForms = (): [string, string][] => [...IRREGULAR]
+
 /** The form of a lower-case word that the search stems: an irregular form's base form, a British spelling. */
 export const baseForm = (word: string): string => {
   const base = IRREGULAR.get(word)

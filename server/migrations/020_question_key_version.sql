@@ -1,10 +1,10 @@
--- Which version of the server's questionKeyOf (server/src/questions/questionRepository.ts) made the
--- stored question keys of assistant_questions and assistant_corrections. The keys are the
--- question's words as the docs search reads them; when it reads them differently (issue 32: word
--- forms), a server at start makes them again (rekeyQuestions) and records the version here.
-create table assistant_question_keys (
-  only_row boolean primary key default true check (only_row),
-  version integer not null
-);
+-- Which version of the server's questionKeyOf (server/src/questions/questionRepository.ts) made
+-- each stored question key of assistant_questions and assistant_corrections; null for the first
+-- version. The keys are the question's words as the docs search reads them; when it reads them
+-- differently (issue 32: word forms), a server or worker at start makes the keys of older versions
+-- again (rekeyQuestions), including keys that an older process wrote after that.
+alter table assistant_questions add column key_version integer;
+alter table assistant_corrections add column key_version integer;
 
-insert into assistant_question_keys (version) values (1);
+create index assistant_questions_key_version on assistant_questions (key_version);
+create index assistant_corrections_key_version on assistant_corrections (key_version);

@@ -54,10 +54,12 @@ const main = async (): Promise<void> => {
   const lock = await lockDataDir(config)
   const db = await openDatabase(config)
   await migrate(db)
-  const rekeyed = await rekeyQuestions(db)
+  // Stale keys only group and correct questions less well: a failure here does not stop the server.
+  const rekeyed = await rekeyQuestions(db).catch((err: unknown) => err as Error)
   const app = buildApp({ config, db, logger: loggerFor(process.stdout), warmResponses: true })
   await app.ready()
-  if (rekeyed) app.log.info(rekeyed, 'assistant questions re-keyed for the search as it now reads words')
+  if (rekeyed instanceof Error) app.log.error({ err: rekeyed }, 'assistant questions could not be re-keyed; they will be at the next start')
+  else if (rekeyed) app.log.info(rekeyed, 'assistant questions re-keyed for the search as it now reads words')
 
   // `npm run users` reaches the embedded database through this server while it runs.
   let control: ControlChannel | undefined

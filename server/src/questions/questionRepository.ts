@@ -67,48 +67,51 @@ export const questionKeyOf = (question: string): string => {
  * 2: irregular forms and American spellings meet their base form and the British one.
  */
 export const QUESTION_KEY_VERSION = 2
-/** Stored questions re-keyed in one statement. */
+/** Stored questions re-keyed in one transaction. */
 const REKEY_BATCH = 500
+/** A stored key an older version of questionKeyOf made (null: the first). */
+const STALE_KEY = '(key_version is null or key_version < $1)'
 
 /**
- * Makes the stored questions' and corrections' keys again when they were made by another version
- * of questionKeyOf, once, in one transaction (a second server waits for the first, then finds
- * nothing to do). Two corrections in force whose questions now share a key are one question
- * corrected twice: the newer stays in force, and the older is undone in its author's name, as
- * correcting a question again does. Undefined when the keys were already current.
+ * Makes the stored questions' and corrections' keys again where an older version of questionKeyOf
+ * made them (also those an older process wrote after a newer one started). Questions go in batches,
+ * each its own transaction (making a key again gives the same key, so a batch two servers both
+ * take, or one cut short, does no harm); corrections in one, with writers to them held back. Two
+ * corrections in force whose questions now share a key are one question corrected twice: the newer
+ * stays in force, and the older is undone in its author's name, as correcting a question again
+ * does. Undefined when every key was current.
  */
-export const rekeyQuestions = async (db: Database): Promise<{ questions: number; corrections: number; superseded: number } | undefined> =>
-  db.transaction(async (tx) => {
-    const { rows: versions } = await tx.query<{ version: number }>('select version from assistant_question_keys for update')
-    if (versions[0]?.version === QUESTION_KEY_VERSION) return undefined
-
-    let questions = 0
-    let after: { conversation_id: string; position: number } | undefined
-    for (;;) {
-      const { rows } = await tx.query<{ conversation_id: string; position: number; question: string; question_key: string }>(
-        `select conversation_id, position, question, question_key from assistant_questions
-         ${after ? 'where (conversation_id, position) > ($2, $3)' : ''} order by conversation_id, position limit $1`,
-        after ? [REKEY_BATCH, after.conversation_id, after.position] : [REKEY_BATCH],
+export const rekeyQuestions = async (db: Database, batch = REKEY_BATCH): Promise<{ questions: number; corrections: number; superseded: number } | undefined> => {
+  let questions = 0
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ conversation_id: string; position: number; question: string }>(
+        `select conversation_id, position, question from assistant_questions where ${STALE_KEY} order by conversation_id, position limit $2 for update skip locked`,
+        [QUESTION_KEY_VERSION, batch],
       )
-      const changed = rows.map((row) => ({ ...row, key: questionKeyOf(row.question) })).filter((row) => row.key !== row.question_key)
-      if (changed.length > 0) {
+      if (rows.length > 0) {
         await tx.query(
-          `update assistant_questions q set question_key = k.key
+          `update assistant_questions q set question_key = k.key, key_version = $4
            from unnest($1::uuid[], $2::int[], $3::text[]) as k(conversation_id, position, key)
            where q.conversation_id = k.conversation_id and q.position = k.position`,
-          [changed.map((row) => row.conversation_id), changed.map((row) => row.position), changed.map((row) => row.key)],
+          [rows.map((row) => row.conversation_id), rows.map((row) => row.position), rows.map((row) => questionKeyOf(row.question)), QUESTION_KEY_VERSION],
         )
-        questions += changed.length
       }
-      const last = rows.at(-1)
-      if (!last || rows.length < REKEY_BATCH) break
-      after = last
-    }
+      questions += rows.length
+      return rows.length < batch
+    })
+    if (done) break
+  }
 
-    const { rows: corrections } = await tx.query<{ id: string; question: string; question_key: string; undone_at: Date | null; created_by: number | null; created_by_email: string }>(
-      'select id, question, question_key, undone_at, created_by, created_by_email from assistant_corrections order by created_at desc, id desc',
+  const corrected = await db.transaction(async (tx) => {
+    // A correction made meanwhile could take a key about to be given to another.
+    if (db.kind === 'postgres') await tx.query('lock table assistant_corrections in share row exclusive mode')
+    const { rows } = await tx.query<{ id: string; question: string; question_key: string; key_version: number | null; undone_at: Date | null; created_by: number | null; created_by_email: string }>(
+      'select id, question, question_key, key_version, undone_at, created_by, created_by_email from assistant_corrections order by created_at desc, id',
     )
-    const rekeyed = corrections.map((row) => ({ ...row, key: questionKeyOf(row.question) }))
+    const stale = (row: { key_version: number | null }): boolean => row.key_version === null || row.key_version < QUESTION_KEY_VERSION
+    if (!rows.some(stale)) return { corrections: 0, superseded: 0 }
+    const rekeyed = rows.map((row) => ({ ...row, key: stale(row) ? questionKeyOf(row.question) : row.question_key }))
     const inForce = new Map<string, (typeof rekeyed)[number]>()
     let superseded = 0
     for (const row of rekeyed) {
@@ -121,14 +124,14 @@ export const rekeyQuestions = async (db: Database): Promise<{ questions: number;
       await tx.query('update assistant_corrections set undone_at = now(), undone_by = $2, undone_by_email = $3 where id = $1', [row.id, newer.created_by, newer.created_by_email])
       superseded += 1
     }
-    // Through a key of its own first, so that no correction in force takes another's old key while it still has it.
-    const changed = rekeyed.filter((row) => row.key !== row.question_key)
+    // Each through a key of its own first, so that none takes another's old key while that one still has it.
+    const changed = rekeyed.filter(stale)
     for (const row of changed) await tx.query(`update assistant_corrections set question_key = 'rekeying:' || id where id = $1`, [row.id])
-    for (const row of changed) await tx.query('update assistant_corrections set question_key = $2 where id = $1', [row.id, row.key])
-
-    await tx.query('update assistant_question_keys set version = $1', [QUESTION_KEY_VERSION])
-    return { questions, corrections: changed.length, superseded }
+    for (const row of changed) await tx.query('update assistant_corrections set question_key = $2, key_version = $3 where id = $1', [row.id, row.key, QUESTION_KEY_VERSION])
+    return { corrections: changed.length, superseded }
   })
+  return questions === 0 && corrected.corrections === 0 ? undefined : { questions, ...corrected }
+}
 
 interface QuestionRow {
   question: string
@@ -193,10 +196,10 @@ export const createQuestionRepository = (db: Queryable) => ({
   async record(conversationId: string, position: number, question: string, model: string, source: ReplySource): Promise<void> {
     const docs = source.kind === 'docs' ? source : undefined
     await db.query(
-      `insert into assistant_questions (conversation_id, position, question, question_key, model, outcome, page_path, page_title, section_anchor, section_heading)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      `insert into assistant_questions (conversation_id, position, question, question_key, key_version, model, outcome, page_path, page_title, section_anchor, section_heading)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        on conflict (conversation_id, position) do nothing`,
-      [conversationId, position, question, questionKeyOf(question), model, source.kind, docs?.path ?? null, docs?.title ?? null, docs?.anchor ?? null, docs?.heading ?? null],
+      [conversationId, position, question, questionKeyOf(question), QUESTION_KEY_VERSION, model, source.kind, docs?.path ?? null, docs?.title ?? null, docs?.anchor ?? null, docs?.heading ?? null],
     )
   },
 
@@ -208,14 +211,17 @@ export const createQuestionRepository = (db: Queryable) => ({
        on conflict do nothing`,
       [conversationId],
     )
-    // The copy keeps the keys of when it was deleted: made again, as the server's are at start.
-    const { rows } = await db.query<{ position: number; question: string; question_key: string }>(
-      'select position, question, question_key from assistant_questions where conversation_id = $1',
-      [conversationId],
-    )
-    for (const row of rows) {
-      const key = questionKeyOf(row.question)
-      if (key !== row.question_key) await db.query('update assistant_questions set question_key = $3 where conversation_id = $1 and position = $2', [conversationId, row.position, key])
+    // The copy keeps the keys of when it was deleted: those of an older version made again.
+    const { rows } = await db.query<{ position: number; question: string }>(`select position, question from assistant_questions where conversation_id = $2 and ${STALE_KEY}`, [
+      QUESTION_KEY_VERSION,
+      conversationId,
+    ])
+    if (rows.length > 0) {
+      await db.query(
+        `update assistant_questions q set question_key = k.key, key_version = $4
+         from unnest($2::int[], $3::text[]) as k(position, key) where q.conversation_id = $1 and q.position = k.position`,
+        [conversationId, rows.map((row) => row.position), rows.map((row) => questionKeyOf(row.question)), QUESTION_KEY_VERSION],
+      )
     }
   },
 
@@ -338,9 +344,9 @@ export const createQuestionRepository = (db: Queryable) => ({
       [key, staff.id, staff.email],
     )
     const { rows } = await db.query<CorrectionRow>(
-      `insert into assistant_corrections (id, question, question_key, page_path, page_title, section_anchor, section_heading, created_by, created_by_email)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
-      [randomUUID(), question, key, answer?.path ?? null, answer?.title ?? null, answer?.anchor ?? null, answer?.heading ?? null, staff.id, staff.email],
+      `insert into assistant_corrections (id, question, question_key, key_version, page_path, page_title, section_anchor, section_heading, created_by, created_by_email)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+      [randomUUID(), question, key, QUESTION_KEY_VERSION, answer?.path ?? null, answer?.title ?? null, answer?.anchor ?? null, answer?.heading ?? null, staff.id, staff.email],
     )
     const row = rows[0]
     if (!row) throw new Error('The correction was not stored')
