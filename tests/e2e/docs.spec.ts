@@ -147,6 +147,21 @@ test.describe('search', () => {
     await expect(box).toHaveValue('')
   })
 
+  test("finds a word's other forms and spellings, and marks them as the docs write them", async ({ page }) => {
+    await page.goto('/docs')
+    await expect(content(page)).toBeVisible()
+    const box = page.getByRole('searchbox', { name: 'Search documentation' })
+    const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem')
+    // The Dashboard says 'nothing can be lost off the edge of the canvas'.
+    await box.fill('lose')
+    const dashboard = results.filter({ has: page.getByRole('link', { name: 'Dashboard' }) })
+    await expect(dashboard.locator('mark').filter({ hasText: /^lost$/i }).first()).toBeVisible()
+    // The Logs Viewer says 'colour-coded … debug entries grey'.
+    await box.fill('gray')
+    const logs = results.filter({ has: page.getByRole('link', { name: 'Logs Viewer' }) })
+    await expect(logs.locator('mark').filter({ hasText: /^grey$/i }).first()).toBeVisible()
+  })
+
   test('says nothing matched, and Clear search returns to the page', async ({ page }) => {
     await page.goto('/docs/core-modules/assembly-agent')
     await expect(content(page)).toBeVisible()
