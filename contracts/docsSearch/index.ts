@@ -430,7 +430,8 @@ export class DocsSearch<P extends SearchPassage> {
     const lastWord = options.prefixLast && typeof query === 'string' ? words(query).at(-1) : undefined
     const lastOwn = lastWord === undefined ? null : termOf(lastWord)
     // While typing, the last word is read as written first: 'met' may be the start of 'metrics'; as 'meet', a little.
-    const typed = lastWord !== undefined && lastOwn !== null && stem(lastWord) !== lastOwn ? stem(lastWord) : null
+    const asWritten = lastWord === undefined || lastOwn === null ? null : stem(lastWord)
+    const typed = asWritten !== lastOwn ? asWritten : null
     const concepts = this.enrich(typeof query === 'string' ? conceptsOf(query) : query).map((concept) =>
       typed !== null && concept.term === lastOwn ? { ...concept, alternatives: new Map([...concept.alternatives, [lastOwn, SYNONYM_WEIGHT], [typed, 1]]) } : concept,
     )

@@ -6,5 +6,5 @@
 alter table assistant_questions add column key_version integer;
 alter table assistant_corrections add column key_version integer;
 
+-- The questions of older versions are found by it; corrections are few and read whole.
 create index assistant_questions_key_version on assistant_questions (key_version);
-create index assistant_corrections_key_version on assistant_corrections (key_version);

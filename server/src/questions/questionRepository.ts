@@ -72,6 +72,17 @@ const REKEY_BATCH = 500
 /** A stored key an older version of questionKeyOf made (null: the first). */
 const STALE_KEY = '(key_version is null or key_version < $1)'
 
+/** Stores these questions' keys as the current version makes them. */
+const storeKeys = async (db: Queryable, rows: readonly { conversation_id: string; position: number; question: string }[]): Promise<void> => {
+  if (rows.length === 0) return
+  await db.query(
+    `update assistant_questions q set question_key = k.key, key_version = $4
+     from unnest($1::uuid[], $2::int[], $3::text[]) as k(conversation_id, position, key)
+     where q.conversation_id = k.conversation_id and q.position = k.position`,
+    [rows.map((row) => row.conversation_id), rows.map((row) => row.position), rows.map((row) => questionKeyOf(row.question)), QUESTION_KEY_VERSION],
+  )
+}
+
 /**
  * Makes the stored questions' and corrections' keys again where an older version of questionKeyOf
  * made them (also those an older process wrote after a newer one started). Questions go in batches,
@@ -89,14 +100,7 @@ export const rekeyQuestions = async (db: Database, batch = REKEY_BATCH): Promise
         `select conversation_id, position, question from assistant_questions where ${STALE_KEY} order by conversation_id, position limit $2 for update skip locked`,
         [QUESTION_KEY_VERSION, batch],
       )
-      if (rows.length > 0) {
-        await tx.query(
-          `update assistant_questions q set question_key = k.key, key_version = $4
-           from unnest($1::uuid[], $2::int[], $3::text[]) as k(conversation_id, position, key)
-           where q.conversation_id = k.conversation_id and q.position = k.position`,
-          [rows.map((row) => row.conversation_id), rows.map((row) => row.position), rows.map((row) => questionKeyOf(row.question)), QUESTION_KEY_VERSION],
-        )
-      }
+      await storeKeys(tx, rows)
       questions += rows.length
       return rows.length < batch
     })
@@ -212,17 +216,11 @@ export const createQuestionRepository = (db: Queryable) => ({
       [conversationId],
     )
     // The copy keeps the keys of when it was deleted: those of an older version made again.
-    const { rows } = await db.query<{ position: number; question: string }>(`select position, question from assistant_questions where conversation_id = $2 and ${STALE_KEY}`, [
-      QUESTION_KEY_VERSION,
-      conversationId,
-    ])
-    if (rows.length > 0) {
-      await db.query(
-        `update assistant_questions q set question_key = k.key, key_version = $4
-         from unnest($2::int[], $3::text[]) as k(position, key) where q.conversation_id = $1 and q.position = k.position`,
-        [conversationId, rows.map((row) => row.position), rows.map((row) => questionKeyOf(row.question)), QUESTION_KEY_VERSION],
-      )
-    }
+    const { rows } = await db.query<{ conversation_id: string; position: number; question: string }>(
+      `select conversation_id, position, question from assistant_questions where conversation_id = $2 and ${STALE_KEY}`,
+      [QUESTION_KEY_VERSION, conversationId],
+    )
+    await storeKeys(db, rows)
   },
 
   /** The owner's rating of their reply at `position`; false when the owner has no such rateable reply. */
