@@ -23,7 +23,7 @@ export interface RetrievalEval {
 export const pagesFor = (assistant: LocalAssistant, question: string): string[] => {
   const found = assistant.retrieve([{ role: 'user', content: question }])
   if (found.kind !== 'docs') return []
-  return [...new Set([found.best, ...found.secondary].map((hit) => hit.passage.page.path))]
+  return [...new Set([found.best, ...found.secondary, ...found.related].map((hit) => hit.passage.page.path))]
 }
 
 /** Top-1 and top-3 page accuracy on answerable questions, and the "I don't know" rate on the rest. */

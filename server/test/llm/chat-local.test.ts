@@ -180,6 +180,31 @@ describe('overseer-local', () => {
     expect(body).not.toMatch(/\[[^\]]*$|\]\([^)]*$/m)
   })
 
+  it('links other pages that answer nearly as well under See also, without quoting them', () => {
+    const pages = [
+      ['guides/widgets.md', '# Widgets\n\n## Painting widgets\n\nPaint a widget with `widget paint --colour red`. Painting a widget takes a second.\n\n## Widget paint colours\n\nA widget is painted red, green or blue.\n\n## Repainting a widget\n\nPaint a painted widget again to change its colour.'],
+      ['guides/gadgets.md', '# Gadgets\n\n## Painting widgets on gadgets\n\nA widget on a gadget is painted with `gadget paint`, not with the widget command.'],
+      ['guides/sprockets.md', '# Sprockets\n\nSprockets turn. Nothing here is painted, and nothing here is a widget.'],
+      ['guides/billing.md', '# Billing\n\nInvoices are sent monthly.'],
+    ] as const
+    const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
+    const widgets = new LocalAssistant(new DocsSearch(passages), passages)
+    const answer = widgets.answer([{ role: 'user', content: 'How do I paint a widget?' }])
+    const [body = '', links = ''] = answer.split('\n\nSources:\n')
+    expect(body).toContain('`widget paint --colour red`')
+    expect(body).not.toContain('gadget paint')
+    expect(links).toMatch(/^- \[Widgets › Painting widgets\]\(\/docs\/guides\/widgets#painting-widgets\)/)
+    const [sources = '', seeAlso = ''] = links.split('\n\nSee also:\n')
+    const pagesOf = (list: string) => [...list.matchAll(/\]\((\/docs\/guides\/[a-z]+)/g)].map((match) => match[1])
+    // The widgets page's sections are quoted; See also names other pages, each once, three pages in all at most.
+    expect(new Set(pagesOf(sources))).toEqual(new Set(['/docs/guides/widgets']))
+    expect(pagesOf(seeAlso)).toEqual(['/docs/guides/gadgets'])
+    expect(seeAlso).toBe('- [Gadgets › Painting widgets on gadgets](/docs/guides/gadgets#painting-widgets-on-gadgets)')
+    expect(answer).not.toContain('/docs/guides/billing')
+    // One page alone answers: nothing to see besides it.
+    expect(widgets.answer([{ role: 'user', content: 'When are invoices sent?' }])).not.toContain('See also')
+  })
+
   it("keeps each docs page's keywords to a short list of its own terms (at most 12)", async () => {
     const { pages } = await loadDocs(REAL_DOCS)
     expect(pages.length).toBeGreaterThan(10)

@@ -11,7 +11,15 @@ type Hit = DocsHit<Passage>
 /** What the assistant found for a conversation: a fixed reply, or the passages that answer it. */
 export type Retrieval =
   | { kind: 'reply'; reply: keyof typeof LOCAL_REPLIES }
-  | { kind: 'docs'; best: Hit; secondary: Hit[]; concepts: Concept[] }
+  | {
+      kind: 'docs'
+      best: Hit
+      /** Other passages quoted beside the best. */
+      secondary: Hit[]
+      /** Other pages' best passages, linked under 'See also', not quoted. */
+      related: Hit[]
+      concepts: Concept[]
+    }
 
 /** The assistants made in this process, by the stamp of their docs (docsStamp): the same docs are indexed once. */
 const INDEXED = new Map<string, Promise<LocalAssistant>>()
@@ -90,6 +98,12 @@ const HOW_TO_BOOST = 1.5
 /** 'How do I…', 'how to…', 'how can we…': a question answered by a step, a command or a setting. */
 const HOW_TO = /^(?:(?:so|ok|okay|and|hi|hey)[,\s]+)?how (?:do|can|should|would) (?:i|we|you)\b|^how to\b/
 const MAX_SECONDARY = 2
+/** A passage that scores at least this share of the best is quoted beside it, or its page linked. */
+const CLOSE_SCORE = 0.5
+/** The pages an answer offers at most: quoted ones first, then linked ones. */
+const MAX_PAGES = 3
+/** The passages searched for an answer, its secondary passages and the pages it links. */
+const CANDIDATES = 16
 
 /** Whether `text` writes one of `terms` (stems) as a name: capitalised, and not as its first word. */
 const namesAny = (text: string, terms: ReadonlySet<string>): boolean =>
@@ -233,7 +247,7 @@ export class LocalAssistant {
     const { passage } = found.best
     const question = normalize(messages.filter((message) => message.role === 'user').at(-1)?.content ?? '')
     return {
-      text: this.compose(found.best, found.secondary, found.concepts, question),
+      text: this.compose(found.best, found.secondary, found.related, found.concepts, question),
       source: { kind: 'docs', path: passage.page.path, title: passage.page.title, anchor: passage.anchor, heading: passage.heading },
     }
   }
@@ -319,19 +333,28 @@ export class LocalAssistant {
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
-    const hits = this.index.search(query, { limit: 8 }).filter((hit) => hit.coverage >= needed)
+    const hits = this.index.search(query, { limit: CANDIDATES }).filter((hit) => hit.coverage >= needed)
     const [best, ...rest] = hits
     if (!best) return unknown
     const seen = new Set([linkOf(best.passage)])
     const secondary: Hit[] = []
     for (const hit of rest) {
-      if (secondary.length >= MAX_SECONDARY || hit.score < best.score * 0.5) break
+      if (secondary.length >= MAX_SECONDARY || hit.score < best.score * CLOSE_SCORE) break
       const link = linkOf(hit.passage)
       if (seen.has(link) || !hit.passage.markdown) continue
       seen.add(link)
       secondary.push(hit)
     }
-    return { kind: 'docs', best, secondary, concepts: query.filter((concept) => this.index.knows(concept)) }
+    // Other pages that answer nearly as well are linked, not quoted: the reader who wanted another page finds it.
+    const offered = new Set([best, ...secondary].map((hit) => hit.passage.page.path))
+    const related: Hit[] = []
+    for (const hit of rest) {
+      if (offered.size >= MAX_PAGES || hit.score < best.score * CLOSE_SCORE) break
+      if (offered.has(hit.passage.page.path) || !hit.passage.markdown) continue
+      offered.add(hit.passage.page.path)
+      related.push(hit)
+    }
+    return { kind: 'docs', best, secondary, related, concepts: query.filter((concept) => this.index.knows(concept)) }
   }
 
   /**
@@ -363,7 +386,7 @@ export class LocalAssistant {
       .search(query, { limit: 6 })
       .filter((hit) => hit.passage !== passage && hit.passage.page.path !== passage.page.path && hit.coverage >= MIN_ANSWER_COVERAGE && hit.passage.markdown)
       .slice(0, MAX_SECONDARY)
-    return { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary, concepts: query.filter((concept) => this.index.knows(concept)) }
+    return { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary, related: [], concepts: query.filter((concept) => this.index.knows(concept)) }
   }
 
   /** Whether some passage uses `phrase` (lower case) as words of its own. */
@@ -374,7 +397,7 @@ export class LocalAssistant {
   /** The introduction as the answer, for a question about the product itself. */
   private introAnswer(concepts: Concept[]): Retrieval | undefined {
     const passage = this.introduction()
-    return passage && { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary: [], concepts }
+    return passage && { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary: [], related: [], concepts }
   }
 
   /** The docs' introduction: a page called Introduction or Overview, else the first page. */
@@ -515,9 +538,10 @@ export class LocalAssistant {
     return closeMarkdown(kept.map((index) => sentences[index]).join(' '))
   }
 
-  private compose(best: Hit, secondary: readonly Hit[], query: readonly Concept[], question: string): string {
+  private compose(best: Hit, secondary: readonly Hit[], related: readonly Hit[], query: readonly Concept[], question: string): string {
     const body = this.excerpt([best, ...secondary], query, HOW_TO.test(question)) || 'The page below has the details.'
-    const sources = [best, ...secondary].map((hit) => `- [${labelOf(hit.passage)}](${linkOf(hit.passage)})`)
-    return `${body}\n\nSources:\n${sources.join('\n')}`
+    const links = (hits: readonly Hit[]): string => hits.map((hit) => `- [${labelOf(hit.passage)}](${linkOf(hit.passage)})`).join('\n')
+    const seeAlso = related.length > 0 ? `\n\nSee also:\n${links(related)}` : ''
+    return `${body}\n\nSources:\n${links([best, ...secondary])}${seeAlso}`
   }
 }
