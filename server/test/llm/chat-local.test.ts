@@ -205,6 +205,23 @@ describe('overseer-local', () => {
     expect(widgets.answer([{ role: 'user', content: 'When are invoices sent?' }])).not.toContain('See also')
   })
 
+  it('answers a how-to question with the command the docs give for it, and the sentence that introduces it', () => {
+    const gates = ask(real, 'How do I turn on approval gates?')
+    expect(gates).toContain('with the `APPROVAL_GATES` environment variable, a comma-separated list of gate kinds:\n\n```sh\nAPPROVAL_GATES=planning,development,deployment npm start\n```')
+    expect(ask(real, 'how do I start the server')).toMatch(/^From the repository's root directory:\n\n```sh\nnpm install && npm start\n```/)
+  })
+
+  it('leaves out a sentence that introduces a command too long to quote', () => {
+    const command = `tool run ${Array.from({ length: 80 }, (_, index) => `--flag-${index}`).join(' ')}`
+    const source = `# Tool\n\n## Running the tool\n\nRun the tool like this:\n\n\`\`\`sh\n${command}\n\`\`\`\n\nThe tool prints a report of each run when it ends.`
+    const { passages } = parsePage(source, 'guides/tool.md')
+    const tool = new LocalAssistant(new DocsSearch(passages), passages)
+    const answer = tool.answer([{ role: 'user', content: 'How do I run the tool?' }])
+    expect(command.length).toBeGreaterThan(600)
+    expect(answer).not.toContain('like this:')
+    expect(answer).toMatch(/^The tool prints a report of each run when it ends\./)
+  })
+
   it("keeps each docs page's keywords to a short list of its own terms (at most 12)", async () => {
     const { pages } = await loadDocs(REAL_DOCS)
     expect(pages.length).toBeGreaterThan(10)

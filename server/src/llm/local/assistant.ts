@@ -95,6 +95,8 @@ const MIN_ROOM = 150
 const CONTINUATION_MIN = 400
 /** How much more a block with a command or a setting says for a how-to question. */
 const HOW_TO_BOOST = 1.5
+/** How much more a sentence that introduces a command says for a how-to question ('…set with `APPROVAL_GATES`:' and the command). */
+const HOW_TO_COMMAND = 3
 /** 'How do I…', 'how to…', 'how can we…': a question answered by a step, a command or a setting. */
 const HOW_TO = /^(?:(?:so|ok|okay|and|hi|hey)[,\s]+)?how (?:do|can|should|would) (?:i|we|you)\b|^how to\b/
 const MAX_SECONDARY = 2
@@ -437,8 +439,8 @@ export class LocalAssistant {
         blocks.map((block, position) => ({
           source,
           position,
-          // A how-to question is answered by the command or setting a block shows.
-          score: weight * this.said(block, query) * (howTo && (isCode(block) || /`[^`]+`/.test(block)) ? HOW_TO_BOOST : 1),
+          // A how-to question is answered by the command or setting a block shows, above all by one it introduces.
+          score: weight * (howTo ? this.howToScore(block, blocks[position + 1], query) : this.said(block, query)),
         })),
       )
       .sort((a, b) => b.score - a.score || a.source - b.source || a.position - b.position)
@@ -452,18 +454,19 @@ export class LocalAssistant {
       if (block === undefined || !picked || picked.has(position)) return
       const text = this.focus(block, query, budget)
       if (!text) return
+      // A sentence ending in a colon brings what it introduces, or is left out: alone, it introduces nothing.
+      const next = blocks[position + 1]
+      const introduces = text.trimEnd().endsWith(':') && next !== undefined && !picked.has(position + 1)
+      const continuation = introduces ? this.focus(next, query, Math.max(ANSWER_BUDGET - used - text.length, CONTINUATION_MIN)) : ''
+      if (introduces && !continuation) return
       picked.set(position, text)
       used += text.length
       count += 1
-      // A sentence ending in a colon brings what it introduces; a list, table or command the sentence before it that introduces it.
-      const next = blocks[position + 1]
-      if (text.trimEnd().endsWith(':') && next !== undefined && !picked.has(position + 1)) {
-        const continuation = this.focus(next, query, Math.max(ANSWER_BUDGET - used, CONTINUATION_MIN))
-        if (continuation) {
-          picked.set(position + 1, continuation)
-          used += continuation.length
-        }
+      if (continuation) {
+        picked.set(position + 1, continuation)
+        used += continuation.length
       }
+      // A list, table or command brings the sentence before it that introduces it.
       const before = blocks[position - 1]
       if (isStructured(block) && before !== undefined && !picked.has(position - 1) && !isStructured(before)) {
         const intro = lastSentence(before)
@@ -484,6 +487,15 @@ export class LocalAssistant {
     return chosen
       .flatMap((picked) => [...picked.entries()].sort(([a], [b]) => a - b).map(([, text]) => text))
       .join('\n\n')
+  }
+
+  /**
+   * What a block says for a how-to question: a sentence that introduces a command says, with the
+   * command, most; a command or a setting more than prose.
+   */
+  private howToScore(block: string, next: string | undefined, query: readonly Concept[]): number {
+    if (!isStructured(block) && next !== undefined && isCode(next) && lastSentence(block).endsWith(':')) return HOW_TO_COMMAND * this.said(`${block}\n${next}`, query)
+    return this.said(block, query) * (isCode(block) || /`[^`]+`/.test(block) ? HOW_TO_BOOST : 1)
   }
 
   /**
