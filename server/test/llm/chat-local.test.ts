@@ -222,6 +222,26 @@ describe('overseer-local', () => {
     expect(answer).toMatch(/^The tool prints a report of each run when it ends\./)
   })
 
+  it('follows a reference the docs make for what was asked to the section it names', () => {
+    const pages = [
+      ['guides/testing.md', '# Testing\n\n## Where tests run\n\nTests run in the sandbox, with limits on time, memory and processes (see [Sandbox](/docs/guides/sandbox#limits)). The testing page shows each run of the tests.'],
+      ['guides/sandbox.md', '# Sandbox\n\n## Limits\n\nEach run gets 60 seconds and 512 MB by default; `SANDBOX_MEMORY_MB` raises it.\n\n## Isolation\n\nThe sandbox has no network.'],
+      ['guides/other.md', '# Other\n\nNothing about tests here.'],
+    ] as const
+    const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
+    const index = new DocsSearch(passages)
+    const answerOf = (question: string) => {
+      const found = new LocalAssistant(index, passages).retrieve([{ role: 'user', content: question }])
+      return found.kind === 'docs' ? `${found.best.passage.page.path}#${found.best.passage.anchor ?? ''}` : found.reply
+    }
+    const question = 'what memory limit do test runs get in the sandbox'
+    // The search alone ranks the page that mentions the limits first; the page it sends the reader to has them.
+    expect(index.search(question)[0]?.passage.page.path).toBe('/docs/guides/testing')
+    expect(answerOf(question)).toBe('/docs/guides/sandbox#limits')
+    // A question the referring page answers itself stays there.
+    expect(answerOf('what does the testing page show')).toBe('/docs/guides/testing#where-tests-run')
+  })
+
   it("keeps each docs page's keywords to a short list of its own terms (at most 12)", async () => {
     const { pages } = await loadDocs(REAL_DOCS)
     expect(pages.length).toBeGreaterThan(10)

@@ -100,6 +100,14 @@ const HOW_TO_COMMAND = 3
 /** 'How do I…', 'how to…', 'how can we…': a question answered by a step, a command or a setting. */
 const HOW_TO = /^(?:(?:so|ok|okay|and|hi|hey)[,\s]+)?how (?:do|can|should|would) (?:i|we|you)\b|^how to\b/
 const MAX_SECONDARY = 2
+/** The best passages whose references to other sections are followed (followReferences). */
+const REFERRING = 3
+/** A referring sentence says at least this share of the question (idf-weighted). */
+const REFERENCE_SHARE = 0.3
+/** How much a reference lifts the section it names: times the sentence's share, against the best score. */
+const REFERENCE_WEIGHT = 0.5
+/** A Markdown link to a docs page, and its section: `](/docs/core-modules/devloop-matrix#the-sandbox)`. */
+const DOCS_LINK = /\]\((\/docs\/[^)#\s]+)(?:#([^)\s]+))?\)/g
 /** A passage that scores at least this share of the best is quoted beside it, or its page linked. */
 const CLOSE_SCORE = 0.5
 /** The pages an answer offers at most: quoted ones first, then linked ones. */
@@ -336,6 +344,7 @@ export class LocalAssistant {
     // of a question about something else does not answer it.
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
     const hits = this.index.search(query, { limit: CANDIDATES }).filter((hit) => hit.coverage >= needed)
+    this.followReferences(hits, query)
     const [best, ...rest] = hits
     if (!best) return unknown
     const seen = new Set([linkOf(best.passage)])
@@ -357,6 +366,36 @@ export class LocalAssistant {
       related.push(hit)
     }
     return { kind: 'docs', best, secondary, related, concepts: query.filter((concept) => this.index.knows(concept)) }
+  }
+
+  /**
+   * The docs' own pointers: a sentence of one of the best few passages that says much of the
+   * question and refers the reader to another page's section for it ('limits on time, CPU,
+   * memory… (see [DevLoop Matrix](…#the-sandbox))') lifts that section, when the search found it
+   * too, by REFERENCE_WEIGHT times the share of the question the sentence says. `hits` are re-sorted.
+   */
+  private followReferences(hits: Hit[], query: readonly Concept[]): void {
+    const top = hits[0]?.score ?? 0
+    if (hits.length < 2 || top <= 0) return
+    const ideas = query.filter((concept) => !concept.hint)
+    const whole = ideas.reduce((sum, concept) => sum + this.index.idf(concept.term) * concept.weight, 0)
+    if (whole <= 0) return
+    const lift = new Map<Hit, number>()
+    for (const hit of hits.slice(0, REFERRING)) {
+      for (const sentence of hit.passage.markdown.split(/(?<=[.!?])\s+|\n+/)) {
+        const share = this.said(sentence, ideas) / whole
+        if (share < REFERENCE_SHARE) continue
+        for (const [, path, anchor] of sentence.matchAll(DOCS_LINK)) {
+          if (path === hit.passage.page.path) continue
+          // A link to a page without a section refers to its introduction.
+          const target = hits.find((other) => other.passage.page.path === path && other.passage.anchor === (anchor ?? null))
+          if (target) lift.set(target, Math.max(lift.get(target) ?? 0, REFERENCE_WEIGHT * share * (hit.score / top)))
+        }
+      }
+    }
+    if (lift.size === 0) return
+    for (const [hit, extra] of lift) hit.score += extra * top
+    hits.sort((a, b) => b.score - a.score)
   }
 
   /**
