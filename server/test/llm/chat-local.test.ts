@@ -205,6 +205,24 @@ describe('overseer-local', () => {
     expect(widgets.answer([{ role: 'user', content: 'When are invoices sent?' }])).not.toContain('See also')
   })
 
+  it('neither quotes nor links a list of links to other pages as an answer', () => {
+    const pages = [
+      ['guides/widgets.md', '# Widgets\n\n## Painting widgets\n\nPaint a widget with `widget paint`.\n\n## Related pages\n\n- [Painting gadgets](/docs/guides/gadgets): painting widgets on gadgets.\n- [Sprockets](/docs/guides/sprockets): widgets that turn.'],
+      ['guides/gadgets.md', '# Gadgets\n\n## Related pages\n\n- [Widgets](/docs/guides/widgets): painting widgets, and widget colours.'],
+      ['guides/sprockets.md', '# Sprockets\n\nSprockets turn.'],
+    ] as const
+    const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
+    const index = new DocsSearch(passages)
+    const question = 'How do I paint widgets?'
+    // The search finds the lists, for they name what was asked…
+    expect(index.search(question).map((hit) => hit.passage.heading)).toContain('Related pages')
+    // …but they point to answers: the reply neither quotes nor links them.
+    const answer = new LocalAssistant(index, passages).answer([{ role: 'user', content: question }])
+    expect(answer).toContain('`widget paint`')
+    expect(answer).not.toContain('Related pages')
+    expect(answer).not.toContain('painting widgets on gadgets')
+  })
+
   it('answers a how-to question with the command the docs give for it, and the sentence that introduces it', () => {
     const gates = ask(real, 'How do I turn on approval gates?')
     expect(gates).toContain('with the `APPROVAL_GATES` environment variable, a comma-separated list of gate kinds:\n\n```sh\nAPPROVAL_GATES=planning,development,deployment npm start\n```')

@@ -156,6 +156,12 @@ const blocksOf = (markdown: string): string[] => {
   return blocks
 }
 
+/** A passage that only lists links to other pages ('Related pages'): it points to answers, it is not one. */
+const pointsElsewhere = (markdown: string): boolean => {
+  const lines = markdown.split('\n').filter((line) => line.trim() !== '')
+  return lines.length > 0 && lines.every((line) => /^\s*[-*+]\s+\[[^\]]+\]\(\/docs\//.test(line))
+}
+
 const isCode = (block: string): boolean => /^\s*(```|~~~)/.test(block)
 
 const occurrences = (text: string, mark: string): number => text.split(mark).length - 1
@@ -352,7 +358,7 @@ export class LocalAssistant {
     for (const hit of rest) {
       if (secondary.length >= MAX_SECONDARY || hit.score < best.score * CLOSE_SCORE) break
       const link = linkOf(hit.passage)
-      if (seen.has(link) || !hit.passage.markdown) continue
+      if (seen.has(link) || !hit.passage.markdown || pointsElsewhere(hit.passage.markdown)) continue
       seen.add(link)
       secondary.push(hit)
     }
@@ -361,7 +367,7 @@ export class LocalAssistant {
     const related: Hit[] = []
     for (const hit of rest) {
       if (offered.size >= MAX_PAGES || hit.score < best.score * CLOSE_SCORE) break
-      if (offered.has(hit.passage.page.path) || !hit.passage.markdown) continue
+      if (offered.has(hit.passage.page.path) || !hit.passage.markdown || pointsElsewhere(hit.passage.markdown)) continue
       offered.add(hit.passage.page.path)
       related.push(hit)
     }
