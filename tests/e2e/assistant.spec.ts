@@ -139,3 +139,24 @@ test('has no serious or critical axe violations with a conversation and the hist
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
   expect(serious).toEqual([])
 })
+
+test('answers a how-to question with its command, and links other pages under See also, on a phone too', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const errors = watchErrors(page)
+  await openAssistant(page)
+  await ask(page, 'How do I turn on approval gates?')
+  // The setting, as a command the reader can copy.
+  await expect(conversation(page).locator('pre', { hasText: 'APPROVAL_GATES=planning,development,deployment npm start' })).toBeVisible()
+  // See also: pages other than the sources, each a working link into the docs.
+  const seeAlso = conversation(page).getByText('See also:', { exact: true })
+  await expect(seeAlso).toBeVisible()
+  const related = seeAlso.locator('xpath=following-sibling::ul[1]').getByRole('link')
+  await expect(related.first()).toBeVisible()
+  expect(await related.count()).toBeLessThanOrEqual(2)
+  for (const href of await related.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) expect(href).toMatch(/^\/docs\/(?!guides\/permission-controls)/)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await related.first().click()
+  await expect(page).toHaveURL(/\/docs\//)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(errors).toEqual([])
+})
