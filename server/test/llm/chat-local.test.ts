@@ -208,19 +208,38 @@ describe('overseer-local', () => {
   it('neither quotes nor links a list of links to other pages as an answer', () => {
     const pages = [
       ['guides/widgets.md', '# Widgets\n\n## Painting widgets\n\nPaint a widget with `widget paint`.\n\n## Related pages\n\n- [Painting gadgets](/docs/guides/gadgets): painting widgets on gadgets.\n- [Sprockets](/docs/guides/sprockets): widgets that turn.'],
-      ['guides/gadgets.md', '# Gadgets\n\n## Related pages\n\n- [Widgets](/docs/guides/widgets): painting widgets, and widget colours.'],
+      ['guides/gadgets.md', '# Painting widgets on gadgets\n\n## Related pages\n\n- [Painting widgets](/docs/guides/widgets#painting-widgets): how to paint widgets, and widget paint colours.'],
       ['guides/sprockets.md', '# Sprockets\n\nSprockets turn.'],
     ] as const
     const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
     const index = new DocsSearch(passages)
+    const assistant = new LocalAssistant(index, passages)
     const question = 'How do I paint widgets?'
-    // The search finds the lists, for they name what was asked…
-    expect(index.search(question).map((hit) => hit.passage.heading)).toContain('Related pages')
+    // The search finds the lists, each close enough to the best to be quoted or linked, for they name what was asked…
+    const found = index.search(question)
+    const lists = found.filter((hit) => hit.passage.heading === 'Related pages')
+    expect(lists.map((hit) => hit.passage.page.path).sort()).toEqual(['/docs/guides/gadgets', '/docs/guides/widgets'])
+    for (const hit of lists) expect(hit.score).toBeGreaterThanOrEqual((found[0]?.score ?? 0) / 2)
     // …but they point to answers: the reply neither quotes nor links them.
-    const answer = new LocalAssistant(index, passages).answer([{ role: 'user', content: question }])
+    const retrieved = assistant.retrieve([{ role: 'user', content: question }])
+    expect(retrieved.kind === 'docs' && [retrieved.best, ...retrieved.secondary, ...retrieved.related].map((hit) => hit.passage.heading)).toEqual(['Painting widgets'])
+    const answer = assistant.answer([{ role: 'user', content: question }])
     expect(answer).toContain('`widget paint`')
     expect(answer).not.toContain('Related pages')
     expect(answer).not.toContain('painting widgets on gadgets')
+  })
+
+  it('answers from a section before a list of links that ranks above it', () => {
+    const pages = [
+      ['guides/widgets.md', '# Widgets\n\n## Colours\n\nA widget can be red.\n\n## Related pages\n\n- [Painting widgets](/docs/guides/painting): how to paint widgets, paint colours and painting widgets again.'],
+      ['guides/painting.md', '# Painting\n\nBrushes and rollers.'],
+    ] as const
+    const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
+    const index = new DocsSearch(passages)
+    const question = 'how do I paint widgets'
+    expect(index.search(question)[0]?.passage.heading).toBe('Related pages')
+    const retrieved = new LocalAssistant(index, passages).retrieve([{ role: 'user', content: question }])
+    expect(retrieved.kind === 'docs' && retrieved.best.passage.heading).not.toBe('Related pages')
   })
 
   it('answers a how-to question with the command the docs give for it, and the sentence that introduces it', () => {
@@ -238,6 +257,12 @@ describe('overseer-local', () => {
     expect(command.length).toBeGreaterThan(600)
     expect(answer).not.toContain('like this:')
     expect(answer).toMatch(/^The tool prints a report of each run when it ends\./)
+    // Only that sentence: what comes before it in its paragraph is still quoted.
+    const nightly = source.replace('Run the tool like this:', 'The tool runs nightly from cron and needs the TOOL_KEY setting. Run the tool like this:')
+    const { passages: withCron } = parsePage(nightly, 'guides/tool.md')
+    const cron = new LocalAssistant(new DocsSearch(withCron), withCron).answer([{ role: 'user', content: 'When does the tool run?' }])
+    expect(cron).toMatch(/^The tool runs nightly from cron and needs the TOOL_KEY setting\./)
+    expect(cron).not.toContain('like this:')
   })
 
   it('follows a reference the docs make for what was asked to the section it names', () => {

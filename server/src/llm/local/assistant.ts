@@ -104,8 +104,10 @@ const MAX_SECONDARY = 2
 const REFERRING = 3
 /** A referring sentence says at least this share of the question (idf-weighted). */
 const REFERENCE_SHARE = 0.3
-/** How much a reference lifts the section it names: times the sentence's share, against the best score. */
+/** How much a reference lifts the section it names: times the sentence's share, times the referring passage's score. */
 const REFERENCE_WEIGHT = 0.5
+/** A Markdown link's target: `](/docs/core-modules/devloop-matrix#the-sandbox)`. */
+const LINK_TARGET = /\]\([^)]*\)/g
 /** A Markdown link to a docs page, and its section: `](/docs/core-modules/devloop-matrix#the-sandbox)`. */
 const DOCS_LINK = /\]\((\/docs\/[^)#\s]+)(?:#([^)\s]+))?\)/g
 /** A passage that scores at least this share of the best is quoted beside it, or its page linked. */
@@ -184,6 +186,13 @@ const isStructured = (block: string): boolean => isCode(block) || /^\s*(?:\||[-*
 const lastSentence = (block: string): string => {
   const sentences = block.trim().split(/(?<=[.!?])\s+/)
   return closeMarkdown(sentences.at(-1) ?? '')
+}
+
+/** Prose without its last sentence (a sentence that introduces what cannot be quoted). */
+const withoutLastSentence = (text: string): string => {
+  if (isStructured(text)) return ''
+  const sentences = text.trim().split(/(?<=[.!?])\s+/)
+  return closeMarkdown(sentences.slice(0, -1).join(' '))
 }
 
 const labelOf = (passage: Passage): string =>
@@ -351,8 +360,10 @@ export class LocalAssistant {
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
     const hits = this.index.search(query, { limit: CANDIDATES }).filter((hit) => hit.coverage >= needed)
     this.followReferences(hits, query)
-    const [best, ...rest] = hits
+    // A list of links to other pages is an answer only when nothing else is.
+    const best = hits.find((hit) => !pointsElsewhere(hit.passage.markdown)) ?? hits[0]
     if (!best) return unknown
+    const rest = hits.filter((hit) => hit !== best)
     const seen = new Set([linkOf(best.passage)])
     const secondary: Hit[] = []
     for (const hit of rest) {
@@ -389,18 +400,19 @@ export class LocalAssistant {
     const lift = new Map<Hit, number>()
     for (const hit of hits.slice(0, REFERRING)) {
       for (const sentence of hit.passage.markdown.split(/(?<=[.!?])\s+|\n+/)) {
-        const share = this.said(sentence, ideas) / whole
+        // What the sentence says, not the words of the addresses it links to.
+        const share = Math.min(1, this.said(sentence.replace(LINK_TARGET, ']'), ideas) / whole)
         if (share < REFERENCE_SHARE) continue
         for (const [, path, anchor] of sentence.matchAll(DOCS_LINK)) {
           if (path === hit.passage.page.path) continue
           // A link to a page without a section refers to its introduction.
           const target = hits.find((other) => other.passage.page.path === path && other.passage.anchor === (anchor ?? null))
-          if (target) lift.set(target, Math.max(lift.get(target) ?? 0, REFERENCE_WEIGHT * share * (hit.score / top)))
+          if (target) lift.set(target, Math.max(lift.get(target) ?? 0, REFERENCE_WEIGHT * share * hit.score))
         }
       }
     }
     if (lift.size === 0) return
-    for (const [hit, extra] of lift) hit.score += extra * top
+    for (const [hit, extra] of lift) hit.score += extra
     hits.sort((a, b) => b.score - a.score)
   }
 
@@ -431,7 +443,10 @@ export class LocalAssistant {
     if (!passage) return undefined
     const secondary = this.index
       .search(query, { limit: 6 })
-      .filter((hit) => hit.passage !== passage && hit.passage.page.path !== passage.page.path && hit.coverage >= MIN_ANSWER_COVERAGE && hit.passage.markdown)
+      .filter(
+        (hit) =>
+          hit.passage !== passage && hit.passage.page.path !== passage.page.path && hit.coverage >= MIN_ANSWER_COVERAGE && hit.passage.markdown && !pointsElsewhere(hit.passage.markdown),
+      )
       .slice(0, MAX_SECONDARY)
     return { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary, related: [], concepts: query.filter((concept) => this.index.knows(concept)) }
   }
@@ -497,13 +512,13 @@ export class LocalAssistant {
       const picked = chosen[source]
       const block = blocks[position]
       if (block === undefined || !picked || picked.has(position)) return
-      const text = this.focus(block, query, budget)
-      if (!text) return
+      let text = this.focus(block, query, budget)
       // A sentence ending in a colon brings what it introduces, or is left out: alone, it introduces nothing.
       const next = blocks[position + 1]
       const introduces = text.trimEnd().endsWith(':') && next !== undefined && !picked.has(position + 1)
       const continuation = introduces ? this.focus(next, query, Math.max(ANSWER_BUDGET - used - text.length, CONTINUATION_MIN)) : ''
-      if (introduces && !continuation) return
+      if (introduces && !continuation) text = withoutLastSentence(text)
+      if (!text) return
       picked.set(position, text)
       used += text.length
       count += 1
