@@ -22,6 +22,13 @@ const ask = (assistant: LocalAssistant, ...questions: string[]): string => {
   return assistant.answer(messages)
 }
 
+/** The search and the assistant over docs pages given as [file, Markdown source]. */
+const docsOf = (pages: readonly (readonly [string, string])[]) => {
+  const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
+  const index = new DocsSearch(passages)
+  return { index, assistant: new LocalAssistant(index, passages) }
+}
+
 describe('overseer-local', () => {
   let assistant: LocalAssistant
   /** The assistant over the real docs/. */
@@ -187,8 +194,7 @@ describe('overseer-local', () => {
       ['guides/sprockets.md', '# Sprockets\n\nSprockets turn. Nothing here is painted, and nothing here is a widget.'],
       ['guides/billing.md', '# Billing\n\nInvoices are sent monthly.'],
     ] as const
-    const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
-    const widgets = new LocalAssistant(new DocsSearch(passages), passages)
+    const { assistant: widgets } = docsOf(pages)
     const answer = widgets.answer([{ role: 'user', content: 'How do I paint a widget?' }])
     const [body = '', links = ''] = answer.split('\n\nSources:\n')
     expect(body).toContain('`widget paint --colour red`')
@@ -211,9 +217,7 @@ describe('overseer-local', () => {
       ['guides/gadgets.md', '# Painting widgets on gadgets\n\n## Related pages\n\n- [Painting widgets](/docs/guides/widgets#painting-widgets): how to paint widgets, and widget paint colours.'],
       ['guides/sprockets.md', '# Sprockets\n\nSprockets turn.'],
     ] as const
-    const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
-    const index = new DocsSearch(passages)
-    const assistant = new LocalAssistant(index, passages)
+    const { index, assistant } = docsOf(pages)
     const question = 'How do I paint widgets?'
     // The search finds the lists, each close enough to the best to be quoted or linked, for they name what was asked…
     const found = index.search(question)
@@ -234,11 +238,10 @@ describe('overseer-local', () => {
       ['guides/widgets.md', '# Widgets\n\n## Colours\n\nA widget can be red.\n\n## Related pages\n\n- [Painting widgets](/docs/guides/painting): how to paint widgets, paint colours and painting widgets again.'],
       ['guides/painting.md', '# Painting\n\nBrushes and rollers.'],
     ] as const
-    const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
-    const index = new DocsSearch(passages)
+    const { index, assistant } = docsOf(pages)
     const question = 'how do I paint widgets'
     expect(index.search(question)[0]?.passage.heading).toBe('Related pages')
-    const retrieved = new LocalAssistant(index, passages).retrieve([{ role: 'user', content: question }])
+    const retrieved = assistant.retrieve([{ role: 'user', content: question }])
     expect(retrieved.kind === 'docs' && retrieved.best.passage.heading).not.toBe('Related pages')
   })
 
@@ -251,16 +254,14 @@ describe('overseer-local', () => {
   it('leaves out a sentence that introduces a command too long to quote', () => {
     const command = `tool run ${Array.from({ length: 80 }, (_, index) => `--flag-${index}`).join(' ')}`
     const source = `# Tool\n\n## Running the tool\n\nRun the tool like this:\n\n\`\`\`sh\n${command}\n\`\`\`\n\nThe tool prints a report of each run when it ends.`
-    const { passages } = parsePage(source, 'guides/tool.md')
-    const tool = new LocalAssistant(new DocsSearch(passages), passages)
+    const { assistant: tool } = docsOf([['guides/tool.md', source]])
     const answer = tool.answer([{ role: 'user', content: 'How do I run the tool?' }])
     expect(command.length).toBeGreaterThan(600)
     expect(answer).not.toContain('like this:')
     expect(answer).toMatch(/^The tool prints a report of each run when it ends\./)
     // Only that sentence: what comes before it in its paragraph is still quoted.
     const nightly = source.replace('Run the tool like this:', 'The tool runs nightly from cron and needs the TOOL_KEY setting. Run the tool like this:')
-    const { passages: withCron } = parsePage(nightly, 'guides/tool.md')
-    const cron = new LocalAssistant(new DocsSearch(withCron), withCron).answer([{ role: 'user', content: 'When does the tool run?' }])
+    const cron = docsOf([['guides/tool.md', nightly]]).assistant.answer([{ role: 'user', content: 'When does the tool run?' }])
     expect(cron).toMatch(/^The tool runs nightly from cron and needs the TOOL_KEY setting\./)
     expect(cron).not.toContain('like this:')
   })
@@ -271,10 +272,9 @@ describe('overseer-local', () => {
       ['guides/sandbox.md', '# Sandbox\n\n## Limits\n\nEach run gets 60 seconds and 512 MB by default; `SANDBOX_MEMORY_MB` raises it.\n\n## Isolation\n\nThe sandbox has no network.'],
       ['guides/other.md', '# Other\n\nNothing about tests here.'],
     ] as const
-    const passages = pages.flatMap(([file, source]) => parsePage(source, file).passages)
-    const index = new DocsSearch(passages)
+    const { index, assistant } = docsOf(pages)
     const answerOf = (question: string) => {
-      const found = new LocalAssistant(index, passages).retrieve([{ role: 'user', content: question }])
+      const found = assistant.retrieve([{ role: 'user', content: question }])
       return found.kind === 'docs' ? `${found.best.passage.page.path}#${found.best.passage.anchor ?? ''}` : found.reply
     }
     const question = 'what memory limit do test runs get in the sandbox'

@@ -182,17 +182,15 @@ const closeMarkdown = (text: string): string => {
 /** A list, a table or a command: quoted by rows and lines, not by sentences. */
 const isStructured = (block: string): boolean => isCode(block) || /^\s*(?:\||[-*+] |\d+[.)] )/.test(block)
 
+/** Prose in its sentences. */
+const sentencesIn = (prose: string): string[] => prose.trim().split(/(?<=[.!?])\s+/)
+
 /** The last sentence of a prose block ('…a comma-separated list of gate kinds:'). */
-const lastSentence = (block: string): string => {
-  const sentences = block.trim().split(/(?<=[.!?])\s+/)
-  return closeMarkdown(sentences.at(-1) ?? '')
-}
+const lastSentence = (block: string): string => closeMarkdown(sentencesIn(block).at(-1) ?? '')
 
 /** Prose without its last sentence (a sentence that introduces what cannot be quoted). */
 const withoutLastSentence = (text: string): string => {
-  if (isStructured(text)) return ''
-  const sentences = text.trim().split(/(?<=[.!?])\s+/)
-  return closeMarkdown(sentences.slice(0, -1).join(' '))
+  return isStructured(text) ? '' : closeMarkdown(sentencesIn(text).slice(0, -1).join(' '))
 }
 
 const labelOf = (passage: Passage): string =>
@@ -211,6 +209,8 @@ export class LocalAssistant {
   private readonly docsText: string
   /** No corrections: the docs alone answer. */
   private readonly uncorrected: Corrections
+  /** Passages that only list links to other pages (pointsElsewhere): never quoted or linked while another matches. */
+  private readonly linkLists: ReadonlySet<Passage>
 
   constructor(
     private readonly index: DocsSearch<Passage>,
@@ -218,6 +218,7 @@ export class LocalAssistant {
   ) {
     this.docsText = passages.map((passage) => passage.text.toLowerCase()).join('\n')
     this.uncorrected = new Corrections(index, [])
+    this.linkLists = new Set(passages.filter((passage) => pointsElsewhere(passage.markdown)))
   }
 
   /** The assistant over the docs in `dir`. */
@@ -361,28 +362,26 @@ export class LocalAssistant {
     const hits = this.index.search(query, { limit: CANDIDATES }).filter((hit) => hit.coverage >= needed)
     this.followReferences(hits, query)
     // A list of links to other pages is an answer only when nothing else is.
-    const best = hits.find((hit) => !pointsElsewhere(hit.passage.markdown)) ?? hits[0]
+    const best = hits.find((hit) => this.quotable(hit)) ?? hits[0]
     if (!best) return unknown
-    const rest = hits.filter((hit) => hit !== best)
-    const seen = new Set([linkOf(best.passage)])
-    const secondary: Hit[] = []
-    for (const hit of rest) {
-      if (secondary.length >= MAX_SECONDARY || hit.score < best.score * CLOSE_SCORE) break
-      const link = linkOf(hit.passage)
-      if (seen.has(link) || !hit.passage.markdown || pointsElsewhere(hit.passage.markdown)) continue
-      seen.add(link)
-      secondary.push(hit)
-    }
-    // Other pages that answer nearly as well are linked, not quoted: the reader who wanted another page finds it.
+    // Passages nearly as good are quoted beside it; then other pages that answer nearly as well
+    // are linked, not quoted: the reader who wanted another page finds it.
+    const close = hits.filter((hit) => hit !== best && hit.score >= best.score * CLOSE_SCORE && this.quotable(hit))
+    const secondary = close.slice(0, MAX_SECONDARY)
     const offered = new Set([best, ...secondary].map((hit) => hit.passage.page.path))
     const related: Hit[] = []
-    for (const hit of rest) {
-      if (offered.size >= MAX_PAGES || hit.score < best.score * CLOSE_SCORE) break
-      if (offered.has(hit.passage.page.path) || !hit.passage.markdown || pointsElsewhere(hit.passage.markdown)) continue
+    for (const hit of close.slice(MAX_SECONDARY)) {
+      if (offered.size >= MAX_PAGES) break
+      if (offered.has(hit.passage.page.path)) continue
       offered.add(hit.passage.page.path)
       related.push(hit)
     }
     return { kind: 'docs', best, secondary, related, concepts: query.filter((concept) => this.index.knows(concept)) }
+  }
+
+  /** Whether a passage can be quoted or linked as an answer: it has text, and is not only a list of links. */
+  private quotable(hit: Hit): boolean {
+    return hit.passage.markdown !== '' && !this.linkLists.has(hit.passage)
   }
 
   /**
@@ -443,10 +442,7 @@ export class LocalAssistant {
     if (!passage) return undefined
     const secondary = this.index
       .search(query, { limit: 6 })
-      .filter(
-        (hit) =>
-          hit.passage !== passage && hit.passage.page.path !== passage.page.path && hit.coverage >= MIN_ANSWER_COVERAGE && hit.passage.markdown && !pointsElsewhere(hit.passage.markdown),
-      )
+      .filter((hit) => hit.passage !== passage && hit.passage.page.path !== passage.page.path && hit.coverage >= MIN_ANSWER_COVERAGE && this.quotable(hit))
       .slice(0, MAX_SECONDARY)
     return { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary, related: [], concepts: query.filter((concept) => this.index.knows(concept)) }
   }
@@ -588,7 +584,7 @@ export class LocalAssistant {
 
   /** Prose cut to its sentence that says most of the question, and those after it that fit `budget`. */
   private sentencesFor(block: string, query: readonly Concept[], budget: number): string {
-    const sentences = block.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()).filter(Boolean)
+    const sentences = sentencesIn(block).map((sentence) => sentence.trim()).filter(Boolean)
     let best = 0
     let bestScore = -1
     sentences.forEach((sentence, index) => {
