@@ -248,7 +248,21 @@ describe('overseer-local', () => {
   it('answers a how-to question with the command the docs give for it, and the sentence that introduces it', () => {
     const gates = ask(real, 'How do I turn on approval gates?')
     expect(gates).toContain('with the `APPROVAL_GATES` environment variable, a comma-separated list of gate kinds:\n\n```sh\nAPPROVAL_GATES=planning,development,deployment npm start\n```')
-    expect(ask(real, 'how do I start the server')).toMatch(/^From the repository's root directory:\n\n```sh\nnpm install && npm start\n```/)
+    expect(ask(real, 'how do I start the server')).toMatch(/^To run Overseer locally, on your own machine, start it from the repository's root directory:\n\n```sh\nnpm install && npm start\n```/)
+    // The issue's example: the command, not the configuration table of the section that says 'offline'.
+    const locally = ask(real, 'how do I run it locally')
+    expect(locally).toMatch(/^To run Overseer locally[^\n]*:\n\n```sh\nnpm install && npm start\n```/)
+    expect(locally).not.toContain('OVERSEER_LLM_BASE_URL')
+  })
+
+  it('quotes a further block only when it says nearly as much of the question as the first', () => {
+    const page = (extra: string) =>
+      `# Backups\n\n## Taking a backup\n\nA backup of the database is taken with the backup command, which writes the backup file to the data directory.\n\n${extra}`
+    const weak = docsOf([['guides/backups.md', page('The data directory also holds the logs of the database server and its settings.')]]).assistant
+    const strong = docsOf([['guides/backups.md', page('Restore a backup file of the database with the restore command, and the database is as it was.')]]).assistant
+    const question = 'how is a backup of the database taken'
+    expect(ask(weak, question)).toMatch(/^A backup of the database is taken with the backup command[^\n]*\n\nSources:/)
+    expect(ask(strong, question)).toContain('Restore a backup file of the database')
   })
 
   it('leaves out a sentence that introduces a command too long to quote', () => {

@@ -89,6 +89,8 @@ const CODE_MAX = 400
 const TABLE_MAX = 900
 /** The blocks an answer quotes at most (what a chosen sentence introduces aside). */
 const MAX_ANSWER_BLOCKS = 2
+/** A block after the first is quoted only when it says at least this share of what the first says. */
+const SECOND_BLOCK_SHARE = 0.5
 /** Room an answer must have left to quote another block. */
 const MIN_ROOM = 150
 /** What a sentence ending in a colon introduces gets at least this much room. */
@@ -534,8 +536,11 @@ export class LocalAssistant {
     }
     const [first] = ranked
     if (!first || first.score === 0) take(0, 0, ANSWER_BUDGET)
+    const lead = first?.score ?? 0
     for (const { source, position, score } of ranked) {
       if (count >= MAX_ANSWER_BLOCKS || score === 0 || (count > 0 && ANSWER_BUDGET - used < MIN_ROOM)) break
+      // A further block says nearly as much as the first, or the answer ends with the first.
+      if (count > 0 && score < lead * SECOND_BLOCK_SHARE) break
       const block = passages[source]?.blocks[position] ?? ''
       if (count > 0 && isCode(block) && block.length > ANSWER_BUDGET - used) continue
       take(source, position, count === 0 ? ANSWER_BUDGET : ANSWER_BUDGET - used)
