@@ -245,9 +245,11 @@ describe('overseer-local', () => {
     expect(retrieved.kind === 'docs' && retrieved.best.passage.heading).not.toBe('Related pages')
   })
 
-  it('answers a how-to question with the command the docs give for it, and the sentence that introduces it', () => {
+  it('answers a how-to question with the command the docs give for it, and the sentence that introduces it, first', () => {
     const gates = ask(real, 'How do I turn on approval gates?')
-    expect(gates).toContain('with the `APPROVAL_GATES` environment variable, a comma-separated list of gate kinds:\n\n```sh\nAPPROVAL_GATES=planning,development,deployment npm start\n```')
+    // The command leads, though its section is quoted second (Sources keeps the search's order).
+    expect(gates).toMatch(/^The gates a build must pass are set for the whole installation with the `APPROVAL_GATES` environment variable, a comma-separated list of gate kinds:\n\n```sh\nAPPROVAL_GATES=planning,development,deployment npm start\n```/)
+    expect(gates).toMatch(/Sources:\n- \[Permission Controls › Approval gates\]/)
     expect(ask(real, 'how do I start the server')).toMatch(/^To run Overseer locally, on your own machine, start it from the repository's root directory:\n\n```sh\nnpm install && npm start\n```/)
     // The issue's example: the command, not the configuration table of the section that says 'offline'.
     const locally = ask(real, 'how do I run it locally')

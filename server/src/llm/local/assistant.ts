@@ -503,6 +503,8 @@ export class LocalAssistant {
       )
       .sort((a, b) => b.score - a.score || a.source - b.source || a.position - b.position)
     const chosen = passages.map(() => new Map<number, string>())
+    // The passages quoted, in their order; a how-to answer leads with the passage of its best block (the command, the setting).
+    const order: number[] = []
     let used = 0
     let count = 0
     const take = (source: number, position: number, budget: number): void => {
@@ -518,6 +520,7 @@ export class LocalAssistant {
       if (introduces && !continuation) text = withoutLastSentence(text)
       if (!text) return
       picked.set(position, text)
+      if (!order.includes(source)) order.push(source)
       used += text.length
       count += 1
       if (continuation) {
@@ -545,7 +548,9 @@ export class LocalAssistant {
       if (count > 0 && isCode(block) && block.length > ANSWER_BUDGET - used) continue
       take(source, position, count === 0 ? ANSWER_BUDGET : ANSWER_BUDGET - used)
     }
-    return chosen
+    if (!howTo) order.sort((a, b) => a - b)
+    return order
+      .map((source) => chosen[source] ?? new Map<number, string>())
       .flatMap((picked) => [...picked.entries()].sort(([a], [b]) => a - b).map(([, text]) => text))
       .join('\n\n')
   }
