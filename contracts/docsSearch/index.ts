@@ -73,7 +73,7 @@ const CODE_WEIGHT = 0.1
 export const isCode = (term: string): boolean => /\d/.test(term) || /^[0-9a-f]{8,}$/.test(term)
 
 /** How much a thesaurus word counts for a word the docs never use. */
-const THESAURUS_WEIGHT = 0.5
+const THESAURUS_WEIGHT = 0.3
 /** How much a question word's hint counts. */
 const HINT_WEIGHT = 0.4
 /** Title, heading and body: a word in a heading says more about a passage than one in its text. */
@@ -88,7 +88,7 @@ const PROXIMITY_BONUS = 0.3
  */
 const LABEL_WEIGHT = 3
 /** How much the page's own match (the whole page as one passage, as a share of the best page's) adds. */
-const PAGE_WEIGHT = 1
+const PAGE_WEIGHT = 0.5
 /** How much a label's word counts for a misspelt or unfinished word read as it. */
 const MISSPELT_WEIGHT = 0.5
 /** How much a label that the question names only in part counts (times the share it names). */

@@ -247,14 +247,31 @@ describe('overseer-local', () => {
 
   it('answers a how-to question with the command the docs give for it, and the sentence that introduces it, first', () => {
     const gates = ask(real, 'How do I turn on approval gates?')
-    // The command leads, though its section is quoted second (Sources keeps the search's order).
     expect(gates).toMatch(/^The gates a build must pass are set for the whole installation with the `APPROVAL_GATES` environment variable, a comma-separated list of gate kinds:\n\n```sh\nAPPROVAL_GATES=planning,development,deployment npm start\n```/)
-    expect(gates).toMatch(/Sources:\n- \[Permission Controls › Approval gates\]/)
+    // The section that shows the command ranks first for a how-to question.
+    expect(gates).toMatch(/Sources:\n- \[Permission Controls › Choosing the gates\]/)
     expect(ask(real, 'how do I start the server')).toMatch(/^To run Overseer locally, on your own machine, start it from the repository's root directory:\n\n```sh\nnpm install && npm start\n```/)
     // The issue's example: the command, not the configuration table of the section that says 'offline'.
     const locally = ask(real, 'how do I run it locally')
     expect(locally).toMatch(/^To run Overseer locally[^\n]*:\n\n```sh\nnpm install && npm start\n```/)
     expect(locally).not.toContain('OVERSEER_LLM_BASE_URL')
+  })
+
+  it('leads a how-to answer with the command, though its passage ranks second', () => {
+    const pages = [
+      ['guides/export.md', '# Export\n\n## Exports\n\nAn export of the reports writes every report of the week to one export file in `EXPORT_DIR`. Exports run on the reports of the week, and each export keeps its reports for a month.'],
+      ['guides/jobs.md', '# Jobs\n\n## Running jobs\n\nStart an export of the reports with the export command:\n\n```sh\nnpm run export\n```'],
+    ] as const
+    const { assistant } = docsOf(pages)
+    const question = 'how do I run an export of the reports'
+    const found = assistant.retrieve([{ role: 'user', content: question }])
+    expect(found.kind === 'docs' && found.best.passage.page.path).toBe('/docs/guides/export')
+    const answer = ask(assistant, question)
+    expect(answer).toMatch(/^Start an export of the reports with the export command:\n\n```sh\nnpm run export\n```\n\nAn export of the reports/)
+    // Sources keep the search's order.
+    expect(answer).toMatch(/Sources:\n- \[Export › Exports\]\(\/docs\/guides\/export#exports\)\n- \[Jobs › Running jobs\]/)
+    // A question that is not a how-to keeps the passages' order.
+    expect(ask(assistant, 'what does an export of the reports keep')).toMatch(/^An export of the reports/)
   })
 
   it('quotes a further block only when it says nearly as much of the question as the first', () => {

@@ -101,6 +101,10 @@ const HOW_TO_BOOST = 1.5
 const HOW_TO_COMMAND = 3
 /** 'How do I…', 'how to…', 'how can we…': a question answered by a step, a command or a setting. */
 const HOW_TO = /^(?:(?:so|ok|okay|and|hi|hey)[,\s]+)?how (?:do|can|should|would) (?:i|we|you)\b|^how to\b/
+/** How much more a passage that shows a command (a code block) scores for a how-to question. */
+const HOW_TO_RANK = 1.1
+/** A code block in a passage's Markdown. */
+const SHOWS_COMMAND = /^\s*(?:```|~~~)/m
 const MAX_SECONDARY = 2
 /** The best passages whose references to other sections are followed (followReferences). */
 const REFERRING = 3
@@ -362,6 +366,11 @@ export class LocalAssistant {
     // of a question about something else does not answer it.
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
     const hits = this.index.search(query, { limit: CANDIDATES }).filter((hit) => hit.coverage >= needed)
+    // A how-to question is answered by a step, a command or a setting: a passage that shows a command ranks a little higher.
+    if (HOW_TO.test(question)) {
+      for (const hit of hits) if (SHOWS_COMMAND.test(hit.passage.markdown)) hit.score *= HOW_TO_RANK
+      hits.sort((a, b) => b.score - a.score)
+    }
     this.followReferences(hits, query)
     // A list of links to other pages is an answer only when nothing else is.
     const best = hits.find((hit) => this.quotable(hit)) ?? hits[0]
