@@ -274,6 +274,17 @@ describe('overseer-local', () => {
     expect(ask(assistant, 'what does an export of the reports keep')).toMatch(/^An export of the reports/)
   })
 
+  it('does not answer a question much of which is in words the docs never use, even when the thesaurus reads them', () => {
+    const passages = parsePage('# Reports\n\n## Weekly reports\n\nThe weekly report lists the builds of the week, each version of the project and its tests.', 'guides/reports.md').passages
+    // 'translation' is a word these docs never use; the thesaurus reads it as their 'version'.
+    const index = new DocsSearch(passages, { translat: ['version'] })
+    const reports = new LocalAssistant(index, passages)
+    // One of its two ideas known: under 60%.
+    expect(ask(reports, 'report translations')).toBe(LOCAL_REPLIES.unknown)
+    // Two of three known: answered.
+    expect(ask(reports, 'weekly report translations')).toMatch(/^The weekly report lists the builds of the week/)
+  })
+
   it('quotes a further block only when it says nearly as much of the question as the first', () => {
     const page = (extra: string) =>
       `# Backups\n\n## Taking a backup\n\nA backup of the database is taken with the backup command, which writes the backup file to the data directory.\n\n${extra}`

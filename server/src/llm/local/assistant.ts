@@ -62,7 +62,9 @@ const EXISTENTIAL_THERE = /\b(?:is|are|was|were|isn't|aren't)\s+there\b|\bthere(
  * The answer covers at least this share of the question's terms (idf-weighted), words the docs
  * never use included: a visitor's long question says much the docs do not ('oops', 'yesterday').
  */
-const MIN_COVERAGE = 0.4
+const MIN_COVERAGE = 0.38
+/** A question with a word the docs never use has at least this share of its ideas in words they do use ('write me a haiku about autumn leaves' does not). */
+const MIN_KNOWN_SHARE = 0.6
 /** An answer needs at least this coverage, and MIN_COVERAGE when the question has a word the docs never use. */
 const MIN_ANSWER_COVERAGE = 0.3
 /**
@@ -348,8 +350,8 @@ export class LocalAssistant {
     const overview = OVERVIEW.test(question) ? this.introAnswer(known) : undefined
     if (overview) return overview
     if (known.length === 0) return unknown
-    // Mostly words the docs never use: a question about something else.
-    if (known.length / asked.length < 0.5 && unknownCount >= 2) return unknown
+    // Much of it in words the docs never use: a question about something else.
+    if (unknownCount > 0 && known.length / asked.length < MIN_KNOWN_SHARE) return unknown
 
     // A name the docs never mention ('Kubernetes', 'PayPal', 'CEO'), written as a name: not in the docs.
     if (namesAny(asAsked, unknownTerms)) return unknown
