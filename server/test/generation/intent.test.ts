@@ -48,6 +48,11 @@ describe('questions are not builds: the keyword rules', () => {
     expect(intentByRules('Just wondering how long it takes to make an app')).toBe('question')
     expect(intentByRules('I was wondering if you could build me a recipe app')).toBe('build')
     expect(intentByRules('I tried to create a staff account with npm run users but the Logs page says access denied. Why?')).toBe('question')
+    // Everyday ways to ask for something made.
+    expect(intentByRules('could you whip up a CLI that renames photos by date')).toBe('build')
+    expect(intentByRules('Hack together a scraper for job listings')).toBe('build')
+    expect(intentByRules('Can you prototype a habit tracker?')).toBe('build')
+    expect(intentByRules('how long does it take to whip up an app?')).toBe('question')
   })
 
   it('reads a description followed by the ask for it, and not an ask for something else', () => {
