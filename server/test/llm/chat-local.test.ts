@@ -285,6 +285,15 @@ describe('overseer-local', () => {
     expect(ask(reports, 'weekly report translations')).toMatch(/^The weekly report lists the builds of the week/)
   })
 
+  it('reads a sentence whole when its inline code holds a full stop', () => {
+    const message = `Too many requests. ${Array.from({ length: 70 }, (_, index) => `wait ${index + 1}`).join(' ')} seconds.`
+    const source = `# Forms\n\n## Limits\n\nThe form keeps each field as typed. Over the limit the form answers \`429 ${message}\` with Retry-After.`
+    const answer = ask(docsOf([['guides/forms.md', source]]).assistant, 'what does the form answer over the limit')
+    expect(source.length).toBeGreaterThan(600)
+    // Not cut after 'answers', where the message's own full stop would end a sentence.
+    expect(answer).toContain(`Over the limit the form answers \`429 ${message}\` with Retry-After.`)
+  })
+
   it('quotes a further block only when it says nearly as much of the question as the first', () => {
     const page = (extra: string) =>
       `# Backups\n\n## Taking a backup\n\nA backup of the database is taken with the backup command, which writes the backup file to the data directory.\n\n${extra}`

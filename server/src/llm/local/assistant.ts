@@ -190,8 +190,28 @@ const closeMarkdown = (text: string): string => {
 /** A list, a table or a command: quoted by rows and lines, not by sentences. */
 const isStructured = (block: string): boolean => isCode(block) || /^\s*(?:\||[-*+] |\d+[.)] )/.test(block)
 
-/** Prose in its sentences. */
-const sentencesIn = (prose: string): string[] => prose.trim().split(/(?<=[.!?])\s+/)
+/**
+ * Prose in its sentences: split after '.', '!' or '?' and a space, but not inside inline code
+ * ('answer `429 Too many requests. Please try again…`' is one sentence).
+ */
+const sentencesIn = (prose: string): string[] => {
+  const text = prose.trim()
+  const sentences: string[] = []
+  let start = 0
+  let inCode = false
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charAt(index)
+    if (char === '`') inCode = !inCode
+    else if (!inCode && /[.!?]/.test(char) && /\s/.test(text.charAt(index + 1))) {
+      sentences.push(text.slice(start, index + 1))
+      start = index + 1
+      while (/\s/.test(text.charAt(start))) start += 1
+      index = start - 1
+    }
+  }
+  if (start < text.length || sentences.length === 0) sentences.push(text.slice(start))
+  return sentences
+}
 
 /** The last sentence of a prose block ('…a comma-separated list of gate kinds:'). */
 const lastSentence = (block: string): string => closeMarkdown(sentencesIn(block).at(-1) ?? '')
