@@ -94,3 +94,42 @@ export const evaluateSets = async (docsDir: string, sets = QUESTION_SETS): Promi
     tuned: results.filter((set) => set.tuned).reduce((sum, set) => sumOf(sum, set.result), NOTHING),
   }
 }
+
+/** The slips of typing a misspelt question is made with. */
+export const SLIPS = ['two letters swapped', 'a letter dropped', 'a letter doubled', 'a letter mistyped'] as const
+export type Slip = (typeof SLIPS)[number]
+
+/**
+ * `question` with one slip of typing in its longest word of five letters or more (the first of
+ * the longest, alphabetically), at the word's middle: 'approval' → 'apprvoal', 'approal',
+ * 'approoval', 'approeal'. Deterministic, so that each run asks the same.
+ */
+export const misspelt = (question: string, slip: Slip): string => {
+  const word = [...(question.match(/[A-Za-z]{5,}/g) ?? [])].sort((a, b) => b.length - a.length || a.localeCompare(b))[0]
+  if (!word) return question
+  const at = Math.floor(word.length / 2)
+  const before = word.slice(0, at)
+  const letter = word.charAt(at)
+  const typed =
+    slip === 'two letters swapped'
+      ? `${word.slice(0, at - 1)}${letter}${word.charAt(at - 1)}${word.slice(at + 1)}`
+      : slip === 'a letter dropped'
+        ? `${before}${word.slice(at + 1)}`
+        : slip === 'a letter doubled'
+          ? `${before}${letter}${word.slice(at)}`
+          : `${before}${letter === 'e' ? 'a' : 'e'}${word.slice(at + 1)}`
+  return question.replace(word, typed)
+}
+
+/** Top-1 page accuracy on `answerable` questions asked with each slip of typing (misspelt). */
+export const evaluateSlips = (assistant: LocalAssistant, answerable: readonly EvalQuestion[]): { slip: Slip; top1: number; declined: number }[] =>
+  SLIPS.map((slip) => {
+    let top1 = 0
+    let declined = 0
+    for (const { question, pages } of answerable) {
+      const first = pagesFor(assistant, misspelt(question, slip))[0]
+      if (first === undefined) declined += 1
+      else if (pages.includes(first)) top1 += 1
+    }
+    return { slip, top1, declined }
+  })

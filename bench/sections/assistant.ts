@@ -9,7 +9,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { intentByRules } from '../../server/src/generation/intent'
 import { LocalAssistant } from '../../server/src/llm/local/assistant'
-import { evaluateSets, type RetrievalEval } from '../lib/assistantEval'
+import { evaluateSets, evaluateSlips, type RetrievalEval } from '../lib/assistantEval'
 import { ALL_ANSWERABLE, ALL_INTENTS, ALL_UNANSWERABLE, QUESTION_SETS } from '../lib/assistantQuestions'
 import { type Budgets, heading, ms, percentile, subheading, table } from '../lib/report'
 
@@ -66,6 +66,14 @@ export const assistantSection = async (budgets: Budgets, summary: { assistant?: 
     subheading(`Answered, but the docs cannot answer them${SHOW_UNTUNED_MISSES ? '' : ', sets tuned on only'}`)
     console.log(table(['question', 'answered from'], wrong.map((item) => [item.question, item.page])))
   }
+
+  subheading("Misspelt: each answerable question with one slip of typing in its longest word")
+  const slipRows = (['never tuned on', 'tuned on'] as const).flatMap((kind) => {
+    const questions = QUESTION_SETS.filter((set) => set.tuned === (kind === 'tuned on')).flatMap((set) => set.answerable)
+    const clean = kind === 'tuned on' ? tuned.top1 : untuned.top1
+    return evaluateSlips(assistant, questions).map(({ slip, top1, declined }) => [kind, slip, `${top1}/${questions.length} (${percent(top1, questions.length)})`, `${clean}`, `${declined}`])
+  })
+  console.log(table(['questions', 'slip', 'top-1 page', 'top-1 as written', "'I don't know'"], slipRows))
 
   const times: number[] = []
   for (const { question } of ALL_ANSWERABLE) {

@@ -91,6 +91,11 @@ const LABEL_WEIGHT = 3
 const PAGE_WEIGHT = 0.5
 /** How much a label's word counts for a misspelt or unfinished word read as it. */
 const MISSPELT_WEIGHT = 0.5
+/** A word this long or longer may be read as a misspelling of the docs' word one slip away. */
+const MIN_MISSPELT = 5
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz'
+/** The misspellings remembered at most (visitors' words are many): then they are read afresh. */
+const MAX_SPELLINGS = 10_000
 /** How much a label that the question names only in part counts (times the share it names). */
 const PARTIAL_LABEL = 0.5
 /** How much an idea's other words count beside its best one (Elasticsearch's dis_max tie_breaker). */
@@ -307,6 +312,8 @@ export class DocsSearch<P extends SearchPassage> {
   private readonly documentFrequency = new Map<string, number>()
   /** Each page's labels, as stems: its title and its terms (`keywords:`). */
   private readonly pageLabels = new Map<string, readonly (readonly string[])[]>()
+  /** What a word the docs never use was read as (misspelt), or null for none: asked again, read once. */
+  private readonly spellings = new Map<string, string | null>()
   /** Each passage's heading, as stems (none for a page's introduction). */
   private readonly headingLabels = new Map<P, readonly string[]>()
 
@@ -410,13 +417,72 @@ export class DocsSearch<P extends SearchPassage> {
    */
   knows(concept: Concept): boolean {
     for (const term of concept.alternatives.keys()) if (this.has(term)) return true
-    return false
+    return this.misspelt(concept.term) !== undefined
+  }
+
+  /**
+   * The docs' word that `term` (a word they never use, and no word the thesaurus knows) is
+   * misspelt from: one slip of typing away ('verison', 'dashbaord', 'delte', 'lmiit'), two
+   * neighbouring letters swapped or one letter dropped, doubled or mistyped. Of several, a swap
+   * first, then the word the most passages use.
+   */
+  private misspelt(term: string): string | undefined {
+    if (term.length < MIN_MISSPELT || isCode(term) || this.has(term) || this.thesaurus[term]) return undefined
+    const known = this.spellings.get(term)
+    if (known !== undefined) return known ?? undefined
+    let best: string | undefined
+    let bestFrequency = 0
+    const consider = (candidate: string, swap: boolean): void => {
+      for (const form of [candidate, stem(candidate)]) {
+        const frequency = this.documentFrequency.get(form) ?? 0
+        if (form === term || frequency === 0) continue
+        const weighted = swap ? frequency + this.chunks.length : frequency
+        if (weighted > bestFrequency) {
+          best = form
+          bestFrequency = weighted
+        }
+      }
+    }
+    for (let index = 0; index <= term.length; index += 1) {
+      const before = term.slice(0, index)
+      const after = term.slice(index)
+      if (index + 1 < term.length) consider(before + term.charAt(index + 1) + term.charAt(index) + term.slice(index + 2), true)
+      if (index < term.length) consider(before + term.slice(index + 1), false)
+      for (const letter of LETTERS) {
+        consider(before + letter + after, false)
+        if (index < term.length && letter !== term.charAt(index)) consider(before + letter + term.slice(index + 1), false)
+      }
+    }
+    if (this.spellings.size >= MAX_SPELLINGS) this.spellings.clear()
+    this.spellings.set(term, best ?? null)
+    return best
+  }
+
+  /**
+   * `text` with each word misspelt by one slip of typing (misspelt) written as the docs' word
+   * (its stem), so that phrases and synonyms read it as they read that word. `keepLast`: the last
+   * word is left as typed (a search box, where it may be unfinished).
+   */
+  corrected(text: string, keepLast = false): string {
+    const found = [...text.matchAll(/[\p{L}\p{N}]+/gu)]
+    let out = ''
+    let from = 0
+    found.forEach((match, index) => {
+      const word = match[0]
+      const term = keepLast && index === found.length - 1 ? null : termOf(word.toLowerCase())
+      const meant = term === null || this.has(term) ? undefined : this.misspelt(term)
+      out += text.slice(from, match.index) + (meant ?? word)
+      from = match.index + word.length
+    })
+    return out + text.slice(from)
   }
 
   /** An idea none of whose words the docs use borrows the thesaurus's docs words for it. */
   private enrich(concepts: readonly Concept[]): Concept[] {
     return concepts.map((concept) => {
       if (concept.hint || [...concept.alternatives.keys()].some((term) => this.has(term))) return concept
+      const typo = this.misspelt(concept.term)
+      if (typo !== undefined) return { ...concept, alternatives: new Map([...concept.alternatives, [typo, 1]]) }
       const borrowed = (this.thesaurus[concept.term] ?? []).filter((term) => this.has(term))
       if (borrowed.length === 0) return concept
       const alternatives = new Map(concept.alternatives)
@@ -432,7 +498,7 @@ export class DocsSearch<P extends SearchPassage> {
     // While typing, the last word is read as written first: 'met' may be the start of 'metrics'; as 'meet', a little.
     const asWritten = lastWord === undefined || lastOwn === null ? null : stem(lastWord)
     const typed = asWritten !== lastOwn ? asWritten : null
-    const concepts = this.enrich(typeof query === 'string' ? conceptsOf(query) : query).map((concept) =>
+    const concepts = this.enrich(typeof query === 'string' ? conceptsOf(this.corrected(query, options.prefixLast === true)) : query).map((concept) =>
       typed !== null && concept.term === lastOwn ? { ...concept, alternatives: new Map([...concept.alternatives, [lastOwn, SYNONYM_WEIGHT], [typed, 1]]) } : concept,
     )
     if (concepts.length === 0 || this.chunks.length === 0) return []

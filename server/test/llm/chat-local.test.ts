@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { loadDocs, parsePage, sitePathOf } from '../../src/llm/local/docs'
-import { DocsSearch, stem } from '@contracts/docsSearch'
+import { conceptsOf, DocsSearch, stem } from '@contracts/docsSearch'
 import { LocalAssistant, LOCAL_REPLIES } from '../../src/llm/local/assistant'
 import { deltasOf, LocalProvider } from '../../src/llm/providers/local'
 import { SseParser } from '../../src/llm/providers/sse'
@@ -292,6 +292,22 @@ describe('overseer-local', () => {
     expect(source.length).toBeGreaterThan(600)
     // Not cut after 'answers', where the message's own full stop would end a sentence.
     expect(answer).toContain(`Over the limit the form answers \`429 ${message}\` with Retry-After.`)
+  })
+
+  it('reads a word misspelt by one slip of typing as the docs word it was meant to be', () => {
+    const answerFrom = (question: string) => {
+      const found = real.retrieve([{ role: 'user', content: question }])
+      return found.kind === 'docs' ? found.best.passage.page.path : found.reply
+    }
+    expect(answerFrom('what does the dashbaord show')).toBe('/docs/architect-suite/dashboard')
+    expect(answerFrom('minimum node verison')).toBe('/docs/getting-started/quickstart')
+    expect(answerFrom('how do i turn on aproval gates')).toBe('/docs/guides/permission-controls')
+    expect(answerFrom('what is the rate limmit for the assistant')).toBe('/docs/api-reference/rate-limits')
+    // A word a slip away from a docs word, but one the thesaurus knows, is not a slip: 'factor' is not 'actor'.
+    const cast = parsePage('# Cast\n\nEvery actor of the play has a role.', 'guides/cast.md').passages
+    const [factor] = conceptsOf('factor')
+    expect(factor && new DocsSearch(cast, { factor: ['role'] }).knows(factor)).toBe(false)
+    expect(factor && new DocsSearch(cast).knows(factor)).toBe(true)
   })
 
   it('quotes a further block only when it says nearly as much of the question as the first', () => {

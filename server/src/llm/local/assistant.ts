@@ -331,7 +331,7 @@ export class LocalAssistant {
       const answer = this.correctedAnswer(corrected.answer, this.queryFor(text, undefined))
       if (answer) return answer
     }
-    return this.fromDocs(this.queryFor(text, userTurns.at(-2)?.content), userTurns.at(-1)?.content ?? '', text)
+    return this.fromDocs(this.queryFor(text, userTurns.at(-2)?.content), userTurns.at(-1)?.content ?? '', this.index.corrected(text))
   }
 
   /**
@@ -339,12 +339,13 @@ export class LocalAssistant {
    * carries the `previous` question's, at half weight, so that "it" finds what the conversation is about.
    */
   private queryFor(text: string, previous: string | undefined): Concept[] {
-    const question = text.replace(GREETING_PREFIX, '')
+    // A word misspelt by one slip of typing is read as the docs' word it was meant to be.
+    const question = this.index.corrected(text.replace(GREETING_PREFIX, ''))
     // A qualifier the docs never use says nothing of where the answer is.
     const query = conceptsOf(question).filter((concept) => !(QUALIFIER_TERMS.has(concept.term) && !this.index.knows(concept)))
     if (previous !== undefined && FOLLOW_UP.test(question.replace(EXISTENTIAL_THERE, ' '))) {
       const own = new Set(query.map((concept) => concept.term))
-      for (const concept of conceptsOf(normalize(previous), 0.5)) if (!own.has(concept.term)) query.push(concept)
+      for (const concept of conceptsOf(this.index.corrected(normalize(previous)), 0.5)) if (!own.has(concept.term)) query.push(concept)
     }
     return query
   }
