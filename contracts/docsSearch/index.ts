@@ -93,9 +93,20 @@ const PAGE_WEIGHT = 0.5
 const MISSPELT_WEIGHT = 0.5
 /** A word this long or longer may be read as a misspelling of the docs' word one slip away. */
 const MIN_MISSPELT = 5
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz'
-/** The misspellings remembered at most (visitors' words are many): then they are read afresh. */
-const MAX_SPELLINGS = 10_000
+
+/** Whether `a` and `b` are one slip of typing apart: a letter dropped, added or changed, or two neighbouring letters swapped. */
+export const oneSlipApart = (a: string, b: string): boolean => {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false
+  let start = 0
+  while (start < a.length && start < b.length && a.charAt(start) === b.charAt(start)) start += 1
+  const restA = a.slice(start)
+  const restB = b.slice(start)
+  if (a.length === b.length) return restA.slice(1) === restB.slice(1) || (restA.charAt(0) === restB.charAt(1) && restA.charAt(1) === restB.charAt(0) && restA.slice(2) === restB.slice(2))
+  return a.length > b.length ? restA.slice(1) === restB : restB.slice(1) === restA
+}
+
+/** `word` without each of its letters in turn. */
+const deletionsOf = (word: string): string[] => Array.from({ length: word.length }, (_, index) => word.slice(0, index) + word.slice(index + 1))
 /** How much a label that the question names only in part counts (times the share it names). */
 const PARTIAL_LABEL = 0.5
 /** How much an idea's other words count beside its best one (Elasticsearch's dis_max tie_breaker). */
@@ -312,8 +323,12 @@ export class DocsSearch<P extends SearchPassage> {
   private readonly documentFrequency = new Map<string, number>()
   /** Each page's labels, as stems: its title and its terms (`keywords:`). */
   private readonly pageLabels = new Map<string, readonly (readonly string[])[]>()
-  /** What a word the docs never use was read as (misspelt), or null for none: asked again, read once. */
-  private readonly spellings = new Map<string, string | null>()
+  /** The docs' words as written (lower case), with how often they are used: what a misspelt word may be meant as. */
+  private readonly spelt = new Map<string, number>()
+  /** Each docs word without one of its letters, to the words it comes from: one slip is found in a few lookups (SymSpell's symmetric delete). */
+  private readonly spellingDeletions = new Map<string, string[]>()
+  /** The length of the docs' longest word: a much longer word is no slip of one of theirs. */
+  private longestWord = 0
   /** Each passage's heading, as stems (none for a page's introduction). */
   private readonly headingLabels = new Map<P, readonly string[]>()
 
@@ -358,6 +373,21 @@ export class DocsSearch<P extends SearchPassage> {
     this.engine.addAll(documents)
     for (const chunk of this.chunks) {
       for (const term of new Set(chunk.sequence)) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1)
+    }
+    if (!whole) {
+      for (const passage of passages) {
+        for (const word of words(`${passage.page.title} ${passage.heading ?? ''} ${passage.text}`)) {
+          if (word.length >= MIN_MISSPELT - 1 && !isCode(word)) this.spelt.set(word, (this.spelt.get(word) ?? 0) + 1)
+        }
+      }
+      for (const word of this.spelt.keys()) {
+        this.longestWord = Math.max(this.longestWord, word.length)
+        for (const deletion of new Set(deletionsOf(word))) {
+          const from = this.spellingDeletions.get(deletion)
+          if (from) from.push(word)
+          else this.spellingDeletions.set(deletion, [word])
+        }
+      }
     }
     const pageTexts = new Map<string, { page: SearchPassage['page']; texts: string[] }>()
     for (const passage of passages) {
@@ -417,50 +447,38 @@ export class DocsSearch<P extends SearchPassage> {
    */
   knows(concept: Concept): boolean {
     for (const term of concept.alternatives.keys()) if (this.has(term)) return true
-    return this.misspelt(concept.term) !== undefined
+    return false
   }
 
   /**
-   * The docs' word that `term` (a word they never use, and no word the thesaurus knows) is
-   * misspelt from: one slip of typing away ('verison', 'dashbaord', 'delte', 'lmiit'), two
-   * neighbouring letters swapped or one letter dropped, doubled or mistyped. Of several, a swap
-   * first, then the word the most passages use.
+   * The docs' word (as written) that `word` (lower case; a word they never use, and no word the
+   * thesaurus knows) is misspelt from: one slip of typing away ('verison', 'dashbaord', 'delte',
+   * 'permisions'), two neighbouring letters swapped or one letter dropped, added or mistyped. Of
+   * several, the one the docs use most.
    */
-  private misspelt(term: string): string | undefined {
-    if (term.length < MIN_MISSPELT || isCode(term) || this.has(term) || this.thesaurus[term]) return undefined
-    const known = this.spellings.get(term)
-    if (known !== undefined) return known ?? undefined
+  misspelling(word: string): string | undefined {
+    const term = termOf(word)
+    if (word.length < MIN_MISSPELT || word.length > this.longestWord + 1 || term === null || isCode(word) || this.has(term) || this.thesaurus[term]) return undefined
+    const candidates = new Set<string>(this.spellingDeletions.get(word) ?? [])
+    for (const deletion of deletionsOf(word)) {
+      if (this.spelt.has(deletion)) candidates.add(deletion)
+      for (const from of this.spellingDeletions.get(deletion) ?? []) candidates.add(from)
+    }
     let best: string | undefined
-    let bestFrequency = 0
-    const consider = (candidate: string, swap: boolean): void => {
-      for (const form of [candidate, stem(candidate)]) {
-        const frequency = this.documentFrequency.get(form) ?? 0
-        if (form === term || frequency === 0) continue
-        const weighted = swap ? frequency + this.chunks.length : frequency
-        if (weighted > bestFrequency) {
-          best = form
-          bestFrequency = weighted
-        }
+    let bestCount = 0
+    for (const candidate of candidates) {
+      const count = this.spelt.get(candidate) ?? 0
+      if (oneSlipApart(word, candidate) && (count > bestCount || (count === bestCount && best !== undefined && candidate < best))) {
+        best = candidate
+        bestCount = count
       }
     }
-    for (let index = 0; index <= term.length; index += 1) {
-      const before = term.slice(0, index)
-      const after = term.slice(index)
-      if (index + 1 < term.length) consider(before + term.charAt(index + 1) + term.charAt(index) + term.slice(index + 2), true)
-      if (index < term.length) consider(before + term.slice(index + 1), false)
-      for (const letter of LETTERS) {
-        consider(before + letter + after, false)
-        if (index < term.length && letter !== term.charAt(index)) consider(before + letter + term.slice(index + 1), false)
-      }
-    }
-    if (this.spellings.size >= MAX_SPELLINGS) this.spellings.clear()
-    this.spellings.set(term, best ?? null)
     return best
   }
 
   /**
-   * `text` with each word misspelt by one slip of typing (misspelt) written as the docs' word
-   * (its stem), so that phrases and synonyms read it as they read that word. `keepLast`: the last
+   * `text` with each word misspelt by one slip of typing (misspelling) written as the docs' word
+   * it was meant to be, so that phrases and synonyms read it as they read that word. `keepLast`: the last
    * word is left as typed (a search box, where it may be unfinished).
    */
   corrected(text: string, keepLast = false): string {
@@ -469,8 +487,7 @@ export class DocsSearch<P extends SearchPassage> {
     let from = 0
     found.forEach((match, index) => {
       const word = match[0]
-      const term = keepLast && index === found.length - 1 ? null : termOf(word.toLowerCase())
-      const meant = term === null || this.has(term) ? undefined : this.misspelt(term)
+      const meant = keepLast && index === found.length - 1 ? undefined : this.misspelling(word.toLowerCase())
       out += text.slice(from, match.index) + (meant ?? word)
       from = match.index + word.length
     })
@@ -481,8 +498,6 @@ export class DocsSearch<P extends SearchPassage> {
   private enrich(concepts: readonly Concept[]): Concept[] {
     return concepts.map((concept) => {
       if (concept.hint || [...concept.alternatives.keys()].some((term) => this.has(term))) return concept
-      const typo = this.misspelt(concept.term)
-      if (typo !== undefined) return { ...concept, alternatives: new Map([...concept.alternatives, [typo, 1]]) }
       const borrowed = (this.thesaurus[concept.term] ?? []).filter((term) => this.has(term))
       if (borrowed.length === 0) return concept
       const alternatives = new Map(concept.alternatives)
@@ -513,8 +528,8 @@ export class DocsSearch<P extends SearchPassage> {
       const results: SearchResult[] = this.engine.search(term, {
         tokenize: (text) => [text],
         processTerm: (text) => text,
-        // Only a word no page has is read as misspelt: a known word, or a synonym, matches as it is.
-        fuzzy: this.has(term) || !owned.has(term) ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false,
+        // Only a word no page has, and no English word WordNet knows, is read as misspelt: a known word, or a synonym, matches as it is.
+        fuzzy: this.has(term) || !owned.has(term) || this.thesaurus[term] ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false,
         maxFuzzy: 2,
         // While typing, the last word may be the start of a longer one.
         prefix: (term === lastOwn || term === typed) && term.length >= 2,

@@ -15,7 +15,7 @@ export { followUpIntent, type FollowUpIntent } from '@contracts/followUp'
 
 /** Verbs that ask for software when they lead a sentence ('Build me…', 'Please create…'). */
 const BUILD_VERBS =
-  'build|create|make|develop|generate|write|code|implement|scaffold|set up|spin up|put together|design|whip up|knock up|knock together|throw together|hack together|cook up|mock up|code up|stand up|prototype'
+  'build|create|make|develop|generate|write|code|implement|scaffold|set up|spin up|put together|design|whip up|knock up|knock together|throw together|hack together|cook up|mock up|code up'
 /** Verbs that ask to change what was built ('add a publishers collection'): a follow-up build. */
 const CHANGE_VERBS = 'add|change|update|remove|delete|rename|fix|extend|include|replace|refactor|improve|modify|adjust|edit|tweak|rewrite|convert|port|support|also add|now add'
 /** Forms of the build words as they appear inside a request ('building', 'created'). */

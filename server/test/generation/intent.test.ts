@@ -51,7 +51,7 @@ describe('questions are not builds: the keyword rules', () => {
     // Everyday ways to ask for something made.
     expect(intentByRules('could you whip up a CLI that renames photos by date')).toBe('build')
     expect(intentByRules('Hack together a scraper for job listings')).toBe('build')
-    expect(intentByRules('Can you prototype a habit tracker?')).toBe('build')
+    expect(intentByRules('Can you cook up a habit tracker?')).toBe('build')
     expect(intentByRules('how long does it take to whip up an app?')).toBe('question')
   })
 

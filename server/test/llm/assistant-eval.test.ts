@@ -69,10 +69,10 @@ describe('the offline assistant on questions as visitors ask them', () => {
 
   it('reads a question with one slip of typing as it was meant', () => {
     // Held out, each answerable question with one slip in its longest word: first measured at
-    // 78.0% (two letters swapped), 78.5% (a letter dropped), 81.3% (doubled), 78.8% (mistyped);
+    // 79.8% (two letters swapped), 80.1% (a letter dropped), 81.1% (doubled), 80.3% (mistyped);
     // before misspellings were read, 62.4% to 74.0%.
     const heldOut = QUESTION_SETS.filter((set) => !set.tuned).flatMap((set) => set.answerable)
-    for (const { slip, top1 } of evaluateSlips(assistant, heldOut)) expect([slip, top1 / heldOut.length >= 0.74]).toEqual([slip, true])
+    for (const { slip, top1 } of evaluateSlips(assistant, heldOut)) expect([slip, top1 / heldOut.length >= 0.76]).toEqual([slip, true])
   }, INDEXING_TIMEOUT_MS)
 
   it('answers a question that names a page from that page', () => {
@@ -102,6 +102,8 @@ describe('the offline assistant on questions as visitors ask them', () => {
     expect(answered('where can I see who is allowed to open the leads page')).toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
     expect(answered('Does the staff login support two-factor authentication?')).toBe('unknown')
     expect(answered('does staff login support two factor authentication')).toBe('unknown')
+    // With a slip of typing, read as the docs' word: 'authentcation'.
+    expect(answered('Does the staff login support two-factor authentcation?')).toBe('unknown')
     // Unrelated questions are answered from the docs, as without corrections.
     for (const question of ['How do I turn on approval gates?', 'What is the DevLoop matrix?', 'How long does a staff session last?']) {
       expect(answered(question)).toBe(answered(question, none))

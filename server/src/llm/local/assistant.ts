@@ -63,8 +63,6 @@ const EXISTENTIAL_THERE = /\b(?:is|are|was|were|isn't|aren't)\s+there\b|\bthere(
  * never use included: a visitor's long question says much the docs do not ('oops', 'yesterday').
  */
 const MIN_COVERAGE = 0.38
-/** A question with a word the docs never use has at least this share of its ideas in words they do use ('write me a haiku about autumn leaves' does not). */
-const MIN_KNOWN_SHARE = 0.6
 /** An answer needs at least this coverage, and MIN_COVERAGE when the question has a word the docs never use. */
 const MIN_ANSWER_COVERAGE = 0.3
 /**
@@ -201,7 +199,8 @@ const sentencesIn = (prose: string): string[] => {
   let inCode = false
   for (let index = 0; index < text.length; index += 1) {
     const char = text.charAt(index)
-    if (char === '`') inCode = !inCode
+    // A backtick opens code only when another closes it: a stray one leaves the rest prose.
+    if (char === '`') inCode = inCode ? false : text.includes('`', index + 1)
     else if (!inCode && /[.!?]/.test(char) && /\s/.test(text.charAt(index + 1))) {
       sentences.push(text.slice(start, index + 1))
       start = index + 1
@@ -325,7 +324,9 @@ export class LocalAssistant {
     const offDocs = offDocsTopic(text)
     if (offDocs && !this.docsSay(offDocs.matched)) return { kind: 'reply', reply: offDocs.topic }
     // A question staff corrected, or a close paraphrase of one: the section they chose, or 'I don't know'.
-    const corrected = corrections.match(text.replace(GREETING_PREFIX, ''))
+    // As asked, or with its slips of typing read as the docs' words ('aproval gates').
+    const asked = text.replace(GREETING_PREFIX, '')
+    const corrected = corrections.match(asked) ?? corrections.match(this.index.corrected(asked))
     if (corrected) {
       if (!corrected.answer) return { kind: 'reply', reply: 'unknown' }
       const answer = this.correctedAnswer(corrected.answer, this.queryFor(text, undefined))
@@ -371,8 +372,8 @@ export class LocalAssistant {
     const overview = OVERVIEW.test(question) ? this.introAnswer(known) : undefined
     if (overview) return overview
     if (known.length === 0) return unknown
-    // Much of it in words the docs never use: a question about something else.
-    if (unknownCount > 0 && known.length / asked.length < MIN_KNOWN_SHARE) return unknown
+    // Mostly words the docs never use: a question about something else.
+    if (known.length / asked.length < 0.5 && unknownCount >= 2) return unknown
 
     // A name the docs never mention ('Kubernetes', 'PayPal', 'CEO'), written as a name: not in the docs.
     if (namesAny(asAsked, unknownTerms)) return unknown
