@@ -102,8 +102,8 @@ describe('the offline assistant on questions as visitors ask them', () => {
     expect(answered('where can I see who is allowed to open the leads page')).toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
     expect(answered('Does the staff login support two-factor authentication?')).toBe('unknown')
     expect(answered('does staff login support two factor authentication')).toBe('unknown')
-    // With a slip of typing, read as the docs' word: 'authentcation'.
-    expect(answered('Does the staff login support two-factor authentcation?')).toBe('unknown')
+    // With a slip of typing, read as the docs' word: 'laeds'.
+    expect(answered('Where do I see who is allowed to open the laeds page?')).toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
     // Unrelated questions are answered from the docs, as without corrections.
     for (const question of ['How do I turn on approval gates?', 'What is the DevLoop matrix?', 'How long does a staff session last?']) {
       expect(answered(question)).toBe(answered(question, none))
