@@ -95,7 +95,7 @@ const MISSPELT_WEIGHT = 0.5
 const MIN_MISSPELT = 5
 
 /** Whether `a` and `b` are one slip of typing apart: a letter dropped, added or changed, or two neighbouring letters swapped. */
-export const oneSlipApart = (a: string, b: string): boolean => {
+const oneSlipApart = (a: string, b: string): boolean => {
   if (a === b || Math.abs(a.length - b.length) > 1) return false
   let start = 0
   while (start < a.length && start < b.length && a.charAt(start) === b.charAt(start)) start += 1

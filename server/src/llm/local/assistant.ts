@@ -323,25 +323,26 @@ export class LocalAssistant {
     // Prices, the company, certifications: the site's own pages, unless the docs cover them too.
     const offDocs = offDocsTopic(text)
     if (offDocs && !this.docsSay(offDocs.matched)) return { kind: 'reply', reply: offDocs.topic }
+    // The question with each word misspelt by one slip of typing read as the docs' word it was meant to be.
+    const read = this.index.corrected(text)
     // A question staff corrected, or a close paraphrase of one: the section they chose, or 'I don't know'.
-    // As asked, or with its slips of typing read as the docs' words ('aproval gates').
-    const asked = text.replace(GREETING_PREFIX, '')
-    const corrected = corrections.match(asked) ?? corrections.match(this.index.corrected(asked))
+    // As asked, or as read ('aproval gates').
+    const corrected = corrections.match(text.replace(GREETING_PREFIX, '')) ?? corrections.match(read.replace(GREETING_PREFIX, ''))
     if (corrected) {
       if (!corrected.answer) return { kind: 'reply', reply: 'unknown' }
-      const answer = this.correctedAnswer(corrected.answer, this.queryFor(text, undefined))
+      const answer = this.correctedAnswer(corrected.answer, this.queryFor(read, undefined))
       if (answer) return answer
     }
-    return this.fromDocs(this.queryFor(text, userTurns.at(-2)?.content), userTurns.at(-1)?.content ?? '', this.index.corrected(text))
+    return this.fromDocs(this.queryFor(read, userTurns.at(-2)?.content), userTurns.at(-1)?.content ?? '', read)
   }
 
   /**
-   * The ideas of the question (`text`, normalised); a follow-up ("and how do I turn it off?") also
-   * carries the `previous` question's, at half weight, so that "it" finds what the conversation is about.
+   * The ideas of the question (`read`: normalised, its slips of typing read as the docs' words); a
+   * follow-up ("and how do I turn it off?") also carries the `previous` question's, at half weight,
+   * so that "it" finds what the conversation is about.
    */
-  private queryFor(text: string, previous: string | undefined): Concept[] {
-    // A word misspelt by one slip of typing is read as the docs' word it was meant to be.
-    const question = this.index.corrected(text.replace(GREETING_PREFIX, ''))
+  private queryFor(read: string, previous: string | undefined): Concept[] {
+    const question = read.replace(GREETING_PREFIX, '')
     // A qualifier the docs never use says nothing of where the answer is.
     const query = conceptsOf(question).filter((concept) => !(QUALIFIER_TERMS.has(concept.term) && !this.index.knows(concept)))
     if (previous !== undefined && FOLLOW_UP.test(question.replace(EXISTENTIAL_THERE, ' '))) {
@@ -355,7 +356,7 @@ export class LocalAssistant {
   relevantPassages(messages: readonly ChatMessage[], limit = 3): Passage[] {
     const userTurns = messages.filter((message) => message.role === 'user')
     return this.index
-      .search(this.queryFor(normalize(userTurns.at(-1)?.content ?? ''), userTurns.at(-2)?.content), { limit: limit * 2 })
+      .search(this.queryFor(this.index.corrected(normalize(userTurns.at(-1)?.content ?? '')), userTurns.at(-2)?.content), { limit: limit * 2 })
       .filter((hit) => hit.coverage >= MIN_COVERAGE && hit.passage.markdown)
       .slice(0, limit)
       .map((hit) => hit.passage)
