@@ -329,6 +329,8 @@ export class DocsSearch<P extends SearchPassage> {
   private readonly spellingDeletions = new Map<string, string[]>()
   /** The length of the docs' longest word: a much longer word is no slip of one of theirs. */
   private longestWord = 0
+  /** The keys of `spelt`, sorted: whether a word being typed may be the start of one of them. */
+  private speltSorted: string[] | undefined
   /** Each passage's heading, as stems (none for a page's introduction). */
   private readonly headingLabels = new Map<P, readonly string[]>()
 
@@ -479,7 +481,7 @@ export class DocsSearch<P extends SearchPassage> {
   /**
    * `text` with each word misspelt by one slip of typing (misspelling) written as the docs' word
    * it was meant to be, so that phrases and synonyms read it as they read that word. `keepLast`: the last
-   * word is left as typed (a search box, where it may be unfinished).
+   * word is left as typed while it may be unfinished (a search box): while it is the start of a docs word.
    */
   corrected(text: string, keepLast = false): string {
     const found = [...text.matchAll(/[\p{L}\p{N}]+/gu)]
@@ -487,11 +489,26 @@ export class DocsSearch<P extends SearchPassage> {
     let from = 0
     found.forEach((match, index) => {
       const word = match[0]
-      const meant = keepLast && index === found.length - 1 ? undefined : this.misspelling(word.toLowerCase())
+      const lower = word.toLowerCase()
+      const meant = keepLast && index === found.length - 1 && this.startsAWord(lower) ? undefined : this.misspelling(lower)
       out += text.slice(from, match.index) + (meant ?? word)
       from = match.index + word.length
     })
     return out + text.slice(from)
+  }
+
+  /** Whether `word` (lower case) is the start of a word the docs use (that long or longer): a word still being typed. */
+  private startsAWord(word: string): boolean {
+    this.speltSorted ??= [...this.spelt.keys()].sort()
+    const sorted = this.speltSorted
+    let low = 0
+    let high = sorted.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if ((sorted[middle] ?? '') < word) low = middle + 1
+      else high = middle
+    }
+    return sorted[low]?.startsWith(word) ?? false
   }
 
   /** An idea none of whose words the docs use borrows the thesaurus's docs words for it. */

@@ -52,6 +52,14 @@ describe('searchDocs', () => {
     expect(searchDocs(SOURCES, 'aproval gates').map((result) => result.path).slice(0, 2)).toEqual(spelt.slice(0, 2))
   })
 
+  it('reads a misspelt last word as meant once it starts no docs word, and leaves one still being typed', () => {
+    const spelt = searchDocs(SOURCES, 'approval gates').map((result) => result.path)
+    // 'gaets' starts no word of the docs: it is finished, and misspelt.
+    expect(searchDocs(SOURCES, 'aproval gaets').map((result) => result.path).slice(0, 2)).toEqual(spelt.slice(0, 2))
+    // 'appro' is the start of 'approval': it is matched as typed, not read as another word.
+    expect(searchDocs(SOURCES, 'gates appro').map((result) => result.path).slice(0, 2).sort()).toEqual(['/docs/architect-suite/approvals', '/docs/guides/permission-controls'])
+  })
+
   it('lists a page once; a blank query or one the docs do not cover finds nothing', () => {
     const paths = searchDocs(SOURCES, 'approval').map((result) => result.path)
     expect(new Set(paths).size).toBe(paths.length)
