@@ -304,8 +304,12 @@ describe('overseer-local', () => {
     const cast = parsePage('# Cast\n\nEvery actor of the play has a role.', 'guides/cast.md').passages
     expect(new DocsSearch(cast, { factor: ['role'] }).corrected('which factor')).toBe('which factor')
     expect(new DocsSearch(cast).corrected('which factor')).toBe('which actor')
-    // The word still being typed in a search box is left as it is.
-    expect(new DocsSearch(cast).corrected('which factor', true)).toBe('which factor')
+    // In a search box, the last word is left as typed while it is the start of a docs word ('stageh' of
+    // 'stagehands', a slip from 'stage'), and read as meant once it is the start of none.
+    const crew = parsePage('# Crew\n\nEvery actor and the stagehands set the stage.', 'guides/crew.md').passages
+    expect(new DocsSearch(crew).corrected('the stageh', true)).toBe('the stageh')
+    expect(new DocsSearch(crew).corrected('the stageh')).toBe('the stage')
+    expect(new DocsSearch(crew).corrected('which factor', true)).toBe('which actor')
   })
 
   it('quotes a further block only when it says nearly as much of the question as the first', () => {
@@ -316,6 +320,23 @@ describe('overseer-local', () => {
     const question = 'how is a backup of the database taken'
     expect(ask(weak, question)).toMatch(/^A backup of the database is taken with the backup command[^\n]*\n\nSources:/)
     expect(ask(strong, question)).toContain('Restore a backup file of the database')
+  })
+
+  it('cites as sources only the passages it quotes, and links another page it does not quote under See also', () => {
+    const { assistant } = docsOf([
+      ['guides/backups.md', '# Backups\n\n## Taking a backup\n\nA backup of the database is taken with the backup command, which writes the backup file to the data directory.'],
+      ['guides/storage.md', '# Storage\n\n## Backups of the database\n\nBackups of the database are kept in the data directory.'],
+      ['guides/widgets.md', '# Widgets\n\nWidgets are painted red.'],
+      ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+    ])
+    const question = 'how is a backup of the database taken'
+    const found = assistant.retrieve([{ role: 'user', content: question }])
+    // The storage page answers nearly as well, so the search offers it beside the backups page...
+    expect(found.kind === 'docs' && [found.best, ...found.secondary].map((hit) => hit.passage.page.path)).toEqual(['/docs/guides/backups', '/docs/guides/storage'])
+    // ...but the answer quotes only the backups page: that is its one source, and the storage page is linked.
+    const [body = '', links = ''] = ask(assistant, question).split('\n\nSources:\n')
+    expect(body).toBe('A backup of the database is taken with the backup command, which writes the backup file to the data directory.')
+    expect(links).toBe('- [Backups › Taking a backup](/docs/guides/backups#taking-a-backup)\n\nSee also:\n- [Storage › Backups of the database](/docs/guides/storage#backups-of-the-database)')
   })
 
   it('leaves out a sentence that introduces a command too long to quote', () => {

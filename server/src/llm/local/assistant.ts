@@ -14,7 +14,7 @@ export type Retrieval =
   | {
       kind: 'docs'
       best: Hit
-      /** Other passages quoted beside the best. */
+      /** Other passages that may be quoted beside the best: those the answer does not quote are linked (compose). */
       secondary: Hit[]
       /** Other pages' best passages, linked under 'See also', not quoted. */
       related: Hit[]
@@ -470,17 +470,18 @@ export class LocalAssistant {
 
   /**
    * The answer staff chose for a question: the passage at `path` and `anchor` (the page's
-   * introduction for none), with the search's other passages for the question as the secondary
-   * ones. Undefined when the docs no longer have that passage: the docs answer as they would.
+   * introduction for none), quoted alone, with the search's best passages of other pages for the
+   * question linked beside it. Undefined when the docs no longer have that passage: the docs answer
+   * as they would.
    */
   private correctedAnswer(target: { path: string; anchor: string | null }, query: Concept[]): Retrieval | undefined {
     const passage = this.passages.find((candidate) => candidate.page.path === target.path && candidate.anchor === target.anchor)
     if (!passage) return undefined
-    const secondary = this.index
+    const related = this.index
       .search(query, { limit: 6 })
       .filter((hit) => hit.passage !== passage && hit.passage.page.path !== passage.page.path && hit.coverage >= MIN_ANSWER_COVERAGE && this.quotable(hit))
       .slice(0, MAX_SECONDARY)
-    return { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary, related: [], concepts: query.filter((concept) => this.index.knows(concept)) }
+    return { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary: [], related, concepts: query.filter((concept) => this.index.knows(concept)) }
   }
 
   /** Whether some passage uses `phrase` (lower case) as words of its own. */
@@ -523,7 +524,7 @@ export class LocalAssistant {
    * list:' and its command) and, room left, the next block that says most. Whole sentences, rows
    * and lines only, each passage's in the page's order.
    */
-  private excerpt(hits: readonly Hit[], query: readonly Concept[], howTo: boolean): string {
+  private excerpt(hits: readonly Hit[], query: readonly Concept[], howTo: boolean): { text: string; quoted: ReadonlySet<number> } {
     const top = hits[0]?.score ?? 0
     const passages = hits.map((hit) => ({ blocks: blocksOf(hit.passage.markdown), weight: top > 0 ? Math.min(1, hit.score / top) : 1 }))
     const ranked = passages
@@ -582,11 +583,13 @@ export class LocalAssistant {
       if (count > 0 && isCode(block) && block.length > ANSWER_BUDGET - used) continue
       take(source, position, count === 0 ? ANSWER_BUDGET : ANSWER_BUDGET - used)
     }
+    const quoted = new Set(order)
     if (!howTo) order.sort((a, b) => a - b)
-    return order
+    const text = order
       .map((source) => chosen[source] ?? new Map<number, string>())
       .flatMap((picked) => [...picked.entries()].sort(([a], [b]) => a - b).map(([, text]) => text))
       .join('\n\n')
+    return { text, quoted }
   }
 
   /**
@@ -651,9 +654,20 @@ export class LocalAssistant {
   }
 
   private compose(best: Hit, secondary: readonly Hit[], related: readonly Hit[], query: readonly Concept[], question: string): string {
-    const body = this.excerpt([best, ...secondary], query, HOW_TO.test(question)) || 'The page below has the details.'
+    const candidates = [best, ...secondary]
+    const { text, quoted } = this.excerpt(candidates, query, HOW_TO.test(question))
+    // Sources are the passages the answer quotes, in the search's order; another page's passage it
+    // does not quote is linked under See also, with the other pages, each once.
+    const sources = text ? candidates.filter((_, index) => quoted.has(index)) : [best]
+    const linked = new Set(sources.map((hit) => hit.passage.page.path))
+    const others: Hit[] = []
+    for (const hit of [...candidates, ...related]) {
+      if (linked.has(hit.passage.page.path)) continue
+      linked.add(hit.passage.page.path)
+      others.push(hit)
+    }
     const links = (hits: readonly Hit[]): string => hits.map((hit) => `- [${labelOf(hit.passage)}](${linkOf(hit.passage)})`).join('\n')
-    const seeAlso = related.length > 0 ? `\n\nSee also:\n${links(related)}` : ''
-    return `${body}\n\nSources:\n${links([best, ...secondary])}${seeAlso}`
+    const seeAlso = others.length > 0 ? `\n\nSee also:\n${links(others)}` : ''
+    return `${text || 'The page below has the details.'}\n\nSources:\n${links(sources)}${seeAlso}`
   }
 }
