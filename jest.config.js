@@ -1,3 +1,5 @@
+const os = require('node:os')
+
 /** Two projects: the SPA in jsdom, the server in Node. Both compile TypeScript with ts-jest. */
 const tsJest = [
   'ts-jest',
@@ -14,6 +16,9 @@ const ESM_ONLY = ['rettime', 'until-async', 'redux-persist/es', 'marked', 'typeb
 module.exports = {
   // Creating a PGlite database takes seconds on a busy machine (a global option: projects ignore it).
   testTimeout: 30_000,
+  // Jest's default, a worker fewer than the cores, runs the files one at a time on two cores: the
+  // server's tests wait mostly on their own CPU (PGlite, builds), so two files at once take half as long.
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   projects: [
     {
       displayName: 'client',

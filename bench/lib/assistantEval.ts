@@ -11,6 +11,8 @@ export interface Miss {
 export interface RetrievalEval {
   answerable: number
   top1: number
+  /** Answerable questions whose reply quotes the right page first: what the reader sees of top-1. */
+  opens: number
   top3: number
   misses: Miss[]
   unanswerable: number
@@ -26,6 +28,9 @@ export const pagesFor = (assistant: LocalAssistant, question: string): string[] 
   return [...new Set([found.best, ...found.secondary, ...found.related].map((hit) => hit.passage.page.path))]
 }
 
+/** The page of the first section a reply cites under Sources (the one it quotes first); undefined for none. */
+export const firstSourceOf = (reply: string): string | undefined => /\n\nSources:\n- \[[^\]]*\]\((\/[^)#\s]*)/.exec(reply)?.[1]
+
 /** Top-1 and top-3 page accuracy on answerable questions, and the "I don't know" rate on the rest. */
 export const evaluateRetrieval = (
   assistant: LocalAssistant,
@@ -33,12 +38,15 @@ export const evaluateRetrieval = (
   unanswerable: readonly string[] = UNANSWERABLE,
 ): RetrievalEval => {
   let top1 = 0
+  let opens = 0
   let top3 = 0
   const misses: Miss[] = []
   for (const { question, pages } of answerable) {
     const got = pagesFor(assistant, question)
     const first = got[0] !== undefined && pages.includes(got[0])
     if (first) top1 += 1
+    const opening = firstSourceOf(assistant.answer([{ role: 'user', content: question }]))
+    if (opening !== undefined && pages.includes(opening)) opens += 1
     if (got.slice(0, 3).some((page) => pages.includes(page))) top3 += 1
     if (!first) misses.push({ question, expected: pages, got })
   }
@@ -50,6 +58,7 @@ export const evaluateRetrieval = (
   return {
     answerable: answerable.length,
     top1,
+    opens,
     top3,
     misses,
     unanswerable: unanswerable.length,
@@ -67,12 +76,13 @@ export interface SetsEval {
   tuned: RetrievalEval
 }
 
-const NOTHING: RetrievalEval = { answerable: 0, top1: 0, top3: 0, misses: [], unanswerable: 0, rejected: 0, wronglyAnswered: [] }
+const NOTHING: RetrievalEval = { answerable: 0, top1: 0, opens: 0, top3: 0, misses: [], unanswerable: 0, rejected: 0, wronglyAnswered: [] }
 
 /** Two evaluations as one. */
 export const sumOf = (a: RetrievalEval, b: RetrievalEval): RetrievalEval => ({
   answerable: a.answerable + b.answerable,
   top1: a.top1 + b.top1,
+  opens: a.opens + b.opens,
   top3: a.top3 + b.top3,
   misses: [...a.misses, ...b.misses],
   unanswerable: a.unanswerable + b.unanswerable,

@@ -46,12 +46,13 @@ export const assistantSection = async (budgets: Budgets, summary: { assistant?: 
   const row = (name: string, r: RetrievalEval) => [
     name,
     `${r.top1}/${r.answerable} (${percent(r.top1, r.answerable)})`,
+    `${r.opens}/${r.answerable} (${percent(r.opens, r.answerable)})`,
     `${r.top3}/${r.answerable} (${percent(r.top3, r.answerable)})`,
     `${r.rejected}/${r.unanswerable} (${percent(r.rejected, r.unanswerable)})`,
   ]
   console.log(
     table(
-      ['set', 'top-1 page', 'top-3 pages', "unanswerable: 'I don't know'"],
+      ['set', 'top-1 page', 'reply quotes it first', 'top-3 pages', "unanswerable: 'I don't know'"],
       [...sets.map((set) => row(`${set.name}${set.tuned ? ' (tuned on)' : ''}`, set.result)), row('all tuned on', tuned), row('never tuned on', untuned)],
     ),
   )

@@ -339,6 +339,23 @@ describe('overseer-local', () => {
     expect(links).toBe('- [Backups › Taking a backup](/docs/guides/backups#taking-a-backup)\n\nSee also:\n- [Storage › Backups of the database](/docs/guides/storage#backups-of-the-database)')
   })
 
+  it('opens with the passage the search ranks best, though another says more of the question\'s words', () => {
+    const { assistant } = docsOf([
+      ['guides/gadgets.md', '# Gadgets\n\n## Gadget colours\n\nThey come in red, green and blue.'],
+      ['guides/paint.md', '# Paint shop\n\n## Orders\n\nThe paint shop paints the gadget colours a customer orders onto each gadget.'],
+      ['guides/widgets.md', '# Widgets\n\nWidgets are round.'],
+      ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+    ])
+    const question = 'what are the gadget colours'
+    const found = assistant.retrieve([{ role: 'user', content: question }])
+    expect(found.kind === 'docs' && [found.best, ...found.secondary].map((hit) => hit.passage.page.path)).toEqual(['/docs/guides/gadgets', '/docs/guides/paint'])
+    // The answer is the colours, from the section about them; the paint shop's sentence, which
+    // repeats the question's words, may follow, but not in its place.
+    const answer = ask(assistant, question)
+    expect(answer).toMatch(/^They come in red, green and blue\./)
+    expect(answer).toMatch(/Sources:\n- \[Gadgets › Gadget colours\]/)
+  })
+
   it('leaves out a sentence that introduces a command too long to quote', () => {
     const command = `tool run ${Array.from({ length: 80 }, (_, index) => `--flag-${index}`).join(' ')}`
     const source = `# Tool\n\n## Running the tool\n\nRun the tool like this:\n\n\`\`\`sh\n${command}\n\`\`\`\n\nThe tool prints a report of each run when it ends.`

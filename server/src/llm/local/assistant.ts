@@ -572,8 +572,11 @@ export class LocalAssistant {
         }
       }
     }
-    const [first] = ranked
+    // The answer opens with the best passage (its block that says most), unless a how-to question's
+    // command is elsewhere: a block of another passage alone would answer from another page than the search's best.
+    const first = howTo ? ranked[0] : ranked.find((block) => block.source === 0)
     if (!first || first.score === 0) take(0, 0, ANSWER_BUDGET)
+    else if (!howTo) take(first.source, first.position, ANSWER_BUDGET)
     const lead = first?.score ?? 0
     for (const { source, position, score } of ranked) {
       if (count >= MAX_ANSWER_BLOCKS || score === 0 || (count > 0 && ANSWER_BUDGET - used < MIN_ROOM)) break
