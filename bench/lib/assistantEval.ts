@@ -28,8 +28,8 @@ export const pagesFor = (assistant: LocalAssistant, question: string): string[] 
   return [...new Set([found.best, ...found.secondary, ...found.related].map((hit) => hit.passage.page.path))]
 }
 
-/** The page of the first section a reply cites under Sources (the one it quotes first); undefined for none. */
-export const firstSourceOf = (reply: string): string | undefined => /\n\nSources:\n- \[[^\]]*\]\((\/[^)#\s]*)/.exec(reply)?.[1]
+/** The page of the first section a reply cites under Sources (the one its text opens with); undefined for none. */
+export const firstSourceOf = (reply: string): string | undefined => /\n\nSources:\n- \[.*?\]\((\/[^)#\s]*)/.exec(reply)?.[1]
 
 /** Top-1 and top-3 page accuracy on answerable questions, and the "I don't know" rate on the rest. */
 export const evaluateRetrieval = (

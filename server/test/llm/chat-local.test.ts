@@ -268,8 +268,9 @@ describe('overseer-local', () => {
     expect(found.kind === 'docs' && found.best.passage.page.path).toBe('/docs/guides/export')
     const answer = ask(assistant, question)
     expect(answer).toMatch(/^Start an export of the reports with the export command:\n\n```sh\nnpm run export\n```\n\nAn export of the reports/)
-    // Sources keep the search's order.
-    expect(answer).toMatch(/Sources:\n- \[Export › Exports\]\(\/docs\/guides\/export#exports\)\n- \[Jobs › Running jobs\]/)
+    // Sources in the order the answer quotes them: the command's section first, and the Questions page names it.
+    expect(answer).toMatch(/Sources:\n- \[Jobs › Running jobs\]\(\/docs\/guides\/jobs#running-jobs\)\n- \[Export › Exports\]\(\/docs\/guides\/export#exports\)$/)
+    expect(assistant.respond([{ role: 'user', content: question }]).source).toMatchObject({ kind: 'docs', path: '/docs/guides/jobs', anchor: 'running-jobs' })
     // A question that is not a how-to keeps the passages' order.
     expect(ask(assistant, 'what does an export of the reports keep')).toMatch(/^An export of the reports/)
   })
@@ -350,10 +351,46 @@ describe('overseer-local', () => {
     const found = assistant.retrieve([{ role: 'user', content: question }])
     expect(found.kind === 'docs' && [found.best, ...found.secondary].map((hit) => hit.passage.page.path)).toEqual(['/docs/guides/gadgets', '/docs/guides/paint'])
     // The answer is the colours, from the section about them; the paint shop's sentence, which
-    // repeats the question's words, may follow, but not in its place.
+    // repeats the question's words, follows, not in its place.
+    expect(ask(assistant, question)).toBe(
+      'They come in red, green and blue.\n\nThe paint shop paints the gadget colours a customer orders onto each gadget.\n\nSources:\n' +
+        '- [Gadgets › Gadget colours](/docs/guides/gadgets#gadget-colours)\n- [Paint shop › Orders](/docs/guides/paint#orders)',
+    )
+    expect(assistant.respond([{ role: 'user', content: question }]).source).toMatchObject({ kind: 'docs', path: '/docs/guides/gadgets', anchor: 'gadget-colours' })
+  })
+
+  it('opens with the best passage\'s first block it can quote when the block that says most is a command too long to quote', () => {
+    const diagram = `\`\`\`text\n${Array.from({ length: 40 }, (_, index) => `stage ${index} -> stage ${index + 1}`).join('\n')}\n\`\`\``
+    const { assistant } = docsOf([
+      ['guides/pipeline.md', `# Pipeline\n\n## The pipeline at a glance\n\n${diagram}\n\nEach stage hands its work to the next.`],
+      ['guides/stages.md', '# Stages\n\n## Timing\n\nA glance at the pipeline shows each stage and its timing.'],
+      ['guides/widgets.md', '# Widgets\n\nWidgets are round.'],
+      ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+    ])
+    const question = 'what is the pipeline at a glance'
+    const found = assistant.retrieve([{ role: 'user', content: question }])
+    expect(found.kind === 'docs' && found.best.passage.anchor).toBe('the-pipeline-at-a-glance')
     const answer = ask(assistant, question)
-    expect(answer).toMatch(/^They come in red, green and blue\./)
-    expect(answer).toMatch(/Sources:\n- \[Gadgets › Gadget colours\]/)
+    expect(diagram.length).toBeGreaterThan(600)
+    expect(answer).toMatch(/^Each stage hands its work to the next\./)
+    expect(answer).toMatch(/Sources:\n- \[Pipeline › The pipeline at a glance\]/)
+  })
+
+  it('quotes the section a staff correction chose alone, and links the pages the search found, each once', () => {
+    const { assistant } = docsOf([
+      ['guides/backups.md', '# Backups\n\n## Taking a backup\n\nA backup of the database is taken with the backup command.\n\n## Backup files\n\nEach backup of the database is one file.'],
+      ['guides/storage.md', '# Storage\n\n## Keeping data safe\n\nCopy the data directory to another disk every night.'],
+      ['guides/widgets.md', '# Widgets\n\nWidgets are round.'],
+      ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+    ])
+    const question = 'how do I take a backup of the database'
+    const corrections = assistant.corrections([{ question, answer: { path: '/docs/guides/storage', anchor: 'keeping-data-safe' } }])
+    const reply = assistant.respond([{ role: 'user', content: question }], corrections)
+    expect(reply.text).toBe(
+      'Copy the data directory to another disk every night.\n\nSources:\n- [Storage › Keeping data safe](/docs/guides/storage#keeping-data-safe)\n\n' +
+        'See also:\n- [Backups › Taking a backup](/docs/guides/backups#taking-a-backup)',
+    )
+    expect(reply.source).toMatchObject({ kind: 'docs', path: '/docs/guides/storage', anchor: 'keeping-data-safe' })
   })
 
   it('leaves out a sentence that introduces a command too long to quote', () => {

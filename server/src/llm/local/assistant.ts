@@ -297,12 +297,9 @@ export class LocalAssistant {
       const dontKnow = found.reply === 'unknown' || found.reply === 'noDocs'
       return { text: LOCAL_REPLIES[found.reply], source: dontKnow ? { kind: 'unknown' } : { kind: 'reply' } }
     }
-    const { passage } = found.best
     const question = normalize(messages.filter((message) => message.role === 'user').at(-1)?.content ?? '')
-    return {
-      text: this.compose(found.best, found.secondary, found.related, found.concepts, question),
-      source: { kind: 'docs', path: passage.page.path, title: passage.page.title, anchor: passage.anchor, heading: passage.heading },
-    }
+    const { text, source: passage } = this.compose(found.best, found.secondary, found.related, found.concepts, question)
+    return { text, source: { kind: 'docs', path: passage.page.path, title: passage.page.title, anchor: passage.anchor, heading: passage.heading } }
   }
 
   /** Every page's sections, in the docs' order (the introduction's anchor null): what a correction can point to. */
@@ -477,10 +474,15 @@ export class LocalAssistant {
   private correctedAnswer(target: { path: string; anchor: string | null }, query: Concept[]): Retrieval | undefined {
     const passage = this.passages.find((candidate) => candidate.page.path === target.path && candidate.anchor === target.anchor)
     if (!passage) return undefined
-    const related = this.index
-      .search(query, { limit: 6 })
-      .filter((hit) => hit.passage !== passage && hit.passage.page.path !== passage.page.path && hit.coverage >= MIN_ANSWER_COVERAGE && this.quotable(hit))
-      .slice(0, MAX_SECONDARY)
+    // Other pages, each by its best passage.
+    const pages = new Set([passage.page.path])
+    const related: Hit[] = []
+    for (const hit of this.index.search(query, { limit: CANDIDATES })) {
+      if (related.length >= MAX_PAGES - 1) break
+      if (hit.coverage < MIN_ANSWER_COVERAGE || !this.quotable(hit) || pages.has(hit.passage.page.path)) continue
+      pages.add(hit.passage.page.path)
+      related.push(hit)
+    }
     return { kind: 'docs', best: { passage, score: 1, coverage: 1, matched: [] }, secondary: [], related, concepts: query.filter((concept) => this.index.knows(concept)) }
   }
 
@@ -524,7 +526,7 @@ export class LocalAssistant {
    * list:' and its command) and, room left, the next block that says most. Whole sentences, rows
    * and lines only, each passage's in the page's order.
    */
-  private excerpt(hits: readonly Hit[], query: readonly Concept[], howTo: boolean): { text: string; quoted: ReadonlySet<number> } {
+  private excerpt(hits: readonly Hit[], query: readonly Concept[], howTo: boolean): { text: string; quoted: readonly number[] } {
     const top = hits[0]?.score ?? 0
     const passages = hits.map((hit) => ({ blocks: blocksOf(hit.passage.markdown), weight: top > 0 ? Math.min(1, hit.score / top) : 1 }))
     const ranked = passages
@@ -572,12 +574,21 @@ export class LocalAssistant {
         }
       }
     }
-    // The answer opens with the best passage (its block that says most), unless a how-to question's
-    // command is elsewhere: a block of another passage alone would answer from another page than the search's best.
-    const first = howTo ? ranked[0] : ranked.find((block) => block.source === 0)
-    if (!first || first.score === 0) take(0, 0, ANSWER_BUDGET)
-    else if (!howTo) take(first.source, first.position, ANSWER_BUDGET)
-    const lead = first?.score ?? 0
+    // The answer opens with the best passage, by its block that says most (or the first of its blocks
+    // that can be quoted), unless a how-to question's command is elsewhere: a block of another
+    // passage alone would answer from another page than the search's best.
+    const most = ranked[0]?.score ?? 0
+    let lead = most
+    if (!howTo || most === 0) {
+      for (const block of ranked) {
+        if (block.source !== 0) continue
+        take(0, block.position, ANSWER_BUDGET)
+        if (count === 0) continue
+        // A further block says at least half as much as this one; when this one says none of the question, as the block that says most.
+        if (block.score > 0) lead = block.score
+        break
+      }
+    }
     for (const { source, position, score } of ranked) {
       if (count >= MAX_ANSWER_BLOCKS || score === 0 || (count > 0 && ANSWER_BUDGET - used < MIN_ROOM)) break
       // A further block says nearly as much as the first, or the answer ends with the first.
@@ -586,13 +597,12 @@ export class LocalAssistant {
       if (count > 0 && isCode(block) && block.length > ANSWER_BUDGET - used) continue
       take(source, position, count === 0 ? ANSWER_BUDGET : ANSWER_BUDGET - used)
     }
-    const quoted = new Set(order)
     if (!howTo) order.sort((a, b) => a - b)
     const text = order
       .map((source) => chosen[source] ?? new Map<number, string>())
       .flatMap((picked) => [...picked.entries()].sort(([a], [b]) => a - b).map(([, text]) => text))
       .join('\n\n')
-    return { text, quoted }
+    return { text, quoted: order }
   }
 
   /**
@@ -656,12 +666,14 @@ export class LocalAssistant {
     return closeMarkdown(kept.map((index) => sentences[index]).join(' '))
   }
 
-  private compose(best: Hit, secondary: readonly Hit[], related: readonly Hit[], query: readonly Concept[], question: string): string {
+  /** The reply, and the section it opens with (what the Questions page names as the one that answered). */
+  private compose(best: Hit, secondary: readonly Hit[], related: readonly Hit[], query: readonly Concept[], question: string): { text: string; source: Passage } {
     const candidates = [best, ...secondary]
     const { text, quoted } = this.excerpt(candidates, query, HOW_TO.test(question))
-    // Sources are the passages the answer quotes, in the search's order; another page's passage it
-    // does not quote is linked under See also, with the other pages, each once.
-    const sources = text ? candidates.filter((_, index) => quoted.has(index)) : [best]
+    // Sources are the passages the answer quotes, in the order it quotes them; another page's
+    // passage it does not quote is linked under See also, with the other pages, each once.
+    const sources = quoted.flatMap((index) => candidates[index] ?? [])
+    if (sources.length === 0) sources.push(best)
     const linked = new Set(sources.map((hit) => hit.passage.page.path))
     const others: Hit[] = []
     for (const hit of [...candidates, ...related]) {
@@ -671,6 +683,6 @@ export class LocalAssistant {
     }
     const links = (hits: readonly Hit[]): string => hits.map((hit) => `- [${labelOf(hit.passage)}](${linkOf(hit.passage)})`).join('\n')
     const seeAlso = others.length > 0 ? `\n\nSee also:\n${links(others)}` : ''
-    return `${text || 'The page below has the details.'}\n\nSources:\n${links(sources)}${seeAlso}`
+    return { text: `${text || 'The page below has the details.'}\n\nSources:\n${links(sources)}${seeAlso}`, source: (sources[0] ?? best).passage }
   }
 }
