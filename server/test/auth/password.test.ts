@@ -90,11 +90,12 @@ describe('password hashing', () => {
     }
     const wrong = [] as number[]
     const dummy = [] as number[]
-    for (let i = 0; i < 3; i += 1) {
+    // Five of each, alternating, and their medians: another test file may share the CPU meanwhile.
+    for (let i = 0; i < 5; i += 1) {
       wrong.push(await time(() => production.verify('a wrong password', stored)))
       dummy.push(await time(() => production.verifyDummy('a wrong password')))
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2] ?? 0
     const ratio = median(dummy) / median(wrong)
     expect(ratio).toBeGreaterThan(0.6)
     expect(ratio).toBeLessThan(1.6)
