@@ -24,8 +24,9 @@ interface JestReport {
 }
 
 /**
- * Runs the fixture suites in a jest of their own, as `npm test` runs the server's tests (in one
- * process), and waits for it to exit. It is stopped after EXIT_BOUND_MS: a jest that does not exit
+ * Runs the fixture suites in a jest of their own, in one process (`npm test` runs two files at a
+ * time, in workers; in one process, what a setup leaves open keeps jest itself from exiting), and
+ * waits for it to exit. It is stopped after EXIT_BOUND_MS: a jest that does not exit
  * by then hangs. (Jest's own 'did not exit one second after the test run' is only a notice: on a
  * busy machine, closing what the setups opened can take longer than that second.)
  */
