@@ -28,9 +28,6 @@ export const pagesFor = (assistant: LocalAssistant, question: string): string[] 
   return [...new Set([found.best, ...found.secondary, ...found.related].map((hit) => hit.passage.page.path))]
 }
 
-/** The page of the first section a reply cites under Sources (the one its text opens with); undefined for none. */
-export const firstSourceOf = (reply: string): string | undefined => /\n\nSources:\n- \[.*?\]\((\/[^)#\s]*)/.exec(reply)?.[1]
-
 /** Top-1 and top-3 page accuracy on answerable questions, and the "I don't know" rate on the rest. */
 export const evaluateRetrieval = (
   assistant: LocalAssistant,
@@ -45,8 +42,9 @@ export const evaluateRetrieval = (
     const got = pagesFor(assistant, question)
     const first = got[0] !== undefined && pages.includes(got[0])
     if (first) top1 += 1
-    const opening = firstSourceOf(assistant.answer([{ role: 'user', content: question }]))
-    if (opening !== undefined && pages.includes(opening)) opens += 1
+    // The section the reply opens with, its first under Sources (what the Questions page names).
+    const { source } = assistant.respond([{ role: 'user', content: question }])
+    if (source.kind === 'docs' && pages.includes(source.path)) opens += 1
     if (got.slice(0, 3).some((page) => pages.includes(page))) top3 += 1
     if (!first) misses.push({ question, expected: pages, got })
   }

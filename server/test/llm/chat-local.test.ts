@@ -29,6 +29,18 @@ const docsOf = (pages: readonly (readonly [string, string])[]) => {
   return { index, assistant: new LocalAssistant(index, passages) }
 }
 
+/** Pages on other subjects: beside them, the words two pages share are rare enough to rank by. */
+const ELSEWHERE = [
+  ['guides/widgets.md', '# Widgets\n\nWidgets are round.'],
+  ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+] as const
+
+/** The pages of the passages the search offers to quote for `question`: the best, then the secondary ones. */
+const offeredPages = (assistant: LocalAssistant, question: string) => {
+  const found = assistant.retrieve([{ role: 'user', content: question }])
+  return found.kind === 'docs' ? [found.best, ...found.secondary].map((hit) => hit.passage.page.path) : []
+}
+
 describe('overseer-local', () => {
   let assistant: LocalAssistant
   /** The assistant over the real docs/. */
@@ -327,13 +339,11 @@ describe('overseer-local', () => {
     const { assistant } = docsOf([
       ['guides/backups.md', '# Backups\n\n## Taking a backup\n\nA backup of the database is taken with the backup command, which writes the backup file to the data directory.'],
       ['guides/storage.md', '# Storage\n\n## Backups of the database\n\nBackups of the database are kept in the data directory.'],
-      ['guides/widgets.md', '# Widgets\n\nWidgets are painted red.'],
-      ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+      ...ELSEWHERE,
     ])
     const question = 'how is a backup of the database taken'
-    const found = assistant.retrieve([{ role: 'user', content: question }])
     // The storage page answers nearly as well, so the search offers it beside the backups page...
-    expect(found.kind === 'docs' && [found.best, ...found.secondary].map((hit) => hit.passage.page.path)).toEqual(['/docs/guides/backups', '/docs/guides/storage'])
+    expect(offeredPages(assistant, question)).toEqual(['/docs/guides/backups', '/docs/guides/storage'])
     // ...but the answer quotes only the backups page: that is its one source, and the storage page is linked.
     const [body = '', links = ''] = ask(assistant, question).split('\n\nSources:\n')
     expect(body).toBe('A backup of the database is taken with the backup command, which writes the backup file to the data directory.')
@@ -344,12 +354,10 @@ describe('overseer-local', () => {
     const { assistant } = docsOf([
       ['guides/gadgets.md', '# Gadgets\n\n## Gadget colours\n\nThey come in red, green and blue.'],
       ['guides/paint.md', '# Paint shop\n\n## Orders\n\nThe paint shop paints the gadget colours a customer orders onto each gadget.'],
-      ['guides/widgets.md', '# Widgets\n\nWidgets are round.'],
-      ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+      ...ELSEWHERE,
     ])
     const question = 'what are the gadget colours'
-    const found = assistant.retrieve([{ role: 'user', content: question }])
-    expect(found.kind === 'docs' && [found.best, ...found.secondary].map((hit) => hit.passage.page.path)).toEqual(['/docs/guides/gadgets', '/docs/guides/paint'])
+    expect(offeredPages(assistant, question)).toEqual(['/docs/guides/gadgets', '/docs/guides/paint'])
     // The answer is the colours, from the section about them; the paint shop's sentence, which
     // repeats the question's words, follows, not in its place.
     expect(ask(assistant, question)).toBe(
@@ -364,8 +372,7 @@ describe('overseer-local', () => {
     const { assistant } = docsOf([
       ['guides/pipeline.md', `# Pipeline\n\n## The pipeline at a glance\n\n${diagram}\n\nEach stage hands its work to the next.`],
       ['guides/stages.md', '# Stages\n\n## Timing\n\nA glance at the pipeline shows each stage and its timing.'],
-      ['guides/widgets.md', '# Widgets\n\nWidgets are round.'],
-      ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+      ...ELSEWHERE,
     ])
     const question = 'what is the pipeline at a glance'
     const found = assistant.retrieve([{ role: 'user', content: question }])
@@ -380,8 +387,7 @@ describe('overseer-local', () => {
     const { assistant } = docsOf([
       ['guides/backups.md', '# Backups\n\n## Taking a backup\n\nA backup of the database is taken with the backup command.\n\n## Backup files\n\nEach backup of the database is one file.'],
       ['guides/storage.md', '# Storage\n\n## Keeping data safe\n\nCopy the data directory to another disk every night.'],
-      ['guides/widgets.md', '# Widgets\n\nWidgets are round.'],
-      ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+      ...ELSEWHERE,
     ])
     const question = 'how do I take a backup of the database'
     const corrections = assistant.corrections([{ question, answer: { path: '/docs/guides/storage', anchor: 'keeping-data-safe' } }])
