@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../../src/app'
-import { migrate, type Database } from '../../../src/db'
+import { migrate, type Database, type Queryable } from '../../../src/db'
 import { HttpError } from '../../../src/http/httpError'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, TooManyError, type DomainError } from '../../../src/lib/errors'
 import { openTestPglite, SETUP_TIMEOUT_MS, testConfig } from '../../helper'
+import { chatConfig, newVisitor, question, sendChat } from '../../support/chat'
 
 const DOMAIN_ERRORS: Record<string, DomainError> = {
   invalid: new InvalidError('Pick a model', { model: 'Pick a model' }),
@@ -81,6 +82,24 @@ describe('error answers', () => {
     expect(logged).toContainEqual(
       expect.objectContaining({ reqId: 'req-42', err: expect.objectContaining({ message: expect.stringContaining('hunter2') }) }),
     )
+  })
+
+  it('answers a failure of the database under a chat message as any 500, though the route describes its own 500 for builds', async () => {
+    // The database fails on the conversations' table, as a disk that broke under it would.
+    const broken = (queryable: Queryable): Queryable => ({
+      ...queryable,
+      query: <T>(text: string, params?: readonly unknown[]) =>
+        /chat_conversations/.test(text) ? Promise.reject(new Error('could not extend file: No space left on device')) : queryable.query<T>(text, params),
+    })
+    const failing: Database = { ...db, ...broken(db), transaction: (fn) => db.transaction((tx) => fn(broken(tx))) }
+    const chat = buildApp({ config: { ...testConfig(), ...chatConfig() }, db: failing, logger: false })
+    try {
+      const response = await sendChat(chat, await newVisitor(chat), question('What are the log levels?'))
+      expect(response.statusCode).toBe(500)
+      expect(response.json()).toEqual({ success: false, message: 'Internal server error' })
+    } finally {
+      await chat.close()
+    }
   })
 
   it('keeps the message of a deliberate 4xx', async () => {

@@ -29,7 +29,7 @@ import { acceptChatMessage, countChatMessage } from '../../../chat/request'
 import { chatBodyValidator, isUuid } from '../../../chat/validation'
 import { ARCHIVE_RESPONSE, sendArchive } from '../../../http/archive'
 import { HttpError } from '../../../http/httpError'
-import { bodyErrorResponses, errorResponse } from '../../../http/schemas'
+import { bodyErrorResponses, errorResponse, orInternalError } from '../../../http/schemas'
 import { createBuildRepository as buildsIn } from '../../../builds/buildRepository'
 import { CHAT_BODY_LIMIT } from '../chat'
 import { sendBuildOutcome } from './outcome'
@@ -72,7 +72,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           429: errorResponse(
             'Too many messages from this owner or IP, or the caller already has BUILD_QUEUE_PER_OWNER builds waiting or running (nothing stored); see the Retry-After header (seconds)',
           ),
-          500: BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
+          500: orInternalError(BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored')),
           504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
           503: BuildSuspended,
         },
@@ -147,7 +147,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           404: errorResponse('No build of the caller’s has this sessionId'),
           409: errorResponse(CLARIFICATION_MESSAGES.nothingAsked),
           429: ChatRateLimited,
-          500: BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored'),
+          500: orInternalError(BuildFailure('A stage failed (an `error` event was sent), or the build could not be stored')),
           504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
           503: BuildSuspended,
         },
@@ -182,7 +182,7 @@ const buildRoutes: FastifyPluginAsync = async (app) => {
           404: errorResponse('No build of the caller’s has this sessionId'),
           409: errorResponse(RETRY_MESSAGES.stopped),
           429: ChatRateLimited,
-          500: BuildFailure('A stage failed again (an `error` event was sent), or the build could not be stored'),
+          500: orInternalError(BuildFailure('A stage failed again (an `error` event was sent), or the build could not be stored')),
           503: BuildSuspended,
           504: BuildFailure('A stage did not finish within BUILD_STAGE_TIMEOUT_MS (a `timeout` event was sent)'),
         },

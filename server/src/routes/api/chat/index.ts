@@ -26,7 +26,7 @@ import { ownerOfRequest, type Owner } from '../../../sessions/owner'
 import { acceptChatMessage } from '../../../chat/request'
 import { CHAT_MESSAGES, chatBodyValidator, isUuid } from '../../../chat/validation'
 import { HttpError } from '../../../http/httpError'
-import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
+import { bodyErrorResponses, errorResponse, orInternalError, rateLimitedResponse } from '../../../http/schemas'
 import { Deleted, UNDO_WINDOW_SECONDS } from '@contracts/conversationTools'
 import conversationToolsRoutes, { conversationWriteLimit } from './conversationTools'
 import ratingRoutes from './ratings'
@@ -96,7 +96,7 @@ const chatRoutes: FastifyPluginAsync = async (app) => {
           404: errorResponse('conversationId is not one of the caller’s conversations'),
           409: ChatConflict,
           429: ChatRateLimited,
-          500: BuildFailure('A message handed on to the builder: a stage failed (an `error` event was sent), or the build could not be stored'),
+          500: orInternalError(BuildFailure('A message handed on to the builder: a stage failed (an `error` event was sent), or the build could not be stored')),
           502: ProviderError('The model provider failed or refused the request'),
           503: Type.Union([ProviderError('The model provider is rate limiting (see Retry-After)'), BuildSuspended]),
           504: Type.Union([
