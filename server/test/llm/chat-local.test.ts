@@ -199,7 +199,7 @@ describe('overseer-local', () => {
     expect(body).not.toMatch(/\[[^\]]*$|\]\([^)]*$/m)
   })
 
-  it('links other pages that answer nearly as well under See also, without quoting them', () => {
+  it('links the other pages the search found next under See also, without quoting them', () => {
     const pages = [
       ['guides/widgets.md', '# Widgets\n\n## Painting widgets\n\nPaint a widget with `widget paint --colour red`. Painting a widget takes a second.\n\n## Widget paint colours\n\nA widget is painted red, green or blue.\n\n## Repainting a widget\n\nPaint a painted widget again to change its colour.'],
       ['guides/gadgets.md', '# Gadgets\n\n## Painting widgets on gadgets\n\nA widget on a gadget is painted with `gadget paint`, not with the widget command.'],
@@ -214,10 +214,12 @@ describe('overseer-local', () => {
     expect(links).toMatch(/^- \[Widgets › Painting widgets\]\(\/docs\/guides\/widgets#painting-widgets\)/)
     const [sources = '', seeAlso = ''] = links.split('\n\nSee also:\n')
     const pagesOf = (list: string) => [...list.matchAll(/\]\((\/docs\/guides\/[a-z]+)/g)].map((match) => match[1])
-    // The widgets page's sections are quoted; See also names other pages, each once, three pages in all at most.
+    // The widgets page's sections are quoted; See also names other pages, each once, best first,
+    // three pages in all at most: the sprockets page says little of painting widgets, but it is
+    // what the search found next. Billing says nothing of it.
     expect(new Set(pagesOf(sources))).toEqual(new Set(['/docs/guides/widgets']))
-    expect(pagesOf(seeAlso)).toEqual(['/docs/guides/gadgets'])
-    expect(seeAlso).toBe('- [Gadgets › Painting widgets on gadgets](/docs/guides/gadgets#painting-widgets-on-gadgets)')
+    expect(pagesOf(seeAlso)).toEqual(['/docs/guides/gadgets', '/docs/guides/sprockets'])
+    expect(seeAlso).toBe('- [Gadgets › Painting widgets on gadgets](/docs/guides/gadgets#painting-widgets-on-gadgets)\n- [Sprockets](/docs/guides/sprockets)')
     expect(answer).not.toContain('/docs/guides/billing')
     // One page alone answers: nothing to see besides it.
     expect(widgets.answer([{ role: 'user', content: 'When are invoices sent?' }])).not.toContain('See also')

@@ -121,7 +121,14 @@ const CLOSE_SCORE = 0.5
 /** The pages an answer offers at most: quoted ones first, then linked ones. */
 const MAX_PAGES = 3
 /** The passages searched for an answer, its secondary passages and the pages it links. */
-const CANDIDATES = 16
+const CANDIDATES = 40
+/**
+ * A page the search found next is linked under 'See also' when its passage scores at least this
+ * share of the best and says at least RELATED_COVERAGE of what an answer must: a reader whose
+ * answer is on another page finds it one click away.
+ */
+const RELATED_SCORE = 0.3
+const RELATED_COVERAGE = 0.5
 
 /** Whether `text` writes one of `terms` (stems) as a name: capitalised, and not as its first word. */
 const namesAny = (text: string, terms: ReadonlySet<string>): boolean =>
@@ -387,7 +394,8 @@ export class LocalAssistant {
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
-    const hits = this.index.search(query, { limit: CANDIDATES }).filter((hit) => hit.coverage >= needed)
+    const found = this.index.search(query, { limit: CANDIDATES })
+    const hits = found.filter((hit) => hit.coverage >= needed)
     // A how-to question is answered by a step, a command or a setting: a passage that shows a command ranks a little higher.
     if (HOW_TO.test(question)) {
       for (const hit of hits) if (SHOWS_COMMAND.test(hit.passage.markdown)) hit.score *= HOW_TO_RANK
@@ -397,13 +405,17 @@ export class LocalAssistant {
     // A list of links to other pages is an answer only when nothing else is.
     const best = hits.find((hit) => this.quotable(hit)) ?? hits[0]
     if (!best) return unknown
-    // Passages nearly as good are quoted beside it; then other pages that answer nearly as well
+    // Passages nearly as good are quoted beside it; then the other pages the search found next
     // are linked, not quoted: the reader who wanted another page finds it.
-    const close = hits.filter((hit) => hit !== best && hit.score >= best.score * CLOSE_SCORE && this.quotable(hit))
-    const secondary = close.slice(0, MAX_SECONDARY)
+    const secondary = hits.filter((hit) => hit !== best && hit.score >= best.score * CLOSE_SCORE && this.quotable(hit)).slice(0, MAX_SECONDARY)
     const offered = new Set([best, ...secondary].map((hit) => hit.passage.page.path))
     const related: Hit[] = []
-    for (const hit of close.slice(MAX_SECONDARY)) {
+    const next = found.filter(
+      (hit) => hit !== best && !secondary.includes(hit) && hit.score >= best.score * RELATED_SCORE && hit.coverage >= needed * RELATED_COVERAGE && this.quotable(hit),
+    )
+    // (Ranked again: a how-to's commands and the docs' references moved some.)
+    next.sort((a, b) => b.score - a.score)
+    for (const hit of next) {
       if (offered.size >= MAX_PAGES) break
       if (offered.has(hit.passage.page.path)) continue
       offered.add(hit.passage.page.path)
