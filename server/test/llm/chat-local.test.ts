@@ -225,6 +225,20 @@ describe('overseer-local', () => {
     expect(widgets.answer([{ role: 'user', content: 'When are invoices sent?' }])).not.toContain('See also')
   })
 
+  it('does not link a page the search found far behind the best', () => {
+    const pages = [
+      ['guides/widgets.md', '# Widgets\n\n## Painting widgets\n\nPaint a widget with `widget paint --colour red`.'],
+      ['guides/history.md', `# History\n\n${'The company began in a small workshop by the river, long ago. '.repeat(12)}Its first product was a widget.`],
+    ] as const
+    const { assistant, index } = docsOf(pages)
+    const question = 'How do I paint a widget?'
+    // The history page is found (it says 'widget'), at under a third of the best's score.
+    const found = index.search(question)
+    const history = found.find((hit) => hit.passage.page.path === '/docs/guides/history')
+    expect(history?.score).toBeLessThan((found[0]?.score ?? 0) * 0.3)
+    expect(assistant.answer([{ role: 'user', content: question }])).not.toContain('/docs/guides/history')
+  })
+
   it('neither quotes nor links a list of links to other pages as an answer', () => {
     const pages = [
       ['guides/widgets.md', '# Widgets\n\n## Painting widgets\n\nPaint a widget with `widget paint`.\n\n## Related pages\n\n- [Painting gadgets](/docs/guides/gadgets): painting widgets on gadgets.\n- [Sprockets](/docs/guides/sprockets): widgets that turn.'],
