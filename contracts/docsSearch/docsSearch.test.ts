@@ -50,7 +50,27 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     expect(search.search('enabling gates')[0]?.passage.page.path).toBe('/docs/gates')
   })
 
-  it('borrows the thesaurus only for a word the docs never use, to find, not to know', () => {
+  it('borrows a little of the thesaurus for a word the docs use: its own word still says most', () => {
+    const pages = [
+      passage('/docs/gizmos', 'Gizmos', 'Painting gizmos', 'A gizmo is painted blue.'),
+      passage('/docs/widgets', 'Widgets', 'Widget sizes', 'A widget is small.'),
+      passage('/docs/billing', 'Billing', null, 'Invoices are sent monthly.'),
+    ]
+    const plain = new DocsSearch(pages)
+    const widened = new DocsSearch(pages, { widget: ['gizmo'] })
+    const share = (search: DocsSearch<SearchPassage>, question: string) => {
+      const hits = search.search(question)
+      const score = (path: string) => hits.find((hit) => hit.passage.page.path === path)?.score ?? 0
+      return score('/docs/gizmos') / score('/docs/widgets')
+    }
+    // 'widget' (a docs word) also finds what the thesaurus says means the same, a little.
+    expect(share(widened, 'how is a widget painted')).toBeGreaterThan(share(plain, 'how is a widget painted'))
+    // Its own word counts more than its synonym.
+    expect(widened.search('how big is a widget')[0]?.passage.page.path).toBe('/docs/widgets')
+    expect(widened.search('how big is a widget')[1]?.score ?? 0).toBeLessThan((widened.search('how big is a widget')[0]?.score ?? 0) / 2)
+  })
+
+  it('borrows the thesaurus fully for a word the docs never use, to find, not to know', () => {
     expect(search.search('remove an employee')[0]?.passage.page.path).toBe('/docs/staff')
     // Found through the thesaurus, 'employee' is still a word the docs do not use: a question
     // made of such words is not one the docs answer.

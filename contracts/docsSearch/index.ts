@@ -74,6 +74,8 @@ export const isCode = (term: string): boolean => /\d/.test(term) || /^[0-9a-f]{8
 
 /** How much a thesaurus word counts for a word the docs never use. */
 const THESAURUS_WEIGHT = 0.3
+/** How much a thesaurus word counts for a word the docs use: the word itself still says most. */
+const KNOWN_SYNONYM_WEIGHT = 0.2
 /** How much a question word's hint counts. */
 const HINT_WEIGHT = 0.4
 /** Title, heading and body: a word in a heading says more about a passage than one in its text. */
@@ -334,13 +336,14 @@ export class DocsSearch<P extends SearchPassage> {
   /** Each passage's heading, as stems (none for a page's introduction). */
   private readonly headingLabels = new Map<P, readonly string[]>()
 
-  /**
-   * @param thesaurus For a word the docs never use, docs words that mean the same (stems; see
-   *   scripts/thesaurus.ts, from WordNet): searched for it, at less weight than a synonym.
-   */
   /** Every page as one passage: a question about a page's subject, said across its sections, finds the page. */
   private readonly pages: DocsSearch<WholePage> | undefined
 
+  /**
+   * @param thesaurus For a word, docs words that mean the same (stems; see scripts/thesaurus.ts,
+   *   from WordNet): searched for it, at less weight than a synonym; at less still beside a word
+   *   the docs use.
+   */
   constructor(
     passages: readonly P[],
     private readonly thesaurus: Readonly<Record<string, readonly string[]>> = {},
@@ -511,14 +514,18 @@ export class DocsSearch<P extends SearchPassage> {
     return sorted[low]?.startsWith(word) ?? false
   }
 
-  /** An idea none of whose words the docs use borrows the thesaurus's docs words for it. */
+  /**
+   * An idea borrows the thesaurus's docs words for it: fully (THESAURUS_WEIGHT) when the docs use
+   * none of its words, a little (KNOWN_SYNONYM_WEIGHT) beside its own word when they do.
+   */
   private enrich(concepts: readonly Concept[]): Concept[] {
     return concepts.map((concept) => {
-      if (concept.hint || [...concept.alternatives.keys()].some((term) => this.has(term))) return concept
+      if (concept.hint) return concept
       const borrowed = (this.thesaurus[concept.term] ?? []).filter((term) => this.has(term))
       if (borrowed.length === 0) return concept
+      const weight = [...concept.alternatives.keys()].some((term) => this.has(term)) ? KNOWN_SYNONYM_WEIGHT : THESAURUS_WEIGHT
       const alternatives = new Map(concept.alternatives)
-      for (const term of borrowed) if (!alternatives.has(term)) alternatives.set(term, THESAURUS_WEIGHT)
+      for (const term of borrowed) if (!alternatives.has(term)) alternatives.set(term, weight)
       return { ...concept, alternatives }
     })
   }
