@@ -429,7 +429,7 @@ export class BuildService {
           promptTokens,
           completionTokens,
           stopped: false,
-          answers: { question: turn.context.at(-1)?.content ?? '', source: completion.source ?? { kind: 'model' } },
+          answers: { question: turn.context.at(-1)?.content ?? '', read: catalog.read(turn.context.at(-1)?.content ?? ''), source: completion.source ?? { kind: 'model' } },
         }),
     )
     if (!answered) return this.endedElsewhere(turn)

@@ -36,7 +36,7 @@ export interface NewReply {
   completionTokens: number
   stopped: boolean
   /** The question it answers and where the answer came from: recorded for the Questions page (and its rating). */
-  answers?: { question: string; source: ReplySource }
+  answers?: { question: string; read?: string; source: ReplySource }
 }
 
 export interface HistoryQuery {
@@ -219,7 +219,7 @@ export const createConversationRepository = (db: Queryable) => ({
        where id = $1`,
       [id, conversation.title, searchTextOf(all), all.length, conversation.message_count, reply.content, reply.model, reply.promptTokens, reply.completionTokens, reply.stopped],
     )
-    if (reply.answers) await createQuestionRepository(db).record(id, conversation.message_count, reply.answers.question, reply.model, reply.answers.source)
+    if (reply.answers) await createQuestionRepository(db).record(id, conversation.message_count, reply.answers, reply.model, reply.answers.source)
     return true
   },
 

@@ -119,7 +119,8 @@ export class ChatService {
       const reply = completion.stopped ? withStopNote(completion.content) : completion.content
       const counter = await tokenCounter()
       const usage = { promptTokens: counter.prompt(completion.prompt), completionTokens: counter.text(completion.content) }
-      const answers = { question: context.at(-1)?.content ?? '', source: completion.source ?? { kind: 'model' as const } }
+      const question = context.at(-1)?.content ?? ''
+      const answers = { question, read: this.options.catalog.read(question), source: completion.source ?? { kind: 'model' as const } }
       await db.transaction((tx) => conversationsIn(tx).complete(conversationId, { content: reply, model, stopped: completion.stopped, ...usage, answers }))
       events.done({ sessionId, conversationId, status: 'completed', stopped: completion.stopped })
       return {

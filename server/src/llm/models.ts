@@ -20,6 +20,14 @@ export class ModelCatalog {
     return models
   }
 
+  /**
+   * `question` as the offline assistant's search reads it, whichever model answers: its words
+   * misspelt by one slip of typing as the docs' words (the Questions page groups by it).
+   */
+  read(question: string): string {
+    return this.local.assistant.read(question)
+  }
+
   /** The provider serving `model`, or undefined for a model no provider lists. */
   async providerFor(model: string): Promise<ChatProvider | undefined> {
     if (model === LOCAL_MODEL) return this.local

@@ -54,12 +54,18 @@ export interface Staff {
 /**
  * A question's key for grouping and corrections: its stems, stop words aside, sorted and each once
  * ('How do I turn on the gates?' and 'how to turn gates on' share one); the question's words when
- * it has no such word ('hi').
+ * it has no such word ('hi'). Made from the question as the assistant read it, when given
+ * (`read`: 'aproval gates' read as 'approval gates').
  */
-export const questionKeyOf = (question: string): string => {
-  const stems = [...new Set(terms(question))].sort()
-  return stems.length > 0 ? stems.join(' ') : wordsKey(question)
+export const questionKeyOf = (question: string, read: string | null = null): string => {
+  const text = read ?? question
+  const stems = [...new Set(terms(text))].sort()
+  return stems.length > 0 ? stems.join(' ') : wordsKey(text)
 }
+
+/** The reading worth keeping: `read` when it makes another key than the question as asked, else null. */
+const readingOf = (question: string, read: string | undefined): string | null =>
+  read !== undefined && questionKeyOf(question, read) !== questionKeyOf(question) ? read : null
 
 /**
  * The version of the keys questionKeyOf makes. Raise it whenever they change (the search's word
@@ -72,14 +78,22 @@ const REKEY_BATCH = 500
 /** A stored key an older version of questionKeyOf made (null: the first). */
 const STALE_KEY = '(key_version is null or key_version < $1)'
 
+/** A stored question, with how the assistant read it. */
+interface KeyedRow {
+  conversation_id: string
+  position: number
+  question: string
+  question_read: string | null
+}
+
 /** Stores these questions' keys as the current version makes them. */
-const storeKeys = async (db: Queryable, rows: readonly { conversation_id: string; position: number; question: string }[]): Promise<void> => {
+const storeKeys = async (db: Queryable, rows: readonly KeyedRow[]): Promise<void> => {
   if (rows.length === 0) return
   await db.query(
     `update assistant_questions q set question_key = k.key, key_version = $4
      from unnest($1::uuid[], $2::int[], $3::text[]) as k(conversation_id, position, key)
      where q.conversation_id = k.conversation_id and q.position = k.position`,
-    [rows.map((row) => row.conversation_id), rows.map((row) => row.position), rows.map((row) => questionKeyOf(row.question)), QUESTION_KEY_VERSION],
+    [rows.map((row) => row.conversation_id), rows.map((row) => row.position), rows.map((row) => questionKeyOf(row.question, row.question_read)), QUESTION_KEY_VERSION],
   )
 }
 
@@ -96,8 +110,8 @@ export const rekeyQuestions = async (db: Database, batch = REKEY_BATCH): Promise
   let questions = 0
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ conversation_id: string; position: number; question: string }>(
-        `select conversation_id, position, question from assistant_questions where ${STALE_KEY} order by conversation_id, position limit $2 for update skip locked`,
+      const { rows } = await tx.query<KeyedRow>(
+        `select conversation_id, position, question, question_read from assistant_questions where ${STALE_KEY} order by conversation_id, position limit $2 for update skip locked`,
         [QUESTION_KEY_VERSION, batch],
       )
       await storeKeys(tx, rows)
@@ -110,12 +124,19 @@ export const rekeyQuestions = async (db: Database, batch = REKEY_BATCH): Promise
   const corrected = await db.transaction(async (tx) => {
     // A correction made meanwhile could take a key about to be given to another.
     if (db.kind === 'postgres') await tx.query('lock table assistant_corrections in share row exclusive mode')
-    const { rows } = await tx.query<{ id: string; question: string; question_key: string; key_version: number | null; undone_at: Date | null; created_by: number | null; created_by_email: string }>(
-      'select id, question, question_key, key_version, undone_at, created_by, created_by_email from assistant_corrections order by created_at desc, id',
-    )
+    const { rows } = await tx.query<{
+      id: string
+      question: string
+      question_read: string | null
+      question_key: string
+      key_version: number | null
+      undone_at: Date | null
+      created_by: number | null
+      created_by_email: string
+    }>('select id, question, question_read, question_key, key_version, undone_at, created_by, created_by_email from assistant_corrections order by created_at desc, id')
     const stale = (row: { key_version: number | null }): boolean => row.key_version === null || row.key_version < QUESTION_KEY_VERSION
     if (!rows.some(stale)) return { corrections: 0, superseded: 0 }
-    const rekeyed = rows.map((row) => ({ ...row, key: stale(row) ? questionKeyOf(row.question) : row.question_key }))
+    const rekeyed = rows.map((row) => ({ ...row, key: stale(row) ? questionKeyOf(row.question, row.question_read) : row.question_key }))
     const inForce = new Map<string, (typeof rekeyed)[number]>()
     let superseded = 0
     for (const row of rekeyed) {
@@ -196,14 +217,19 @@ const IN_FORCE = `exists (select 1 from assistant_corrections c where c.question
 
 /** The questions visitors asked, their ratings, and staff's corrections. */
 export const createQuestionRepository = (db: Queryable) => ({
-  /** Records the question a reply (at `position`) answered, and where the answer came from. */
-  async record(conversationId: string, position: number, question: string, model: string, source: ReplySource): Promise<void> {
+  /**
+   * Records the question a reply (at `position`) answered, how the assistant read it (`read`: its
+   * misspelt words as the docs' words), and where the answer came from.
+   */
+  async record(conversationId: string, position: number, asked: { question: string; read?: string }, model: string, source: ReplySource): Promise<void> {
     const docs = source.kind === 'docs' ? source : undefined
+    const { question } = asked
+    const read = readingOf(question, asked.read)
     await db.query(
-      `insert into assistant_questions (conversation_id, position, question, question_key, key_version, model, outcome, page_path, page_title, section_anchor, section_heading)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+      `insert into assistant_questions (conversation_id, position, question, question_read, question_key, key_version, model, outcome, page_path, page_title, section_anchor, section_heading)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        on conflict (conversation_id, position) do nothing`,
-      [conversationId, position, question, questionKeyOf(question), QUESTION_KEY_VERSION, model, source.kind, docs?.path ?? null, docs?.title ?? null, docs?.anchor ?? null, docs?.heading ?? null],
+      [conversationId, position, question, read, questionKeyOf(question, read), QUESTION_KEY_VERSION, model, source.kind, docs?.path ?? null, docs?.title ?? null, docs?.anchor ?? null, docs?.heading ?? null],
     )
   },
 
@@ -216,8 +242,8 @@ export const createQuestionRepository = (db: Queryable) => ({
       [conversationId],
     )
     // The copy keeps the keys of when it was deleted: those of an older version made again.
-    const { rows } = await db.query<{ conversation_id: string; position: number; question: string }>(
-      `select conversation_id, position, question from assistant_questions where conversation_id = $2 and ${STALE_KEY}`,
+    const { rows } = await db.query<KeyedRow>(
+      `select conversation_id, position, question, question_read from assistant_questions where conversation_id = $2 and ${STALE_KEY}`,
       [QUESTION_KEY_VERSION, conversationId],
     )
     await storeKeys(db, rows)
@@ -323,28 +349,31 @@ export const createQuestionRepository = (db: Queryable) => ({
     return rows.map(correctionOf)
   },
 
-  /** The corrections in force, for the assistant. */
+  /** The corrections in force, for the assistant: each question as it read it. */
   async inForce(): Promise<{ question: string; answer: { path: string; anchor: string | null } | null }[]> {
     const { rows } = await db.query<{ question: string; page_path: string | null; section_anchor: string | null }>(
-      'select question, page_path, section_anchor from assistant_corrections where undone_at is null order by created_at',
+      'select coalesce(question_read, question) as question, page_path, section_anchor from assistant_corrections where undone_at is null order by created_at',
     )
     return rows.map((row) => ({ question: row.question, answer: row.page_path === null ? null : { path: row.page_path, anchor: row.section_anchor } }))
   },
 
   /**
-   * A correction of `question`, in force from now: a correction in force for the same question
-   * (the same words) is undone by the same person. Run it in a transaction.
+   * A correction of `question` (as the assistant reads it: `read`), in force from now: a
+   * correction in force for the same question (the same words) is undone by the same person. Run
+   * it in a transaction.
    */
-  async correct(staff: Staff, question: string, answer: SectionRef | null): Promise<StoredCorrection> {
-    const key = questionKeyOf(question)
+  async correct(staff: Staff, asked: { question: string; read?: string }, answer: SectionRef | null): Promise<StoredCorrection> {
+    const { question } = asked
+    const read = readingOf(question, asked.read)
+    const key = questionKeyOf(question, read)
     await db.query(
       `update assistant_corrections set undone_at = now(), undone_by = $2, undone_by_email = $3 where question_key = $1 and undone_at is null`,
       [key, staff.id, staff.email],
     )
     const { rows } = await db.query<CorrectionRow>(
-      `insert into assistant_corrections (id, question, question_key, key_version, page_path, page_title, section_anchor, section_heading, created_by, created_by_email)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
-      [randomUUID(), question, key, QUESTION_KEY_VERSION, answer?.path ?? null, answer?.title ?? null, answer?.anchor ?? null, answer?.heading ?? null, staff.id, staff.email],
+      `insert into assistant_corrections (id, question, question_read, question_key, key_version, page_path, page_title, section_anchor, section_heading, created_by, created_by_email)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
+      [randomUUID(), question, read, key, QUESTION_KEY_VERSION, answer?.path ?? null, answer?.title ?? null, answer?.anchor ?? null, answer?.heading ?? null, staff.id, staff.email],
     )
     const row = rows[0]
     if (!row) throw new Error('The correction was not stored')

@@ -39,7 +39,7 @@ describe('question keys', () => {
       ...'organize organizes organized organizing organization analyze analyzes analyzed color colors colored behavior favorite center centers centered centering theater gray grayed dialogue catalogues size resize resizing seize prize'.split(' '),
       ...'approval approvals approving deployment deploying runs running generalization relational conditional hopeful goodness formalize electricity'.split(' '),
     ]
-    const digest = createHash('sha256').update(JSON.stringify(words.map(questionKeyOf))).digest('hex')
+    const digest = createHash('sha256').update(JSON.stringify(words.map((word) => questionKeyOf(word)))).digest('hex')
     expect(digest).toBe('e634479b63e867b9348f117974fd9d0c038da4bdbb2c624147ce77499fafc798')
     expect(
       [
@@ -48,7 +48,7 @@ describe('question keys', () => {
         'Which Node.js version do I need to run it locally?',
         'Who can approve builds, and who can see the logs?',
         'hi!',
-      ].map(questionKeyOf),
+      ].map((question) => questionKeyOf(question)),
     ).toEqual(['lose progress reconnect', 'canva colour layer organis', 'js local node run version', 'approv build log see', 'hi'])
   })
 })
@@ -182,6 +182,43 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     expect(past.data).toEqual([])
     expect(past.pagination).toMatchObject({ page: 9, total: 3, pages: 1 })
     expect((await app.inject({ method: 'GET', url: `${QUESTIONS}?filter=bad`, headers: operator })).statusCode).toBe(400)
+  })
+
+  it('groups a misspelt question with the question spelt right, and corrects them as one', async () => {
+    const visitor = await newVisitor(app)
+    const { conversationId } = await ask(visitor, POSTGRES)
+    // 'databse' and 'postgressql': one slip of typing from the docs' 'database' and 'PostgreSQL'.
+    await ask(visitor, 'How do I use PostgreSQL instead of the embedded databse?', { conversationId })
+    await ask(await newVisitor(app), 'how do i use postgressql instead of the embedded database')
+    // Listed as asked; grouped as read.
+    expect((await questions()).data.map((item) => item.question)).toEqual([
+      'how do i use postgressql instead of the embedded database',
+      'How do I use PostgreSQL instead of the embedded databse?',
+      POSTGRES,
+    ])
+    expect((await questions('?grouped=true')).data.map((item) => [item.question, item.count])).toEqual([['how do i use postgressql instead of the embedded database', 3]])
+    // The reading is kept only where it is not the question as asked.
+    const { rows } = await db.query<{ question: string; question_read: string | null }>('select question, question_read from assistant_questions')
+    expect(rows.filter((row) => row.question_read !== null).map((row) => row.question).sort()).toEqual([
+      'How do I use PostgreSQL instead of the embedded databse?',
+      'how do i use postgressql instead of the embedded database',
+    ])
+
+    // A correction of the misspelt question is the group's: shown on it, and answering the question spelt right.
+    expect((await correct({ question: 'How do I use PostgreSQL instead of the embedded databse?', answer: null })).statusCode).toBe(201)
+    expect((await questions('?grouped=true')).data.map((item) => item.corrected)).toEqual([true])
+    expect((await ask(visitor, POSTGRES)).reply).toBe(LOCAL_REPLIES.unknown)
+    // Corrected again spelt right: the same question, so the first correction is undone.
+    expect((await correct({ question: POSTGRES, answer: { path: '/docs/guides/deployment', anchor: 'scaling-out' } })).statusCode).toBe(201)
+    const log = (await app.inject({ method: 'GET', url: `${QUESTIONS}/corrections`, headers: operator })).json<{ data: Correction[] }>().data
+    expect(log.map((item) => item.undoneBy)).toEqual([null, OPERATOR.email])
+
+    // Deleted and restored, the conversation's questions keep how they were read.
+    expect((await app.inject({ method: 'DELETE', url: `${API}/chat/history/${conversationId}`, headers: visitor })).statusCode).toBe(200)
+    expect((await app.inject({ method: 'POST', url: `${API}/chat/history/${conversationId}/restore`, headers: visitor })).statusCode).toBe(200)
+    expect((await questions('?grouped=true')).data.map((item) => item.count)).toEqual([4])
+    const restored = await db.query<{ question_read: string | null }>('select question_read from assistant_questions where question = $1', ['How do I use PostgreSQL instead of the embedded databse?'])
+    expect(restored.rows).toEqual([{ question_read: 'how do i use postgresql instead of the embedded database' }])
   })
 
   it('lists the docs gaps: the questions most often unanswered or not helpful, until corrected', async () => {

@@ -309,6 +309,11 @@ export class LocalAssistant {
     return { text, source: { kind: 'docs', path: passage.page.path, title: passage.page.title, anchor: passage.anchor, heading: passage.heading } }
   }
 
+  /** `question` as the search reads it: lower case, each word misspelt by one slip of typing as the docs' word ('aproval' → 'approval'). */
+  read(question: string): string {
+    return this.index.corrected(normalize(question))
+  }
+
   /** Every page's sections, in the docs' order (the introduction's anchor null): what a correction can point to. */
   sections(): { path: string; title: string; anchor: string | null; heading: string | null }[] {
     return this.passages.filter((passage) => passage.markdown).map((passage) => ({ path: passage.page.path, title: passage.page.title, anchor: passage.anchor, heading: passage.heading }))

@@ -156,7 +156,8 @@ const questionsRoutes: FastifyPluginAsync = async (app) => {
         if (!section) throw new HttpError(400, CORRECTION_MESSAGES.unknownSection, { answer: CORRECTION_MESSAGES.unknownSection })
         answer = section
       }
-      const correction = await app.db.transaction((tx) => questionsIn(tx).correct(staff, question, answer))
+      const read = app.assistantCorrections.assistant.read(question)
+      const correction = await app.db.transaction((tx) => questionsIn(tx).correct(staff, { question, read }, answer))
       app.assistantCorrections.invalidate()
       return reply.code(201).send({ success: true as const, data: correctionJson(correction) })
     },
