@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { DocsSearch } from '../contracts/docsSearch'
-import { stemOf, terms } from '../contracts/docsSearch/text'
+import { stemOf, terms, words } from '../contracts/docsSearch/text'
 import { isIrregularForm } from '../contracts/docsSearch/wordForms'
 import { loadDocs } from '../server/src/llm/local/docs'
 
@@ -77,21 +77,31 @@ export const buildThesaurus = async (docsDir: string): Promise<Record<string, st
   }
   // A word the docs use: the other docs words of its most common sense in each part of speech
   // (WordNet's index lists a lemma's senses most common first), so that 'crash' also finds
-  // 'fail' where the docs say that, at a little weight (DocsSearch's KNOWN_SYNONYM_WEIGHT).
+  // 'fail' where the docs say that, at a little weight (DocsSearch's KNOWN_SYNONYM_WEIGHT). Only
+  // a lemma the docs write as it is: 'news' is not the docs' 'new', though it stems alike.
+  const written = new Set<string>()
+  for (const passage of passages) for (const word of words(`${passage.page.title} ${passage.heading ?? ''} ${passage.text}`)) written.add(word)
   for (const pos of ['noun', 'verb', 'adj', 'adv']) {
     const data = readFileSync(path.join(DICT, `data.${pos}`), 'utf8')
+    // Each lemma's most common sense: the lemmas of its first synset.
+    const first = new Map<string, string[]>()
     for (const line of readFileSync(path.join(DICT, `index.${pos}`), 'utf8').split('\n')) {
       if (!line || line.startsWith(' ')) continue
       // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…
       const fields = line.split(' ')
-      const lemma = fields[0] ?? ''
-      const key = /^[a-z]+$/.test(lemma) ? terms(lemma)[0] : undefined
+      first.set(fields[0] ?? '', synsetAt(data, Number(fields[4 + Number(fields[3] ?? 0) + 2])))
+    }
+    for (const [lemma, sense] of first) {
+      // A noun's or adjective's lemma that is also an irregular form of a verb is read as that verb.
+      if (!/^[a-z]+$/.test(lemma) || !written.has(lemma) || (pos !== 'verb' && isIrregularForm(lemma))) continue
+      const key = terms(lemma)[0]
       if (key === undefined || !vocabulary.has(key)) continue
-      const offset = Number(fields[4 + Number(fields[3] ?? 0) + 2])
       const targets = map.get(key) ?? []
-      for (const synonym of synsetAt(data, offset)) {
+      for (const synonym of sense) {
         const term = /^[a-z]+$/.test(synonym) ? terms(synonym)[0] : undefined
-        if (term !== undefined && term !== key && vocabulary.has(term) && !targets.includes(term)) targets.push(term)
+        // Each is the other's most common sense ('build' and 'construct'), not only one's ('screen' → 'test').
+        if (process.env.MUTUAL === '1' && !(first.get(synonym) ?? []).includes(lemma)) continue
+        if (term !== undefined && term !== key && vocabulary.has(term) && !targets.includes(term) && targets.length < MAX_TARGETS) targets.push(term)
       }
       if (targets.length > 0) map.set(key, targets)
     }

@@ -70,6 +70,23 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     expect(widened.search('how big is a widget')[1]?.score ?? 0).toBeLessThan((widened.search('how big is a widget')[0]?.score ?? 0) / 2)
   })
 
+  it("does not let the thesaurus's word make a docs word weigh more, and covers less with it", () => {
+    // 'build' on almost every page, 'construct' on one: rare, so it would weigh much.
+    const pages = [
+      ...Array.from({ length: 10 }, (_, index) => passage(`/docs/build-${index}`, `Builds ${index}`, null, `A build runs stage ${index}.`)),
+      passage('/docs/other', 'Other', 'Making', 'We construct nothing here; widgets are round.'),
+      passage('/docs/widgets', 'Widgets', null, 'Widgets are painted.'),
+    ]
+    const plain = new DocsSearch(pages)
+    const widened = new DocsSearch(pages, { build: ['construct'] })
+    const coverage = (search: DocsSearch<SearchPassage>, question: string, path: string) => search.search(question).find((hit) => hit.passage.page.path === path)?.coverage ?? 0
+    // The share of 'build widgets' that a page with 'widgets' alone covers is as without the thesaurus.
+    expect(coverage(widened, 'build widgets', '/docs/widgets')).toBeCloseTo(coverage(plain, 'build widgets', '/docs/widgets'), 5)
+    // A passage with only the thesaurus's word covers less than half of the word asked alone.
+    expect(coverage(widened, 'build', '/docs/other')).toBeLessThan(0.5)
+    expect(coverage(widened, 'build', '/docs/other')).toBeGreaterThan(0)
+  })
+
   it('borrows the thesaurus fully for a word the docs never use, to find, not to know', () => {
     expect(search.search('remove an employee')[0]?.passage.page.path).toBe('/docs/staff')
     // Found through the thesaurus, 'employee' is still a word the docs do not use: a question
@@ -88,6 +105,16 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     // The staff page says it in its text; sign-in's keywords put the question as visitors ask it.
     expect(new DocsSearch(pages('')).search(question)[0]?.passage.page.path).toBe('/docs/staff')
     expect(new DocsSearch(pages('session end when someone leaves, password reset')).search(question)[0]?.passage.page.path).toBe('/docs/auth')
+  })
+
+  it('indexes every word of a long passage, a dot inside a word (index.js, 20.19) included', () => {
+    const filler = 'Widgets are round and painted blue by the painter on Mondays. '.repeat(12)
+    const long = new DocsSearch([
+      passage('/docs/long', 'Long', 'Running', `${filler}Start zanzibar with node index.js and Node 20.19 or later. ${filler}`),
+      passage('/docs/other', 'Other', null, 'Nothing here.'),
+    ])
+    // The passage is indexed in pieces: the words before 'index.js' are in one of them.
+    expect(long.search('zanzibar')[0]?.passage.page.path).toBe('/docs/long')
   })
 
   it('drops a word whose stem is a stop word (ones → on)', () => {

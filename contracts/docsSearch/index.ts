@@ -44,6 +44,11 @@ export interface Concept {
   weight: number
   /** What a question word asks for ('who can': access): helps rank, not needed to answer. */
   hint?: true
+  /**
+   * Of `alternatives`, the thesaurus's words for a word the docs use: they help find a passage
+   * a little, but neither weigh the idea nor cover it.
+   */
+  widened?: ReadonlySet<string>
 }
 
 export interface DocsHit<P extends SearchPassage> {
@@ -76,6 +81,8 @@ export const isCode = (term: string): boolean => /\d/.test(term) || /^[0-9a-f]{8
 const THESAURUS_WEIGHT = 0.3
 /** How much a thesaurus word counts for a word the docs use: the word itself still says most. */
 const KNOWN_SYNONYM_WEIGHT = 0.2
+/** How much of its idea a passage that has only such a word covers: under half, so that the search box does not list it for that word alone. */
+const KNOWN_SYNONYM_COVERAGE = 0.4
 /** How much a question word's hint counts. */
 const HINT_WEIGHT = 0.4
 /** Title, heading and body: a word in a heading says more about a passage than one in its text. */
@@ -294,7 +301,9 @@ const CHUNK_CHARS = 700
 /** A long text in pieces of at most about CHUNK_CHARS characters, at sentence ends. */
 const chunksOf = (text: string, whole = false): string[] => {
   if (whole || text.length <= CHUNK_CHARS) return [text]
-  const sentences = text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)\s*/g) ?? [text]
+  // A sentence ends at '.', '!' or '?' before a space or the end; a '.' inside a word ('index.js',
+  // '20.19', 'e.g.') does not end it, nor drop what comes before it.
+  const sentences = text.match(/(?:[^.!?]|[.!?]+(?![\s.!?]|$))+(?:[.!?]+(?=\s|$))?\s*|[.!?]+\s*/g) ?? [text]
   const chunks: string[] = []
   let current = ''
   for (const sentence of sentences) {
@@ -435,12 +444,13 @@ export class DocsSearch<P extends SearchPassage> {
   }
 
   /**
-   * How much an idea counts: its rarest known word, else full weight for a word no page has; but
+   * How much an idea counts: its rarest known word (not one the thesaurus lent a word the docs
+   * use: 'construct' does not make 'build' rare), else full weight for a word no page has; but
    * a code no page has ('3f9a0b1c', an id or a hash pasted with the question) says almost nothing.
    */
   private conceptIdf(concept: Concept): number {
     let best = 0
-    for (const [term, weight] of concept.alternatives) if (this.has(term)) best = Math.max(best, this.idf(term) * weight)
+    for (const [term, weight] of concept.alternatives) if (this.has(term) && !concept.widened?.has(term)) best = Math.max(best, this.idf(term) * weight)
     if (best > 0) return best
     return this.idf('\u0000') * (isCode(concept.term) ? CODE_WEIGHT : 1)
   }
@@ -523,10 +533,15 @@ export class DocsSearch<P extends SearchPassage> {
       if (concept.hint) return concept
       const borrowed = (this.thesaurus[concept.term] ?? []).filter((term) => this.has(term))
       if (borrowed.length === 0) return concept
-      const weight = [...concept.alternatives.keys()].some((term) => this.has(term)) ? KNOWN_SYNONYM_WEIGHT : THESAURUS_WEIGHT
+      const known = [...concept.alternatives.keys()].some((term) => this.has(term))
       const alternatives = new Map(concept.alternatives)
-      for (const term of borrowed) if (!alternatives.has(term)) alternatives.set(term, weight)
-      return { ...concept, alternatives }
+      const widened = new Set<string>()
+      for (const term of borrowed) {
+        if (alternatives.has(term)) continue
+        alternatives.set(term, known ? KNOWN_SYNONYM_WEIGHT : THESAURUS_WEIGHT)
+        if (known) widened.add(term)
+      }
+      return known ? { ...concept, alternatives, widened } : { ...concept, alternatives }
     })
   }
 
@@ -577,11 +592,12 @@ export class DocsSearch<P extends SearchPassage> {
     const chunkScores = new Map<number, { score: number; covered: number; terms: Set<string> }>()
     for (const concept of concepts) {
       // This idea's best word in each chunk.
-      const bestOf = new Map<number, { score: number; sum: number; terms: string[] }>()
+      const bestOf = new Map<number, { score: number; sum: number; terms: string[]; covers: number }>()
       for (const [term, weight] of concept.alternatives) {
         for (const [id, found] of scoresOf(term)) {
           const score = found.score * weight * concept.weight
-          const entry = bestOf.get(id) ?? { score: 0, sum: 0, terms: [] }
+          const entry = bestOf.get(id) ?? { score: 0, sum: 0, terms: [], covers: 0 }
+          entry.covers = Math.max(entry.covers, concept.widened?.has(term) ? KNOWN_SYNONYM_COVERAGE : 1)
           entry.sum += score
           entry.terms.push(...found.terms)
           if (score > entry.score) entry.score = score
@@ -594,7 +610,7 @@ export class DocsSearch<P extends SearchPassage> {
       for (const [id, found] of bestOf) {
         const entry = chunkScores.get(id) ?? { score: 0, covered: 0, terms: new Set<string>() }
         entry.score += found.score
-        entry.covered += idf
+        entry.covered += idf * found.covers
         for (const term of found.terms) entry.terms.add(term)
         chunkScores.set(id, entry)
       }

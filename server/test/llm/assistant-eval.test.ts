@@ -102,7 +102,7 @@ describe('the offline assistant on questions as visitors ask them', () => {
 
   it('answers a question staff corrected, and a close paraphrase of it, as they said; not an unrelated one', () => {
     const corrections = assistant.corrections([
-      { question: 'Where do I see who is allowed to open the leads page?', answer: { path: '/docs/guides/permission-controls', anchor: 'staff-roles-and-permissions' } },
+      { question: 'Where do I see who is allowed to open the leads page?', answer: { path: '/docs/architect-suite/dashboard', anchor: 'the-architect-suite-layout' } },
       { question: 'Does the staff login support two-factor authentication?', answer: null },
     ])
     const answered = (question: string, given = corrections): string => {
@@ -110,14 +110,14 @@ describe('the offline assistant on questions as visitors ask them', () => {
       return found.kind === 'docs' ? `${found.best.passage.page.path}#${found.best.passage.anchor ?? ''}` : found.reply
     }
     const none = assistant.corrections([])
-    expect(answered('Where do I see who is allowed to open the leads page?', none)).not.toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
+    expect(answered('Where do I see who is allowed to open the leads page?', none)).not.toBe('/docs/architect-suite/dashboard#the-architect-suite-layout')
     expect(answered('Does the staff login support two-factor authentication?', none)).not.toBe('unknown')
-    expect(answered('Where do I see who is allowed to open the leads page?')).toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
-    expect(answered('where can I see who is allowed to open the leads page')).toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
+    expect(answered('Where do I see who is allowed to open the leads page?')).toBe('/docs/architect-suite/dashboard#the-architect-suite-layout')
+    expect(answered('where can I see who is allowed to open the leads page')).toBe('/docs/architect-suite/dashboard#the-architect-suite-layout')
     expect(answered('Does the staff login support two-factor authentication?')).toBe('unknown')
     expect(answered('does staff login support two factor authentication')).toBe('unknown')
     // With a slip of typing, read as the docs' word: 'laeds'.
-    expect(answered('Where do I see who is allowed to open the laeds page?')).toBe('/docs/guides/permission-controls#staff-roles-and-permissions')
+    expect(answered('Where do I see who is allowed to open the laeds page?')).toBe('/docs/architect-suite/dashboard#the-architect-suite-layout')
     // Unrelated questions are answered from the docs, as without corrections.
     for (const question of ['How do I turn on approval gates?', 'What is the DevLoop matrix?', 'How long does a staff session last?']) {
       expect(answered(question)).toBe(answered(question, none))

@@ -225,6 +225,27 @@ describe('overseer-local', () => {
     expect(widgets.answer([{ role: 'user', content: 'When are invoices sent?' }])).not.toContain('See also')
   })
 
+  it("says it does not know when the question names something the docs mention elsewhere, not on the answer's page", () => {
+    const pages = [
+      ['guides/widgets.md', '# Widgets\n\n## Painting widgets\n\nPaint a widget with `widget paint --colour red`. A painted widget dries in a minute.'],
+      ['guides/projects.md', '# Projects\n\nA request for a Python library is built as a Node.js project. The API lists projects.'],
+      ['guides/sprockets.md', '# Sprockets\n\nSprockets turn.'],
+    ] as const
+    const { assistant } = docsOf(pages)
+    const best = (question: string) => {
+      const found = assistant.retrieve([{ role: 'user', content: question }])
+      return found.kind === 'docs' ? found.best.passage.page.path : found.reply
+    }
+    expect(best('How do I paint a widget?')).toBe('/docs/guides/widgets')
+    // 'Python' is a name (capitalised, not the first word) the docs use, but not on the widgets page.
+    expect(best('How do I paint a widget in Python?')).toBe('unknown')
+    // An acronym in capitals is no such name; nor is a word at the start of the question.
+    expect(best('How do I paint a widget with the API?')).toBe('/docs/guides/widgets')
+    expect(best('Python: how do I paint a widget?')).toBe('/docs/guides/widgets')
+    // On the page that answers, the name is no obstacle.
+    expect(best('What happens to a request for a Python library?')).toBe('/docs/guides/projects')
+  })
+
   it('does not link a page the search found far behind the best', () => {
     const pages = [
       ['guides/widgets.md', '# Widgets\n\n## Painting widgets\n\nPaint a widget with `widget paint --colour red`.'],

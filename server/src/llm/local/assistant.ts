@@ -120,8 +120,10 @@ const DOCS_LINK = /\]\((\/docs\/[^)#\s]+)(?:#([^)\s]+))?\)/g
 const CLOSE_SCORE = 0.5
 /** The pages an answer offers at most: quoted ones first, then linked ones. */
 const MAX_PAGES = 3
-/** The passages searched for an answer, its secondary passages and the pages it links. */
-const CANDIDATES = 40
+/** The passages searched for an answer and its secondary passages (and a correction's links). */
+const CANDIDATES = 16
+/** The passages searched for the pages an answer links under 'See also'. */
+const RELATED_CANDIDATES = 40
 /**
  * A page the search found next is linked under 'See also' when its passage scores at least this
  * share of the best and says at least RELATED_COVERAGE of what an answer must: a reader whose
@@ -245,6 +247,10 @@ export class LocalAssistant {
   private readonly uncorrected: Corrections
   /** Passages that only list links to other pages (pointsElsewhere): never quoted or linked while another matches. */
   private readonly linkLists: ReadonlySet<Passage>
+  /** Each page's words (stems): its title, headings and text. */
+  private readonly pageTerms = new Map<string, Set<string>>()
+  /** The words of the docs' titles and headings: the docs' own names, not someone else's. */
+  private readonly labelTerms = new Set<string>()
 
   constructor(
     private readonly index: DocsSearch<Passage>,
@@ -253,6 +259,27 @@ export class LocalAssistant {
     this.docsText = passages.map((passage) => passage.text.toLowerCase()).join('\n')
     this.uncorrected = new Corrections(index, [])
     this.linkLists = new Set(passages.filter((passage) => pointsElsewhere(passage.markdown)))
+    for (const passage of passages) {
+      const labels = terms(`${passage.page.title} ${passage.heading ?? ''}`)
+      for (const term of labels) this.labelTerms.add(term)
+      const page = this.pageTerms.get(passage.page.path) ?? new Set<string>()
+      for (const term of [...labels, ...terms(passage.text)]) page.add(term)
+      this.pageTerms.set(passage.page.path, page)
+    }
+  }
+
+  /**
+   * Whether `asAsked` writes a name ('Python', 'Kafka': capitalised, lower case after, not its
+   * first word) that the docs use, but not on the page at `path`, and that is neither the product's
+   * nor one of the docs' titles and headings.
+   */
+  private namesElsewhere(asAsked: string, path: string): boolean {
+    const page = this.pageTerms.get(path)
+    return (asAsked.match(/[\p{L}\p{N}]+/gu) ?? []).some((word, index) => {
+      if (index === 0 || !/^\p{Lu}\p{Ll}/u.test(word)) return false
+      const term = stemOf(word.toLowerCase())
+      return this.index.has(term) && !this.productTerms.has(term) && !this.labelTerms.has(term) && !page?.has(term)
+    })
   }
 
   /** The assistant over the docs in `dir`. */
@@ -399,8 +426,8 @@ export class LocalAssistant {
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
-    const found = this.index.search(query, { limit: CANDIDATES })
-    const hits = found.filter((hit) => hit.coverage >= needed)
+    const found = this.index.search(query, { limit: RELATED_CANDIDATES })
+    const hits = found.slice(0, CANDIDATES).filter((hit) => hit.coverage >= needed)
     // A how-to question is answered by a step, a command or a setting: a passage that shows a command ranks a little higher.
     if (HOW_TO.test(question)) {
       for (const hit of hits) if (SHOWS_COMMAND.test(hit.passage.markdown)) hit.score *= HOW_TO_RANK
@@ -410,6 +437,9 @@ export class LocalAssistant {
     // A list of links to other pages is an answer only when nothing else is.
     const best = hits.find((hit) => this.quotable(hit)) ?? hits[0]
     if (!best) return unknown
+    // A name the question writes that the docs use elsewhere, but not on the answer's page ('…a
+    // linked list *in Python*'): the answer is about something else.
+    if (this.namesElsewhere(asAsked, best.passage.page.path)) return unknown
     // Passages nearly as good are quoted beside it; then the other pages the search found next
     // are linked, not quoted: the reader who wanted another page finds it.
     const secondary = hits.filter((hit) => hit !== best && hit.score >= best.score * CLOSE_SCORE && this.quotable(hit)).slice(0, MAX_SECONDARY)
