@@ -99,8 +99,6 @@ export const buildThesaurus = async (docsDir: string): Promise<Record<string, st
       const targets = map.get(key) ?? []
       for (const synonym of sense) {
         const term = /^[a-z]+$/.test(synonym) ? terms(synonym)[0] : undefined
-        // Each is the other's most common sense ('build' and 'construct'), not only one's ('screen' → 'test').
-        if (process.env.MUTUAL === '1' && !(first.get(synonym) ?? []).includes(lemma)) continue
         if (term !== undefined && term !== key && vocabulary.has(term) && !targets.includes(term) && targets.length < MAX_TARGETS) targets.push(term)
       }
       if (targets.length > 0) map.set(key, targets)
