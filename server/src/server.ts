@@ -6,6 +6,7 @@ import { acquireLock, DataDirBusyError, type DataDirLock } from './control/lock'
 import { createPrivately } from './lib/privateDir'
 import { migrate, openDatabase } from './db'
 import { rekeyQuestions } from './questions/questionRepository'
+import { LocalAssistant } from './llm/local/assistant'
 
 const readConfig = (): Config => {
   try {
@@ -55,7 +56,10 @@ const main = async (): Promise<void> => {
   const db = await openDatabase(config)
   await migrate(db)
   // Stale keys only group and correct questions less well: a failure here does not stop the server.
-  const rekeyed = await rekeyQuestions(db).catch((err: unknown) => err as Error)
+  // Questions stored before readings were are read as the offline assistant reads them (its docs
+  // are indexed once in a process: the chat uses the same).
+  const assistant = await LocalAssistant.fromDirectory(config.chat.docsDir)
+  const rekeyed = await rekeyQuestions(db, (question) => assistant.read(question)).catch((err: unknown) => err as Error)
   const app = buildApp({ config, db, logger: loggerFor(process.stdout), warmResponses: true })
   await app.ready()
   if (rekeyed instanceof Error) app.log.error({ err: rekeyed }, 'assistant questions could not be re-keyed; they will be at the next start')

@@ -7,6 +7,7 @@ import { closeRedis, redisConnection, redisNames } from './lib/redis'
 import { progressRoom } from './plugins/app/socket'
 import { previewRegistryNames, startPreviewAgent } from './preview/cluster'
 import { rekeyQuestions } from './questions/questionRepository'
+import { LocalAssistant } from './llm/local/assistant'
 import { createPreviewService, originGuards } from './preview/plugin'
 import { startBuildWorker, type BuildWorkerLog } from './scale/buildWorker'
 
@@ -50,7 +51,8 @@ const main = async (): Promise<void> => {
   const db = await openDatabase(config)
   await migrate(db)
   // A worker records the questions its builds answer: their keys, and older ones, as the server makes them.
-  const rekeyed = await rekeyQuestions(db).catch((err: unknown) => err as Error)
+  const assistant = await LocalAssistant.fromDirectory(config.chat.docsDir)
+  const rekeyed = await rekeyQuestions(db, (question) => assistant.read(question)).catch((err: unknown) => err as Error)
   if (rekeyed instanceof Error) log.error('assistant questions could not be re-keyed; they will be at the next start', { err: rekeyed.message })
   else if (rekeyed) log.info('assistant questions re-keyed for the search as it now reads words', rekeyed)
   const worker = await startBuildWorker({ config, db, buildsIn: createBuildRepository, log })

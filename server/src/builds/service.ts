@@ -420,6 +420,9 @@ export class BuildService {
     const completionTokens = turn.usage.completionTokens + (completion.usage?.completionTokens ?? counter.text(completion.content))
     // Stopped while answering: the answer so far is kept, as a stopped chat reply is, and the build is stopped.
     if (completion.stopped) return this.stopped(turn, completion.content.trim() ? completion.content : BUILD_MESSAGES.stopped, { promptTokens, completionTokens })
+    // The question, and how the offline assistant reads it (the Questions page groups by it).
+    const question = turn.context.at(-1)?.content ?? ''
+    const answers = { question, read: catalog.read(question), source: completion.source ?? { kind: 'model' as const } }
     const answered = await this.end(
       (tx) => buildsIn(tx).answered(buildId, BUILD_MESSAGES.answered),
       (tx) =>
@@ -429,7 +432,7 @@ export class BuildService {
           promptTokens,
           completionTokens,
           stopped: false,
-          answers: { question: turn.context.at(-1)?.content ?? '', read: catalog.read(turn.context.at(-1)?.content ?? ''), source: completion.source ?? { kind: 'model' } },
+          answers,
         }),
     )
     if (!answered) return this.endedElsewhere(turn)

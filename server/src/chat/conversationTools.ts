@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { CONVERSATION_TITLE_MAX_LENGTH, SHARE_PATH, TOOLS_MESSAGES, UNDO_WINDOW_SECONDS, type ConversationExport, type ExportFormat } from '@contracts/conversationTools'
 import type { Database } from '../db'
 import { InvalidError } from '../lib/errors'
+import type { QuestionReader } from '../questions/questionRepository'
 import { createSessionOwnerRepository } from '../sessions/sessionOwners'
 import type { Conversation, ConversationBuildsIn } from './conversationRepository'
 import { createConversationToolsRepository as conversationToolsIn, type SharedSnapshot } from './conversationToolsRepository'
@@ -15,6 +16,8 @@ export interface ConversationToolsOptions {
   /** What time it is (tests move it on to see the undo window end). */
   clock?: () => Date
   undoWindowMs?: number
+  /** How the offline assistant reads a question: a restored question stored before readings were is read again. */
+  read: QuestionReader
 }
 
 /** A share link's token: 256 random bits, base64url (43 characters). */
@@ -85,8 +88,10 @@ export class ConversationTools {
   private readonly buildsIn: ConversationBuildsIn
   private readonly clock: () => Date
   private readonly undoWindowMs: number
+  private readonly read: QuestionReader
 
-  constructor({ db, buildsIn, clock = () => new Date(), undoWindowMs = UNDO_WINDOW_MS }: ConversationToolsOptions) {
+  constructor({ db, buildsIn, clock = () => new Date(), undoWindowMs = UNDO_WINDOW_MS, read }: ConversationToolsOptions) {
+    this.read = read
     this.db = db
     this.buildsIn = buildsIn
     this.clock = clock
@@ -107,7 +112,7 @@ export class ConversationTools {
   restore(ownerKey: string, id: string): Promise<boolean> {
     const since = new Date(this.now().getTime() - this.undoWindowMs)
     return this.db.transaction(async (tx) => {
-      const restored = await conversationToolsIn(tx).restore(ownerKey, id, since)
+      const restored = await conversationToolsIn(tx).restore(ownerKey, id, since, this.read)
       if (restored === undefined) return false
       await this.buildsIn(tx).reattach(id, restored.buildIds)
       await createSessionOwnerRepository(tx).reattach(id, restored.sessionIds, ownerKey)

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db'
 import type { ChatMessage } from '../llm/types'
-import { createQuestionRepository } from '../questions/questionRepository'
+import { createQuestionRepository, type QuestionReader } from '../questions/questionRepository'
 
 /** What a deleted conversation that comes back while its reply was lost says. */
 export const REPLY_LOST_ON_DELETE = 'The reply was stopped when the conversation was deleted. Please send the message again.'
@@ -81,7 +81,7 @@ export const createConversationToolsRepository = (db: Queryable) => ({
    * its builds are back). Undefined when there is none; else the builds and sessions to give back
    * to it, which the builds and sessions modules do. Run it in a transaction.
    */
-  async restore(ownerKey: string, id: string, since: Date): Promise<{ buildIds: string[]; sessionIds: string[] } | undefined> {
+  async restore(ownerKey: string, id: string, since: Date, read: QuestionReader): Promise<{ buildIds: string[]; sessionIds: string[] } | undefined> {
     const { rows } = await db.query(
       'select id from deleted_conversations where id = $1 and owner_key = $2 and deleted_at > $3 for update',
       [id, ownerKey, since],
@@ -98,7 +98,7 @@ export const createConversationToolsRepository = (db: Queryable) => ({
       [id],
     )
     // Its questions (and their ratings) come back with it, for the Questions page.
-    await createQuestionRepository(db).restoreDeleted(id)
+    await createQuestionRepository(db).restoreDeleted(id, read)
     await db.query(
       `insert into conversation_shares
        select r.* from deleted_conversations d, jsonb_populate_recordset(null::conversation_shares, d.shares) r where d.id = $1

@@ -69,7 +69,12 @@ export default fp<ChatPluginOptions>(
     }
 
     const chat = new ChatService({ db: app.db, buildsIn: options.buildsIn, catalog, sessions: sessionOwners, events, ...(options.clock && { clock: options.clock }) })
-    const conversationTools = new ConversationTools({ db: app.db, buildsIn: options.buildsIn, ...(options.clock && { clock: options.clock }) })
+    const conversationTools = new ConversationTools({
+      db: app.db,
+      buildsIn: options.buildsIn,
+      read: (question) => assistant.read(question),
+      ...(options.clock && { clock: options.clock }),
+    })
     const limiter = new ChatRateLimiter(app.limitCounter)
 
     app.decorate('chat', chat)

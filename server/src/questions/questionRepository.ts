@@ -68,11 +68,22 @@ const readingOf = (question: string, read: string | undefined): string | null =>
   read !== undefined && questionKeyOf(question, read) !== questionKeyOf(question) ? read : null
 
 /**
+ * How the offline assistant reads a question: its words misspelt by one slip of typing as the
+ * docs' words (LocalAssistant.read).
+ */
+export type QuestionReader = (question: string) => string
+
+/** A stored question's reading: the one stored with it, else made now (one stored before readings were). */
+const storedReading = (row: { question: string; question_read: string | null }, read: QuestionReader): string | null =>
+  row.question_read ?? readingOf(row.question, read(row.question))
+
+/**
  * The version of the keys questionKeyOf makes. Raise it whenever they change (the search's word
  * forms, stems or stop words): a server then makes the stored keys again at start (rekeyQuestions).
  * 2: irregular forms and American spellings meet their base form and the British one.
+ * 3: the key is made from the assistant's reading of the question (question_read).
  */
-export const QUESTION_KEY_VERSION = 2
+export const QUESTION_KEY_VERSION = 3
 /** Stored questions re-keyed in one transaction. */
 const REKEY_BATCH = 500
 /** A stored key an older version of questionKeyOf made (null: the first). */
@@ -86,14 +97,21 @@ interface KeyedRow {
   question_read: string | null
 }
 
-/** Stores these questions' keys as the current version makes them. */
-const storeKeys = async (db: Queryable, rows: readonly KeyedRow[]): Promise<void> => {
+/** Stores these questions' readings and keys as the current version makes them. */
+const storeKeys = async (db: Queryable, rows: readonly KeyedRow[], read: QuestionReader): Promise<void> => {
   if (rows.length === 0) return
+  const readings = rows.map((row) => storedReading(row, read))
   await db.query(
-    `update assistant_questions q set question_key = k.key, key_version = $4
-     from unnest($1::uuid[], $2::int[], $3::text[]) as k(conversation_id, position, key)
+    `update assistant_questions q set question_read = k.reading, question_key = k.key, key_version = $5
+     from unnest($1::uuid[], $2::int[], $3::text[], $4::text[]) as k(conversation_id, position, reading, key)
      where q.conversation_id = k.conversation_id and q.position = k.position`,
-    [rows.map((row) => row.conversation_id), rows.map((row) => row.position), rows.map((row) => questionKeyOf(row.question, row.question_read)), QUESTION_KEY_VERSION],
+    [
+      rows.map((row) => row.conversation_id),
+      rows.map((row) => row.position),
+      readings,
+      rows.map((row, index) => questionKeyOf(row.question, readings[index] ?? null)),
+      QUESTION_KEY_VERSION,
+    ],
   )
 }
 
@@ -104,9 +122,10 @@ const storeKeys = async (db: Queryable, rows: readonly KeyedRow[]): Promise<void
  * take, or one cut short, does no harm); corrections in one, with writers to them held back. Two
  * corrections in force whose questions now share a key are one question corrected twice: the newer
  * stays in force, and the older is undone in its author's name, as correcting a question again
- * does. Undefined when every key was current.
+ * does. A question stored before readings were is read now (`read`, the offline assistant's). Undefined
+ * when every key was current.
  */
-export const rekeyQuestions = async (db: Database, batch = REKEY_BATCH): Promise<{ questions: number; corrections: number; superseded: number } | undefined> => {
+export const rekeyQuestions = async (db: Database, read: QuestionReader, batch = REKEY_BATCH): Promise<{ questions: number; corrections: number; superseded: number } | undefined> => {
   let questions = 0
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -114,7 +133,7 @@ export const rekeyQuestions = async (db: Database, batch = REKEY_BATCH): Promise
         `select conversation_id, position, question, question_read from assistant_questions where ${STALE_KEY} order by conversation_id, position limit $2 for update skip locked`,
         [QUESTION_KEY_VERSION, batch],
       )
-      await storeKeys(tx, rows)
+      await storeKeys(tx, rows, read)
       questions += rows.length
       return rows.length < batch
     })
@@ -136,7 +155,11 @@ export const rekeyQuestions = async (db: Database, batch = REKEY_BATCH): Promise
     }>('select id, question, question_read, question_key, key_version, undone_at, created_by, created_by_email from assistant_corrections order by created_at desc, id')
     const stale = (row: { key_version: number | null }): boolean => row.key_version === null || row.key_version < QUESTION_KEY_VERSION
     if (!rows.some(stale)) return { corrections: 0, superseded: 0 }
-    const rekeyed = rows.map((row) => ({ ...row, key: stale(row) ? questionKeyOf(row.question, row.question_read) : row.question_key }))
+    const rekeyed = rows.map((row) => {
+      if (!stale(row)) return { ...row, key: row.question_key }
+      const reading = storedReading(row, read)
+      return { ...row, question_read: reading, key: questionKeyOf(row.question, reading) }
+    })
     const inForce = new Map<string, (typeof rekeyed)[number]>()
     let superseded = 0
     for (const row of rekeyed) {
@@ -152,7 +175,9 @@ export const rekeyQuestions = async (db: Database, batch = REKEY_BATCH): Promise
     // Each through a key of its own first, so that none takes another's old key while that one still has it.
     const changed = rekeyed.filter(stale)
     for (const row of changed) await tx.query(`update assistant_corrections set question_key = 'rekeying:' || id where id = $1`, [row.id])
-    for (const row of changed) await tx.query('update assistant_corrections set question_key = $2, key_version = $3 where id = $1', [row.id, row.key, QUESTION_KEY_VERSION])
+    for (const row of changed) {
+      await tx.query('update assistant_corrections set question_read = $2, question_key = $3, key_version = $4 where id = $1', [row.id, row.question_read, row.key, QUESTION_KEY_VERSION])
+    }
     return { corrections: changed.length, superseded }
   })
   return questions === 0 && corrected.corrections === 0 ? undefined : { questions, ...corrected }
@@ -234,7 +259,7 @@ export const createQuestionRepository = (db: Queryable) => ({
   },
 
   /** The questions of a deleted conversation that comes back (the copy chat kept of them, in deleted_conversations), after its messages. */
-  async restoreDeleted(conversationId: string): Promise<void> {
+  async restoreDeleted(conversationId: string, read: QuestionReader): Promise<void> {
     await db.query(
       `insert into assistant_questions
        select r.* from deleted_conversations d, jsonb_populate_recordset(null::assistant_questions, d.questions) r where d.id = $1
@@ -246,7 +271,7 @@ export const createQuestionRepository = (db: Queryable) => ({
       `select conversation_id, position, question, question_read from assistant_questions where conversation_id = $2 and ${STALE_KEY}`,
       [QUESTION_KEY_VERSION, conversationId],
     )
-    await storeKeys(db, rows)
+    await storeKeys(db, rows, read)
   },
 
   /** The owner's rating of their reply at `position`; false when the owner has no such rateable reply. */

@@ -31,7 +31,7 @@ const isCorrection = guardOf(Correction)
 
 describe('question keys', () => {
   it('are made as their version says: a change to how the search reads words must raise QUESTION_KEY_VERSION (and these)', () => {
-    expect(QUESTION_KEY_VERSION).toBe(2)
+    expect(QUESTION_KEY_VERSION).toBe(3)
     // Every stop word, irregular form and base form, and words of each spelling and ending the search reads, one key each.
     const words = [
       ...STOP_WORDS,
@@ -95,6 +95,9 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     app.inject({ method: 'PUT', url: `${API}/chat/history/${conversationId}/ratings/${position}`, headers: visitor, payload })
 
   const correct = (payload: Record<string, unknown>, headers = operator) => app.inject({ method: 'POST', url: `${QUESTIONS}/corrections`, headers, payload })
+
+  /** How the app's offline assistant reads a question. */
+  const read = (text: string): string => app.assistantCorrections.assistant.read(text)
 
   it('lists what visitors asked, newest first, with where the answer came from and no visitor identity', async () => {
     const visitor = await newVisitor(app)
@@ -326,7 +329,7 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     await db.query(insert, [ids[2], 'How do I organize the layers?', 'colour layer', null, OPERATOR.email, new Date('2026-01-03T00:00:00Z')])
     await db.query(insert, [ids[3], 'What colors do layers have?', 'layer organis', null, OPERATOR.email, new Date('2026-01-04T00:00:00Z')])
 
-    expect(await rekeyQuestions(db, 1)).toEqual({ questions: 3, corrections: 3, superseded: 1 })
+    expect(await rekeyQuestions(db, read, 1)).toEqual({ questions: 3, corrections: 3, superseded: 1 })
     const { rows: asked } = await db.query<{ conversation_id: string; question: string; question_key: string; key_version: number }>(
       'select conversation_id, question, question_key, key_version from assistant_questions',
     )
@@ -345,7 +348,30 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     const { rows: keys } = await db.query<{ id: string; question: string; question_key: string }>('select id, question, question_key from assistant_corrections order by id')
     expect(keys.map((row) => row.question_key)).toEqual(keys.map((row) => questionKeyOf(row.question)))
     // Done: the next start finds every key current.
-    expect(await rekeyQuestions(db)).toBeUndefined()
+    expect(await rekeyQuestions(db, read)).toBeUndefined()
+  })
+
+  it('reads the questions and corrections stored before readings were, and merges a misspelt one corrected then with the question spelt right', async () => {
+    const MISSPELT = 'How do I use PostgreSQL instead of the embedded databse?'
+    await ask(await newVisitor(app), MISSPELT)
+    // As they were stored before readings: keyed by the words as typed.
+    await db.query(`update assistant_questions set question_read = null, question_key = $1, key_version = 2`, [questionKeyOf(MISSPELT)])
+    const insert = `insert into assistant_corrections (id, question, question_key, key_version, created_by_email, created_at) values ($1, $2, $3, $4, $5, $6)`
+    const [older, newer] = ['00000000-0000-4000-8000-000000000011', '00000000-0000-4000-8000-000000000012']
+    await db.query(insert, [older, MISSPELT, questionKeyOf(MISSPELT), 2, OPERATOR.email, new Date('2026-01-01T00:00:00Z')])
+    await db.query(insert, [newer, POSTGRES, questionKeyOf(POSTGRES), QUESTION_KEY_VERSION, ADMIN.email, new Date('2026-01-02T00:00:00Z')])
+    expect(questionKeyOf(MISSPELT)).not.toBe(questionKeyOf(POSTGRES))
+
+    expect(await rekeyQuestions(db, read)).toEqual({ questions: 1, corrections: 1, superseded: 1 })
+    const { rows } = await db.query<{ question_read: string | null; question_key: string }>('select question_read, question_key from assistant_questions')
+    expect(rows).toEqual([{ question_read: 'how do i use postgresql instead of the embedded database', question_key: questionKeyOf(POSTGRES) }])
+    // One question, corrected once: the newer correction, of the question spelt right, stays in force.
+    expect((await questions('?grouped=true')).data.map((item) => [item.question, item.corrected])).toEqual([[MISSPELT, true]])
+    const log = (await app.inject({ method: 'GET', url: `${QUESTIONS}/corrections`, headers: operator })).json<{ data: Correction[] }>().data
+    expect(log.map((item) => [item.id, item.question, item.undoneBy])).toEqual([
+      [newer, POSTGRES, null],
+      [older, MISSPELT, ADMIN.email],
+    ])
   })
 
   it("makes a restored conversation's questions' keys as they are now made, not as they were when it was deleted", async () => {

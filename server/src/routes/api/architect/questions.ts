@@ -131,7 +131,7 @@ const questionsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Correct how the assistant answers a question',
-        description: `${NEEDS} The docs page and section that answer the question, or \`answer: null\`: the docs do not cover it. The offline assistant answers the question and close paraphrases so from now on (other server processes within 5 seconds); a correction in force for the same question is undone by it. Recorded with who made it. At most ${CORRECTIONS_PER_MINUTE} a minute.`,
+        description: `${NEEDS} The docs page and section that answer the question, or \`answer: null\`: the docs do not cover it. The offline assistant answers the question and close paraphrases so from now on (other server processes within 5 seconds); a correction in force for the same question (the same words in any form and order, a misspelt word read as the docs' word) is undone by it. Recorded with who made it. At most ${CORRECTIONS_PER_MINUTE} a minute.`,
         security: sessionSecurity,
         body: CorrectionBody,
         response: {
