@@ -422,7 +422,7 @@ export class BuildService {
     if (completion.stopped) return this.stopped(turn, completion.content.trim() ? completion.content : BUILD_MESSAGES.stopped, { promptTokens, completionTokens })
     // The question, and how the offline assistant reads it (the Questions page groups by it).
     const question = turn.context.at(-1)?.content ?? ''
-    const answers = { question, read: catalog.read(question), source: completion.source ?? { kind: 'model' as const } }
+    const answers = catalog.answers(question, completion.source)
     const answered = await this.end(
       (tx) => buildsIn(tx).answered(buildId, BUILD_MESSAGES.answered),
       (tx) =>

@@ -120,7 +120,7 @@ export class ChatService {
       const counter = await tokenCounter()
       const usage = { promptTokens: counter.prompt(completion.prompt), completionTokens: counter.text(completion.content) }
       const question = context.at(-1)?.content ?? ''
-      const answers = { question, read: this.options.catalog.read(question), source: completion.source ?? { kind: 'model' as const } }
+      const answers = this.options.catalog.answers(question, completion.source)
       await db.transaction((tx) => conversationsIn(tx).complete(conversationId, { content: reply, model, stopped: completion.stopped, ...usage, answers }))
       events.done({ sessionId, conversationId, status: 'completed', stopped: completion.stopped })
       return {

@@ -1,5 +1,5 @@
 import { LOCAL_MODEL, type LocalProvider } from './providers/local'
-import type { ChatProvider, ModelInfo } from './types'
+import type { ChatProvider, ModelInfo, ReplySource } from './types'
 
 /** Every model the chat offers, across providers: `overseer-local` first, always. */
 export class ModelCatalog {
@@ -21,11 +21,12 @@ export class ModelCatalog {
   }
 
   /**
-   * `question` as the offline assistant's search reads it, whichever model answers: its words
-   * misspelt by one slip of typing as the docs' words (the Questions page groups by it).
+   * What a reply answers, for the Questions page: the question, how the offline assistant's search
+   * reads it whichever model answers (its misspelt words as the docs' words: the page groups by
+   * it), and where the answer came from (an external model names none).
    */
-  read(question: string): string {
-    return this.local.assistant.read(question)
+  answers(question: string, source: ReplySource | undefined): { question: string; read: string; source: ReplySource } {
+    return { question, read: this.local.assistant.read(question), source: source ?? { kind: 'model' } }
   }
 
   /** The provider serving `model`, or undefined for a model no provider lists. */

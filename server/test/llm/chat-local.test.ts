@@ -29,6 +29,12 @@ const docsOf = (pages: readonly (readonly [string, string])[]) => {
   return { index, assistant: new LocalAssistant(index, passages) }
 }
 
+/** The page of the passage that answers `question`, or the fixed reply ('unknown'). */
+const answeredFrom = (assistant: LocalAssistant, question: string): string => {
+  const found = assistant.retrieve([{ role: 'user', content: question }])
+  return found.kind === 'docs' ? found.best.passage.page.path : found.reply
+}
+
 /** Pages on other subjects: beside them, the words two pages share are rare enough to rank by. */
 const ELSEWHERE = [
   ['guides/widgets.md', '# Widgets\n\nWidgets are round.'],
@@ -232,10 +238,7 @@ describe('overseer-local', () => {
       ['guides/sprockets.md', '# Sprockets\n\nSprockets turn.'],
     ] as const
     const { assistant } = docsOf(pages)
-    const best = (question: string) => {
-      const found = assistant.retrieve([{ role: 'user', content: question }])
-      return found.kind === 'docs' ? found.best.passage.page.path : found.reply
-    }
+    const best = (question: string) => answeredFrom(assistant, question)
     expect(best('How do I paint a widget?')).toBe('/docs/guides/widgets')
     // 'Python' is a name (capitalised, not the first word) the docs use, but not on the widgets page.
     expect(best('How do I paint a widget in Python?')).toBe('unknown')
@@ -337,10 +340,7 @@ describe('overseer-local', () => {
   })
 
   it('reads a word misspelt by one slip of typing as the docs word it was meant to be', () => {
-    const answerFrom = (question: string) => {
-      const found = real.retrieve([{ role: 'user', content: question }])
-      return found.kind === 'docs' ? found.best.passage.page.path : found.reply
-    }
+    const answerFrom = (question: string) => answeredFrom(real, question)
     expect(answerFrom('what does the dashbaord show')).toBe('/docs/architect-suite/dashboard')
     expect(answerFrom('minimum node verison')).toBe('/docs/getting-started/quickstart')
     expect(answerFrom('how do i turn on aproval gates')).toBe('/docs/guides/permission-controls')

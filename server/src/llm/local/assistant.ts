@@ -133,8 +133,11 @@ const RELATED_SCORE = 0.3
 const RELATED_COVERAGE = 0.5
 
 /** Whether `text` writes one of `terms` (stems) as a name: capitalised, and not as its first word. */
-const namesAny = (text: string, terms: ReadonlySet<string>): boolean =>
-  terms.size > 0 && (text.match(/[\p{L}\p{N}]+/gu) ?? []).some((word, index) => index > 0 && /\p{Lu}/u.test(word) && terms.has(stemOf(word.toLowerCase())))
+const namesAny = (text: string, terms: ReadonlySet<string>): boolean => terms.size > 0 && namesIn(text, /\p{Lu}/u).some((term) => terms.has(term))
+
+/** The stems of the words `text` writes as names (`name`: how one is written), not as its first word. */
+const namesIn = (text: string, name: RegExp): string[] =>
+  (text.match(/[\p{L}\p{N}]+/gu) ?? []).filter((word, index) => index > 0 && name.test(word)).map((word) => stemOf(word.toLowerCase()))
 
 /** Punctuation and spaces that end a message ('…?!'): not part of what it says. */
 const TRAILING = /[!?.,;:…\s]/u
@@ -275,11 +278,7 @@ export class LocalAssistant {
    */
   private namesElsewhere(asAsked: string, path: string): boolean {
     const page = this.pageTerms.get(path)
-    return (asAsked.match(/[\p{L}\p{N}]+/gu) ?? []).some((word, index) => {
-      if (index === 0 || !/^\p{Lu}\p{Ll}/u.test(word)) return false
-      const term = stemOf(word.toLowerCase())
-      return this.index.has(term) && !this.productTerms.has(term) && !this.labelTerms.has(term) && !page?.has(term)
-    })
+    return namesIn(asAsked, /^\p{Lu}\p{Ll}/u).some((term) => this.index.has(term) && !this.productTerms.has(term) && !this.labelTerms.has(term) && !page?.has(term))
   }
 
   /** The assistant over the docs in `dir`. */
