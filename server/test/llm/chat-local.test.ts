@@ -470,6 +470,18 @@ describe('overseer-local', () => {
     expect(answerOf('what does the testing page show')).toBe('/docs/guides/testing#where-tests-run')
   })
 
+  it("reads 'the difference between X and Y' as a question about X and Y, not about differences", () => {
+    const { assistant } = docsOf([
+      ['guides/terms.md', '# Terms\n\n## Glossary\n\nA stage is one step of the pipeline. An iteration is one pass of the loop inside a stage.'],
+      ['guides/chart.md', '# Chart\n\n## Colours\n\nThe chart shows the difference in length between runs, in colours: a stage, or an iteration, in its own.'],
+      ...ELSEWHERE,
+    ])
+    expect(answeredFrom(assistant, "what's the difference between an iteration and a stage?")).toBe('/docs/guides/terms')
+    expect(answeredFrom(assistant, 'how is a stage different from an iteration')).toBe('/docs/guides/terms')
+    // Asked about differences themselves, the word is what the question is about.
+    expect(answeredFrom(assistant, 'what does the difference in length between runs show')).toBe('/docs/guides/chart')
+  })
+
   it("keeps each docs page's keywords to a short list of its own terms (at most 12)", async () => {
     const { pages } = await loadDocs(REAL_DOCS)
     expect(pages.length).toBeGreaterThan(10)

@@ -116,6 +116,9 @@ const REFERENCE_WEIGHT = 0.5
 const LINK_TARGET = /\]\([^)]*\)/g
 /** A Markdown link to a docs page, and its section: `](/docs/core-modules/devloop-matrix#the-sandbox)`. */
 const DOCS_LINK = /\]\((\/docs\/[^)#\s]+)(?:#([^)\s]+))?\)/g
+/** 'What's the difference between X and Y', 'is X different from Y': the question's form; X and Y are what it asks about. */
+const COMPARISON = /\bdiff(?:erence|erences|er|ers)\s+between\b|\bdifferent\s+(?:from|than|to)\b|\bdiffer\s+from\b/
+const COMPARING_TERMS = new Set(['difference', 'differences', 'different', 'differ'].map((word) => termOf(word)))
 /** A passage that scores at least this share of the best is quoted beside it, or its page linked. */
 const CLOSE_SCORE = 0.5
 /** The pages an answer offers at most: quoted ones first, then linked ones. */
@@ -379,7 +382,8 @@ export class LocalAssistant {
   private queryFor(read: string, previous: string | undefined): Concept[] {
     const question = read.replace(GREETING_PREFIX, '')
     // A qualifier the docs never use says nothing of where the answer is.
-    const query = conceptsOf(question).filter((concept) => !(QUALIFIER_TERMS.has(concept.term) && !this.index.knows(concept)))
+    const comparison = COMPARISON.test(question)
+    const query = conceptsOf(question).filter((concept) => !(QUALIFIER_TERMS.has(concept.term) && !this.index.knows(concept)) && !(comparison && COMPARING_TERMS.has(concept.term)))
     if (previous !== undefined && FOLLOW_UP.test(question.replace(EXISTENTIAL_THERE, ' '))) {
       const own = new Set(query.map((concept) => concept.term))
       for (const concept of conceptsOf(this.index.corrected(normalize(previous)), 0.5)) if (!own.has(concept.term)) query.push(concept)
