@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { questionKey as wordsKey, terms } from '@contracts/docsSearch'
+import { questionKey as wordsKey, termOf, terms, words } from '@contracts/docsSearch'
 import { GAPS_LIMIT, QUESTIONS_PAGE_SIZE, type QuestionFilter, type QuestionOutcome, type ReplyRatingValue } from '@contracts/questions'
 import type { Database, Queryable } from '../db'
 import type { ReplySource } from '../llm/types'
@@ -76,6 +76,29 @@ export type QuestionReader = (question: string) => string
 /** A stored question's reading: the one stored with it, else made now (one stored before readings were). */
 const storedReading = (row: { question: string; question_read: string | null }, read: QuestionReader): string | null =>
   row.question_read ?? readingOf(row.question, read(row.question))
+
+/** The most words of a search the Questions page looks for; the rest are left out. */
+export const MAX_SEARCH_WORDS = 12
+
+/** What a search of the Questions page looks for: its text, and each of its words with the stem it is read as. */
+export interface QuestionSearch {
+  text: string
+  words: { word: string; term: string | null }[]
+}
+
+/**
+ * A search of the Questions page: each word as typed, found inside a question ('postgres' in
+ * 'PostgreSQL'), or as the assistant reads it (a stop word aside), its stem among the question's
+ * key: 'approve' finds 'approval', 'gate' finds 'gates', and 'aproval' (read as 'approval') finds
+ * the question however its visitor spelt it. Every word must be found, in any order.
+ */
+export const questionSearch = (text: string, read: QuestionReader): QuestionSearch => {
+  const typed = words(text).slice(0, MAX_SEARCH_WORDS)
+  const asRead = words(read(text)).slice(0, MAX_SEARCH_WORDS)
+  // The reading changes words, not their number; were it to, each word is taken as typed.
+  const readAs = asRead.length === typed.length ? asRead : typed
+  return { text, words: typed.map((word, index) => ({ word, term: termOf(readAs[index] ?? word) })) }
+}
 
 /**
  * The version of the keys questionKeyOf makes. Raise it whenever they change (the search's word
@@ -303,13 +326,24 @@ export const createQuestionRepository = (db: Queryable) => ({
     return byConversation
   },
 
-  /** A page of questions, newest first (groups: by their latest); `search` matches words of the question. */
-  async list(query: { page: number; search?: string; filter: QuestionFilter; grouped: boolean }): Promise<{ items: StoredQuestion[]; total: number }> {
+  /** A page of questions, newest first (groups: by their latest); `search`: questions with each of its words (questionSearch). */
+  async list(query: { page: number; search?: QuestionSearch; filter: QuestionFilter; grouped: boolean }): Promise<{ items: StoredQuestion[]; total: number }> {
     const conditions: string[] = []
     const params: unknown[] = []
-    if (query.search) {
-      params.push(`%${likeLiteral(query.search)}%`)
+    if (query.search && query.search.words.length === 0) {
+      // No word ('%', '?!'): the text as it is.
+      params.push(`%${likeLiteral(query.search.text)}%`)
       conditions.push(`q.question ilike $${params.length}`)
+    }
+    for (const { word, term } of query.search?.words ?? []) {
+      params.push(`%${likeLiteral(word)}%`)
+      const typed = `q.question ilike $${params.length}`
+      if (term === null) {
+        conditions.push(typed)
+        continue
+      }
+      params.push(` ${term} `)
+      conditions.push(`(${typed} or position($${params.length} in ' ' || q.question_key || ' ') > 0)`)
     }
     if (query.filter === 'unanswered') conditions.push(`q.outcome = 'unknown'`)
     if (query.filter === 'not-helpful') conditions.push(`q.rating = 'not_helpful'`)

@@ -187,6 +187,26 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     expect((await app.inject({ method: 'GET', url: `${QUESTIONS}?filter=bad`, headers: operator })).statusCode).toBe(400)
   })
 
+  it('searches the words of a question in any form, order and spelling', async () => {
+    const visitor = await newVisitor(app)
+    const { conversationId } = await ask(visitor, 'How do I turn on the approval gates?')
+    // 'databse': one slip of typing from the docs' 'database'.
+    await ask(visitor, 'Can the embedded databse be backed up?', { conversationId })
+    await ask(visitor, UNKNOWN, { conversationId })
+    const found = async (search: string) => (await questions(`?search=${encodeURIComponent(search)}`)).data.map((item) => item.question)
+    // Another form of a word, another order.
+    expect(await found('gate approve')).toEqual(['How do I turn on the approval gates?'])
+    // Misspelt in the search, or in the question: read as the docs' word.
+    expect(await found('aproval')).toEqual(['How do I turn on the approval gates?'])
+    expect(await found('embedded database')).toEqual(['Can the embedded databse be backed up?'])
+    // Part of a word, as typed.
+    expect(await found('sourd')).toEqual([UNKNOWN])
+    // Every word must be found.
+    expect(await found('approval bread')).toEqual([])
+    // A stop word is found as typed.
+    expect(await found('how gates')).toEqual(['How do I turn on the approval gates?'])
+  })
+
   it('groups a misspelt question with the question spelt right, and corrects them as one', async () => {
     const visitor = await newVisitor(app)
     const { conversationId } = await ask(visitor, POSTGRES)

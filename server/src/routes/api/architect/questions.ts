@@ -21,7 +21,7 @@ import { isUuid } from '../../../chat/validation'
 import { perOwnerLimit } from '../../../sessions/owner'
 import { HttpError } from '../../../http/httpError'
 import { bodyErrorResponses, errorResponse, rateLimitedResponse } from '../../../http/schemas'
-import { createQuestionRepository as questionsIn, type SectionRef, type StoredCorrection, type StoredQuestion } from '../../../questions/questionRepository'
+import { createQuestionRepository as questionsIn, questionSearch, type SectionRef, type StoredCorrection, type StoredQuestion } from '../../../questions/questionRepository'
 
 const TAGS = ['architect']
 const NEEDS = 'Needs the permission architect.questions.'
@@ -65,7 +65,8 @@ const questionsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { page = 1, filter = 'all', grouped = false } = request.query
-      const search = request.query.search?.trim() || undefined
+      const text = request.query.search?.trim()
+      const search = text ? questionSearch(text, (question) => app.assistantCorrections.assistant.read(question)) : undefined
       const { items, total } = await questionsIn(app.db).list({ page, filter, grouped, ...(search && { search }) })
       return {
         success: true as const,
