@@ -82,7 +82,7 @@ export type AnsweredFrom = Static<typeof AnsweredFrom>
 export const QuestionsQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: `From 1; ${QUESTIONS_PAGE_SIZE} a page` })),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'Words the question contains, in any order and in any form (approve finds approval), a word misspelt by one slip of typing read as the docs\' word; blank matches all' })),
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'Words the question contains, every one, in any order: as typed, ignoring case, or in any form (approve finds approval), a word misspelt by one slip of typing read as the docs\' word; stop words (how, do) only when nothing else is searched; the first 12 words; blank matches all' })),
     filter: Type.Optional(oneOf(QUESTION_FILTERS, "'unanswered': answered 'I don't know'; 'not-helpful': rated not helpful; omit for all")),
     grouped: Type.Optional(Type.Boolean({ description: 'Similar questions (the same words, in any form and order, a word misspelt by one slip of typing read as the docs\' word) as one row with a count' })),
   },

@@ -86,18 +86,24 @@ export interface QuestionSearch {
   words: { word: string; term: string | null }[]
 }
 
+/** A word as a search types it: letters and digits, in their case (the database folds it, as it folds the question's). */
+const TYPED_WORD = /[\p{L}\p{N}]+/gu
+
 /**
  * A search of the Questions page: each word as typed, found inside a question ('postgres' in
- * 'PostgreSQL'), or as the assistant reads it (a stop word aside), its stem among the question's
- * key: 'approve' finds 'approval', 'gate' finds 'gates', and 'aproval' (read as 'approval') finds
- * the question however its visitor spelt it. Every word must be found, in any order.
+ * 'PostgreSQL'), or as the assistant reads it, its stem among the question's key: 'approve' finds
+ * 'approval', and 'aproval' (read as 'approval') finds the question however its visitor spelt it.
+ * Every word must be found, in any order. Stop words ('how', 'do', 'i') are left out beside other
+ * words, and found as typed in a search of nothing else. The first MAX_SEARCH_WORDS words count.
  */
 export const questionSearch = (text: string, read: QuestionReader): QuestionSearch => {
-  const typed = words(text).slice(0, MAX_SEARCH_WORDS)
+  const typed = (text.match(TYPED_WORD) ?? []).slice(0, MAX_SEARCH_WORDS)
   const asRead = words(read(text)).slice(0, MAX_SEARCH_WORDS)
   // The reading changes words, not their number; were it to, each word is taken as typed.
-  const readAs = asRead.length === typed.length ? asRead : typed
-  return { text, words: typed.map((word, index) => ({ word, term: termOf(readAs[index] ?? word) })) }
+  const readAs = asRead.length === typed.length ? asRead : typed.map((word) => word.toLowerCase())
+  const all = typed.map((word, index) => ({ word, term: termOf(readAs[index] ?? word.toLowerCase()) }))
+  const topical = all.filter((word) => word.term !== null)
+  return { text, words: topical.length > 0 ? topical : all }
 }
 
 /**

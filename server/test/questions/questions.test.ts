@@ -203,8 +203,13 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     expect(await found('sourd')).toEqual([UNKNOWN])
     // Every word must be found.
     expect(await found('approval bread')).toEqual([])
-    // A stop word is found as typed.
-    expect(await found('how gates')).toEqual(['How do I turn on the approval gates?'])
+    // Stop words are left out beside other words; alone, found as typed.
+    expect(await found('how do I back up the database')).toEqual(['Can the embedded databse be backed up?'])
+    expect(await found('do I')).toEqual([UNKNOWN, 'How do I turn on the approval gates?'])
+    // Only the first 12 words count.
+    expect(await found(`turn on the approval gates ${'gate '.repeat(7)}bread`)).toEqual(['How do I turn on the approval gates?'])
+    // Searched and grouped.
+    expect((await questions('?grouped=true&search=aproval')).data.map((item) => [item.question, item.count])).toEqual([['How do I turn on the approval gates?', 1]])
   })
 
   it('groups a misspelt question with the question spelt right, and corrects them as one', async () => {
