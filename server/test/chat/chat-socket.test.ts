@@ -126,11 +126,20 @@ describe('chat over socket.io', () => {
     expect((await fixture.app.inject({ method: 'POST', url: stopUrl, headers: alice })).json()).toEqual({ success: true, stopped: false })
   })
 
+  /** Sends `body` for `headers` once subscribed to its session; resolves when the reply has started streaming, with the `reply` to come. */
+  const streaming = async (headers: Headers, body: ReturnType<typeof question>) => {
+    const socket = await socketFor(headers)
+    expect(await socket.emitWithAck('subscribe:progress', body.sessionId)).toEqual({ ok: true })
+    const firstDelta = new Promise((resolve) => socket.once('chat:delta', resolve))
+    const reply = sendChat(fixture.app, headers, body)
+    await firstDelta
+    return { reply }
+  }
+
   it('refuses a second request on a session whose reply is still being generated', async () => {
     const alice = await newVisitor(fixture.app)
     const sessionId = randomUUID()
-    const first = sendChat(fixture.app, alice, question('How do I deploy behind a reverse proxy?', { sessionId }))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const { reply: first } = await streaming(alice, question('How do I deploy behind a reverse proxy?', { sessionId }))
     const second = await sendChat(fixture.app, alice, question('Hello', { sessionId }))
     expect(second.statusCode).toBe(409)
     expect((await first).statusCode).toBe(200)
@@ -141,8 +150,7 @@ describe('chat over socket.io', () => {
     const alice = await newVisitor(fixture.app)
     const start = await sendChat(fixture.app, alice, question('Hello'))
     const conversationId = start.json<ChatReplyBody>().conversationId
-    const slow = sendChat(fixture.app, alice, question('How do I deploy behind a reverse proxy?', { conversationId }))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const { reply: slow } = await streaming(alice, question('How do I deploy behind a reverse proxy?', { conversationId }))
     return { alice, conversationId, slow }
   }
 
