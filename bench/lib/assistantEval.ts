@@ -1,4 +1,4 @@
-import { LocalAssistant } from '../../server/src/llm/local/assistant'
+import { LocalAssistant, type Retrieval } from '../../server/src/llm/local/assistant'
 import { ANSWERABLE, QUESTION_SETS, UNANSWERABLE, type EvalQuestion } from './assistantQuestions'
 
 export interface Miss {
@@ -21,12 +21,12 @@ export interface RetrievalEval {
   wronglyAnswered: { question: string; page: string }[]
 }
 
+/** The pages of what the assistant found, best first; empty when it says it does not know. */
+const pagesOf = (found: Retrieval): string[] =>
+  found.kind === 'docs' ? [...new Set([found.best, ...found.secondary, ...found.related].map((hit) => hit.passage.page.path))] : []
+
 /** The pages the assistant answers `question` from, best first; empty when it says it does not know. */
-export const pagesFor = (assistant: LocalAssistant, question: string): string[] => {
-  const found = assistant.retrieve([{ role: 'user', content: question }])
-  if (found.kind !== 'docs') return []
-  return [...new Set([found.best, ...found.secondary, ...found.related].map((hit) => hit.passage.page.path))]
-}
+export const pagesFor = (assistant: LocalAssistant, question: string): string[] => pagesOf(assistant.retrieve([{ role: 'user', content: question }]))
 
 /** Top-1 and top-3 page accuracy on answerable questions, and the "I don't know" rate on the rest. */
 export const evaluateRetrieval = (
@@ -39,11 +39,13 @@ export const evaluateRetrieval = (
   let top3 = 0
   const misses: Miss[] = []
   for (const { question, pages } of answerable) {
-    const got = pagesFor(assistant, question)
+    const messages = [{ role: 'user' as const, content: question }]
+    const found = assistant.retrieve(messages)
+    const got = pagesOf(found)
     const first = got[0] !== undefined && pages.includes(got[0])
     if (first) top1 += 1
     // The section the reply opens with, its first under Sources (what the Questions page names).
-    const { source } = assistant.respond([{ role: 'user', content: question }])
+    const { source } = assistant.replyFrom(found, messages)
     if (source.kind === 'docs' && pages.includes(source.path)) opens += 1
     if (got.slice(0, 3).some((page) => pages.includes(page))) top3 += 1
     if (!first) misses.push({ question, expected: pages, got })

@@ -328,7 +328,11 @@ export class LocalAssistant {
 
   /** The reply to the conversation's last message, and where it came from (for the Questions page). */
   respond(messages: readonly ChatMessage[], corrections: Corrections = this.uncorrected): { text: string; source: ReplySource } {
-    const found = this.retrieve(messages, corrections)
+    return this.replyFrom(this.retrieve(messages, corrections), messages)
+  }
+
+  /** The reply to the conversation `messages` from what was found for it (`retrieve`), and its source. */
+  replyFrom(found: Retrieval, messages: readonly ChatMessage[]): { text: string; source: ReplySource } {
     if (found.kind === 'reply') {
       const dontKnow = found.reply === 'unknown' || found.reply === 'noDocs'
       return { text: LOCAL_REPLIES[found.reply], source: dontKnow ? { kind: 'unknown' } : { kind: 'reply' } }
