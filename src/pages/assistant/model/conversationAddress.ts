@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useNavigate, useNavigation, useParams } from 'react-router-dom'
 import { conversationApi, conversationCleared, conversationOpened, readInFlight, selectConversationId } from '@/entities/chat'
 import { useAppDispatch, useAppSelector } from '@/shared/lib/store'
 
@@ -18,6 +18,8 @@ export type AddressState = 'ready' | 'loading' | 'not-found' | 'failed'
 export const useConversationAddress = (): AddressState => {
   const { conversationId: addressed = null } = useParams()
   const navigate = useNavigate()
+  // A page being loaded for a link followed (its code fetched): the visitor is on the way there.
+  const leaving = useNavigation().state !== 'idle'
   const dispatch = useAppDispatch()
   const open = useAppSelector(selectConversationId)
   // What became of the last address looked up: a conversation shown, or why not.
@@ -29,6 +31,9 @@ export const useConversationAddress = (): AddressState => {
   useEffect(() => {
     if (previous.current === open) return
     previous.current = open
+    // A link followed as the reply ended (one of its sources) goes on: a navigation now would
+    // cancel the one under way and bring the visitor back here.
+    if (leaving) return
     // The page stays where it was read: the reply that made the address is in view.
     if (open !== addressed) void navigate(conversationPath(open), { preventScrollReset: true })
     // Only a change of the open conversation moves the address; the address's own changes are below.

@@ -755,6 +755,47 @@ describe("AssistantPage: the conversation's address", () => {
     expect(await within(conversation()).findByText(/No messages yet/)).toBeInTheDocument()
   })
 
+  it('lets a link followed as the first reply ends go on, though the reply gives the conversation its address', async () => {
+    useDefaults()
+    let answer = (): void => undefined
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    server.use(
+      http.post(`${API}/overseer-dev/chat`, async ({ request }) => {
+        const body = (await request.json()) as ChatBody
+        chatBodies.push({ path: 'dev', body })
+        await answered
+        return HttpResponse.json({ success: true, reply: 'See [the docs](/docs/intro).', conversationId: CONVERSATION_ID, sessionId: body.sessionId, stopped: false })
+      }),
+    )
+    // The docs page's code loads when the test says so, as a lazy route's chunk does.
+    let load = (): void => undefined
+    const loaded = new Promise<void>((resolve) => (load = resolve))
+    const store = setupStore({ socketFactory: () => Promise.resolve(createFakeSocket() as unknown as Socket) })
+    const { router } = renderWithProviders(<AssistantPage />, {
+      store,
+      route: '/assistant',
+      children: CONVERSATION_ROUTES,
+      routes: [{ path: '/docs/*', lazy: async () => loaded.then(() => ({ Component: () => <p>The docs page</p> })) }],
+    })
+    const user = userEvent.setup()
+    await user.type(messageBox(), 'What is Overseer?{Enter}')
+    await waitFor(() => expect(chatBodies).toHaveLength(1))
+    // A link is followed while the reply is on its way; the reply ends before the page has loaded.
+    let followed: Promise<void> = Promise.resolve()
+    act(() => {
+      followed = router.navigate('/docs/intro')
+    })
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'))
+    answer()
+    await within(conversation()).findByRole('link', { name: 'the docs' })
+    await act(async () => {
+      load()
+      await followed
+    })
+    expect(router.state.location.pathname).toBe('/docs/intro')
+    expect(await screen.findByText('The docs page')).toBeInTheDocument()
+  })
+
   it('opens the conversation an address names (a reload, a link) and continues it', async () => {
     useDefaults()
     const id = '5f0c1b7e-2a44-4d7b-9b1e-0d2f6c8a9e31'
