@@ -4,7 +4,7 @@ import { QUESTION_HINTS, SYNONYM_GROUPS } from './synonyms'
 import { termOf, terms, words } from './text'
 
 export { splitPage, frontMatter, type PageSection, type SplitPage } from './passages'
-export { headingIds, plainText, slugify, stemOf, STOP_WORDS, termOf, terms, words } from './text'
+export { headingIds, plainText, slugify, stemOf, STOP_WORDS, termOf, terms, words, wordsAsTyped } from './text'
 export { stem } from './stemmer'
 export { irregularForms } from './wordForms'
 

@@ -25,8 +25,11 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 const WORD = /[\p{L}\p{N}]+/gu
 
+/** The words of `text` as written, split on anything that is not a letter or digit. */
+export const wordsAsTyped = (text: string): string[] => text.match(WORD) ?? []
+
 /** Lower-case words of `text`, split on anything that is not a letter or digit. */
-export const words = (text: string): string[] => text.toLowerCase().match(WORD) ?? []
+export const words = (text: string): string[] => wordsAsTyped(text.toLowerCase())
 
 /** Stems already worked out: the docs and the questions use a few thousand words, again and again. */
 const STEMS = new Map<string, string | null>()

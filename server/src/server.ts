@@ -58,8 +58,7 @@ const main = async (): Promise<void> => {
   // Stale keys only group and correct questions less well: a failure here does not stop the server.
   // Questions stored before readings were are read as the offline assistant reads them (its docs
   // are indexed once in a process: the chat uses the same).
-  const assistant = await LocalAssistant.fromDirectory(config.chat.docsDir)
-  const rekeyed = await rekeyQuestions(db, (question) => assistant.read(question)).catch((err: unknown) => err as Error)
+  const rekeyed = await rekeyQuestions(db, () => LocalAssistant.readerOf(config.chat.docsDir)).catch((err: unknown) => err as Error)
   const app = buildApp({ config, db, logger: loggerFor(process.stdout), warmResponses: true })
   await app.ready()
   if (rekeyed instanceof Error) app.log.error({ err: rekeyed }, 'assistant questions could not be re-keyed; they will be at the next start')

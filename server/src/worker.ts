@@ -51,8 +51,7 @@ const main = async (): Promise<void> => {
   const db = await openDatabase(config)
   await migrate(db)
   // A worker records the questions its builds answer: their keys, and older ones, as the server makes them.
-  const assistant = await LocalAssistant.fromDirectory(config.chat.docsDir)
-  const rekeyed = await rekeyQuestions(db, (question) => assistant.read(question)).catch((err: unknown) => err as Error)
+  const rekeyed = await rekeyQuestions(db, () => LocalAssistant.readerOf(config.chat.docsDir)).catch((err: unknown) => err as Error)
   if (rekeyed instanceof Error) log.error('assistant questions could not be re-keyed; they will be at the next start', { err: rekeyed.message })
   else if (rekeyed) log.info('assistant questions re-keyed for the search as it now reads words', rekeyed)
   const worker = await startBuildWorker({ config, db, buildsIn: createBuildRepository, log })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { questionKey as wordsKey, termOf, terms, words } from '@contracts/docsSearch'
+import { questionKey as wordsKey, termOf, terms, words, wordsAsTyped } from '@contracts/docsSearch'
 import { GAPS_LIMIT, QUESTIONS_PAGE_SIZE, type QuestionFilter, type QuestionOutcome, type ReplyRatingValue } from '@contracts/questions'
 import type { Database, Queryable } from '../db'
 import type { ReplySource } from '../llm/types'
@@ -86,9 +86,6 @@ export interface QuestionSearch {
   words: { word: string; term: string | null }[]
 }
 
-/** A word as a search types it: letters and digits, in their case (the database folds it, as it folds the question's). */
-const TYPED_WORD = /[\p{L}\p{N}]+/gu
-
 /**
  * A search of the Questions page: each word as typed, found inside a question ('postgres' in
  * 'PostgreSQL'), or as the assistant reads it, its stem among the question's key: 'approve' finds
@@ -97,7 +94,8 @@ const TYPED_WORD = /[\p{L}\p{N}]+/gu
  * words, and found as typed in a search of nothing else. The first MAX_SEARCH_WORDS words count.
  */
 export const questionSearch = (text: string, read: QuestionReader): QuestionSearch => {
-  const typed = (text.match(TYPED_WORD) ?? []).slice(0, MAX_SEARCH_WORDS)
+  // In their case as typed: the database folds it, as it folds the question's.
+  const typed = wordsAsTyped(text).slice(0, MAX_SEARCH_WORDS)
   const asRead = words(read(text)).slice(0, MAX_SEARCH_WORDS)
   // The reading changes words, not their number; were it to, each word is taken as typed.
   const readAs = asRead.length === typed.length ? asRead : typed.map((word) => word.toLowerCase())
@@ -151,10 +149,21 @@ const storeKeys = async (db: Queryable, rows: readonly KeyedRow[], read: Questio
  * take, or one cut short, does no harm); corrections in one, with writers to them held back. Two
  * corrections in force whose questions now share a key are one question corrected twice: the newer
  * stays in force, and the older is undone in its author's name, as correcting a question again
- * does. A question stored before readings were is read now (`read`, the offline assistant's). Undefined
- * when every key was current.
+ * does. A question stored before readings were is read now, by the offline assistant's reader
+ * (`readerOf`, made only when a key is stale). Undefined when every key was current.
  */
-export const rekeyQuestions = async (db: Database, read: QuestionReader, batch = REKEY_BATCH): Promise<{ questions: number; corrections: number; superseded: number } | undefined> => {
+export const rekeyQuestions = async (
+  db: Database,
+  readerOf: () => Promise<QuestionReader>,
+  batch = REKEY_BATCH,
+): Promise<{ questions: number; corrections: number; superseded: number } | undefined> => {
+  // Every start but the first after an upgrade finds nothing to do: the reader (the docs, indexed) is not made.
+  const { rows: found } = await db.query<{ stale: boolean }>(
+    `select exists (select 1 from assistant_questions where ${STALE_KEY}) or exists (select 1 from assistant_corrections where ${STALE_KEY}) as stale`,
+    [QUESTION_KEY_VERSION],
+  )
+  if (!found[0]?.stale) return undefined
+  const read = await readerOf()
   let questions = 0
   for (;;) {
     const done = await db.transaction(async (tx) => {

@@ -96,8 +96,8 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
 
   const correct = (payload: Record<string, unknown>, headers = operator) => app.inject({ method: 'POST', url: `${QUESTIONS}/corrections`, headers, payload })
 
-  /** How the app's offline assistant reads a question. */
-  const read = (text: string): string => app.assistantCorrections.assistant.read(text)
+  /** How the app's offline assistant reads a question, for rekeyQuestions. */
+  const reader = async () => (text: string): string => app.assistantCorrections.assistant.read(text)
 
   it('lists what visitors asked, newest first, with where the answer came from and no visitor identity', async () => {
     const visitor = await newVisitor(app)
@@ -354,7 +354,7 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     await db.query(insert, [ids[2], 'How do I organize the layers?', 'colour layer', null, OPERATOR.email, new Date('2026-01-03T00:00:00Z')])
     await db.query(insert, [ids[3], 'What colors do layers have?', 'layer organis', null, OPERATOR.email, new Date('2026-01-04T00:00:00Z')])
 
-    expect(await rekeyQuestions(db, read, 1)).toEqual({ questions: 3, corrections: 3, superseded: 1 })
+    expect(await rekeyQuestions(db, reader, 1)).toEqual({ questions: 3, corrections: 3, superseded: 1 })
     const { rows: asked } = await db.query<{ conversation_id: string; question: string; question_key: string; key_version: number }>(
       'select conversation_id, question, question_key, key_version from assistant_questions',
     )
@@ -373,7 +373,7 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     const { rows: keys } = await db.query<{ id: string; question: string; question_key: string }>('select id, question, question_key from assistant_corrections order by id')
     expect(keys.map((row) => row.question_key)).toEqual(keys.map((row) => questionKeyOf(row.question)))
     // Done: the next start finds every key current.
-    expect(await rekeyQuestions(db, read)).toBeUndefined()
+    expect(await rekeyQuestions(db, reader)).toBeUndefined()
   })
 
   it('reads the questions and corrections stored before readings were, and merges a misspelt one corrected then with the question spelt right', async () => {
@@ -387,7 +387,7 @@ describe.each(databasesUnderTest())('questions, ratings and corrections on $name
     await db.query(insert, [newer, POSTGRES, questionKeyOf(POSTGRES), QUESTION_KEY_VERSION, ADMIN.email, new Date('2026-01-02T00:00:00Z')])
     expect(questionKeyOf(MISSPELT)).not.toBe(questionKeyOf(POSTGRES))
 
-    expect(await rekeyQuestions(db, read)).toEqual({ questions: 1, corrections: 1, superseded: 1 })
+    expect(await rekeyQuestions(db, reader)).toEqual({ questions: 1, corrections: 1, superseded: 1 })
     const { rows } = await db.query<{ question_read: string | null; question_key: string }>('select question_read, question_key from assistant_questions')
     expect(rows).toEqual([{ question_read: 'how do i use postgresql instead of the embedded database', question_key: questionKeyOf(POSTGRES) }])
     // One question, corrected once: the newer correction, of the question spelt right, stays in force.

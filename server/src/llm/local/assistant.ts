@@ -1,4 +1,4 @@
-import { conceptsOf, DocsSearch, isCode as isCodeTerm, stemOf, termOf, terms, words, type Concept, type DocsHit } from '@contracts/docsSearch'
+import { conceptsOf, DocsSearch, isCode as isCodeTerm, stemOf, termOf, terms, words, wordsAsTyped, type Concept, type DocsHit } from '@contracts/docsSearch'
 import { escapeRegExp } from '@contracts/text'
 import THESAURUS from '@contracts/docsSearch/thesaurus.json'
 import type { ChatMessage, ReplySource } from '../types'
@@ -140,7 +140,7 @@ const namesAny = (text: string, terms: ReadonlySet<string>): boolean => terms.si
 
 /** The stems of the words `text` writes as names (`name`: how one is written), not as its first word. */
 const namesIn = (text: string, name: RegExp): string[] =>
-  (text.match(/[\p{L}\p{N}]+/gu) ?? []).filter((word, index) => index > 0 && name.test(word)).map((word) => stemOf(word.toLowerCase()))
+  wordsAsTyped(text).filter((word, index) => index > 0 && name.test(word)).map((word) => stemOf(word.toLowerCase()))
 
 /** Punctuation and spaces that end a message ('…?!'): not part of what it says. */
 const TRAILING = /[!?.,;:…\s]/u
@@ -282,6 +282,12 @@ export class LocalAssistant {
   private namesElsewhere(asAsked: string, path: string): boolean {
     const page = this.pageTerms.get(path)
     return namesIn(asAsked, /^\p{Lu}\p{Ll}/u).some((term) => this.index.has(term) && !this.productTerms.has(term) && !this.labelTerms.has(term) && !page?.has(term))
+  }
+
+  /** How the assistant over the docs in `dir` reads a question (`read`), for what stores questions. */
+  static async readerOf(dir: string): Promise<(question: string) => string> {
+    const assistant = await LocalAssistant.fromDirectory(dir)
+    return (question) => assistant.read(question)
   }
 
   /** The assistant over the docs in `dir`. */

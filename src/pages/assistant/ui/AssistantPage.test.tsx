@@ -2,6 +2,7 @@ import { http, HttpResponse, delay } from 'msw'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Socket } from 'socket.io-client'
+import type { RouteObject } from 'react-router-dom'
 import { persistStore } from 'redux-persist'
 import { createFakeSocket, type FakeSocket } from '@/shared/lib/socket'
 import { server } from '@tests/setup/msw'
@@ -731,9 +732,9 @@ describe("AssistantPage: the conversation's address", () => {
     data: { ...item(7, { id, title: 'Stored question', messages: [{ role: 'user', content: 'Stored question' }], response: 'The **stored** answer.' }), usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } },
   })
 
-  const renderAt = (at: string) => {
+  const renderAt = (at: string, routes: RouteObject[] = []) => {
     const store = setupStore({ socketFactory: () => Promise.resolve(createFakeSocket() as unknown as Socket) })
-    return renderWithProviders(<AssistantPage />, { store, route: '/assistant', at, children: CONVERSATION_ROUTES })
+    return renderWithProviders(<AssistantPage />, { store, route: '/assistant', at, children: CONVERSATION_ROUTES, routes })
   }
 
   it('gives the conversation its address once the first reply has created it, and Back leaves it for a new one', async () => {
@@ -770,13 +771,7 @@ describe("AssistantPage: the conversation's address", () => {
     // The docs page's code loads when the test says so, as a lazy route's chunk does.
     let load = (): void => undefined
     const loaded = new Promise<void>((resolve) => (load = resolve))
-    const store = setupStore({ socketFactory: () => Promise.resolve(createFakeSocket() as unknown as Socket) })
-    const { router } = renderWithProviders(<AssistantPage />, {
-      store,
-      route: '/assistant',
-      children: CONVERSATION_ROUTES,
-      routes: [{ path: '/docs/*', lazy: async () => loaded.then(() => ({ Component: () => <p>The docs page</p> })) }],
-    })
+    const { router } = renderAt('/assistant', [{ path: '/docs/*', lazy: async () => loaded.then(() => ({ Component: () => <p>The docs page</p> })) }])
     const user = userEvent.setup()
     await user.type(messageBox(), 'What is Overseer?{Enter}')
     await waitFor(() => expect(chatBodies).toHaveLength(1))
