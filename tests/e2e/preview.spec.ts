@@ -20,11 +20,19 @@ const build = async (page: Page, request: string) => {
 
 const panel = (page: Page) => conversation(page).getByRole('region', { name: 'Preview' })
 
+/** Presses Preview and waits for its POST: a refusal fails here, with the server's answer. */
+const openPreview = async (page: Page) => {
+  const opened = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/preview'), { timeout: 60_000 })
+  await conversation(page).getByRole('button', { name: 'Preview' }).click()
+  const response = await opened
+  expect(response.status(), await response.text()).toBe(200)
+}
+
 test('previews a delivered web app in the chat: an item added through its own form is listed, and the console shows the request', async ({ page }) => {
   test.setTimeout(120_000)
   const errors = watchErrors(page)
   await build(page, 'build a todo web app')
-  await conversation(page).getByRole('button', { name: 'Preview' }).click()
+  await openPreview(page)
   await expect(panel(page).getByRole('heading', { name: 'Preview' })).toBeFocused()
 
   // The app, running in its frame on an origin of its own.
@@ -71,7 +79,7 @@ test('previews a delivered HTTP API through its request console', async ({ page 
   test.setTimeout(120_000)
   const errors = watchErrors(page)
   await build(page, 'build a REST API for a library with books')
-  await conversation(page).getByRole('button', { name: 'Preview' }).click()
+  await openPreview(page)
   const api = panel(page).getByRole('region', { name: 'API console' })
   await expect(api).toBeVisible()
   await expect(api.getByText(/^Routes: GET \/health · GET \/[a-z-]+/)).toBeVisible()

@@ -21,12 +21,17 @@ export interface PreviewState {
    * come after the stop's answer, do not bring them back.
    */
   stopped: string[]
+  /**
+   * Each build's GET still to be answered (its request id). A POST answered meanwhile makes it old
+   * news: asked before the preview was opened, its answer (none running) would take the panel away.
+   */
+  asking: Record<string, string>
 }
 
 /** How many stopped previews' ids are kept: more than one page stops before their events are in. */
 const STOPPED_KEPT = 20
 
-const initialState: PreviewState = { previews: {}, stopped: [] }
+const initialState: PreviewState = { previews: {}, stopped: [], asking: {} }
 
 /**
  * The live previews this page follows: what their POST or GET answered, then their `preview`
@@ -60,9 +65,19 @@ export const previewSlice = createSlice({
       .addMatcher(previewApi.endpoints.openPreview.matchFulfilled, (state, { payload }) => {
         const { preview, url } = payload
         state.previews[preview.sessionId] = { preview, url }
+        delete state.asking[preview.sessionId]
+      })
+      .addMatcher(previewApi.endpoints.getPreview.matchPending, (state, { meta }) => {
+        state.asking[meta.arg.originalArgs] = meta.requestId
+      })
+      .addMatcher(previewApi.endpoints.getPreview.matchRejected, (state, { meta }) => {
+        if (state.asking[meta.arg.originalArgs] === meta.requestId) delete state.asking[meta.arg.originalArgs]
       })
       .addMatcher(previewApi.endpoints.getPreview.matchFulfilled, (state, { payload, meta }) => {
         const sessionId = meta.arg.originalArgs
+        // Asked before a POST that has answered since: what the POST said is newer.
+        if (state.asking[sessionId] !== meta.requestId) return
+        delete state.asking[sessionId]
         if (!payload) {
           delete state.previews[sessionId]
           return

@@ -125,6 +125,31 @@ describe('the live preview of a delivered build', () => {
     expect(screen.queryByRole('heading', { name: 'Preview' })).not.toBeInTheDocument()
   })
 
+  it('keeps the preview it opened when the check asked before it answers after it (none running then)', async () => {
+    let answerCheck: () => void = () => undefined
+    const checkAnswered = new Promise<void>((resolve) => (answerCheck = resolve))
+    let checked = false
+    server.use(
+      http.get(`${API}/overseer/builds/:sessionId/preview`, async () => {
+        // Read when asked (nothing runs yet), answered only after the POST has been.
+        const found = running
+        checked = true
+        await checkAnswered
+        return HttpResponse.json({ success: true, data: found })
+      }),
+    )
+    const user = userEvent.setup()
+    const { store } = renderPreview()
+    await user.click(await screen.findByRole('button', { name: 'Preview' }))
+    expect(await screen.findByRole('heading', { name: 'Preview' })).toHaveFocus()
+    expect(checked).toBe(true)
+    answerCheck()
+    const checks = () => Object.values(store.getState().api?.queries ?? {}).filter((query) => query?.endpointName === 'getPreview')
+    await waitFor(() => expect(checks().map((query) => query?.status)).toEqual(['fulfilled']))
+    expect(screen.getByRole('heading', { name: 'Preview' })).toBeInTheDocument()
+    expect(screen.getByTitle('The app, running')).toHaveAttribute('src', LINK)
+  })
+
   it('keeps showing the restarted preview when the replaced one reports its end late', async () => {
     const user = userEvent.setup()
     const { store } = renderPreview()
