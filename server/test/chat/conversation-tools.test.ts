@@ -19,6 +19,9 @@ import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } fro
 import { buildConfig, buildRequest, sendBuild, unzip, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, question, sendChat, type ChatReplyBody, type Headers } from '../support/chat'
 
+/** Four whole builds, each with its project's tests run in the sandbox: 20 s alone, more on a busy machine. */
+const FOUR_BUILDS_MS = 120_000
+
 const API = '/api/overseer-dev'
 const NOT_FOUND = { success: false, message: 'Conversation not found' }
 const CROSS_SITE = { success: false, message: 'Cross-site request refused' }
@@ -483,7 +486,7 @@ describe.each(databasesUnderTest())('conversation tools on $name', ({ open }) =>
       expect(answer?.content).not.toContain('](/api/')
       expectGone(await sharedArchive(token, buildIdOf(first.zipUrl)), BUILD_NOT_SHARED)
       expectGone(await sharedFile(token, buildIdOf(first.zipUrl), 'README.md'), BUILD_NOT_SHARED)
-    })
+    }, FOUR_BUILDS_MS)
 
     it('serves only the project’s own files, up to the size it shows', async () => {
       const alice = await newVisitor(app)
