@@ -109,7 +109,7 @@ describe('the offline assistant on questions as visitors ask them', () => {
   it('answers a question staff corrected, and a close paraphrase of it, as they said; not an unrelated one', () => {
     const corrections = assistant.corrections([
       { question: 'Where do I see who is allowed to open the leads page?', answer: { path: '/docs/architect-suite/dashboard', anchor: 'the-architect-suite-layout' } },
-      { question: 'Does the staff login support two-factor authentication?', answer: null },
+      { question: 'Does the staff login remember the device?', answer: null },
     ])
     const answered = (question: string, given = corrections): string => {
       const found = assistant.retrieve([{ role: 'user', content: question }], given)
@@ -117,11 +117,11 @@ describe('the offline assistant on questions as visitors ask them', () => {
     }
     const none = assistant.corrections([])
     expect(answered('Where do I see who is allowed to open the leads page?', none)).not.toBe('/docs/architect-suite/dashboard#the-architect-suite-layout')
-    expect(answered('Does the staff login support two-factor authentication?', none)).not.toBe('unknown')
+    expect(answered('Does the staff login remember the device?', none)).not.toBe('unknown')
     expect(answered('Where do I see who is allowed to open the leads page?')).toBe('/docs/architect-suite/dashboard#the-architect-suite-layout')
     expect(answered('where can I see who is allowed to open the leads page')).toBe('/docs/architect-suite/dashboard#the-architect-suite-layout')
-    expect(answered('Does the staff login support two-factor authentication?')).toBe('unknown')
-    expect(answered('does staff login support two factor authentication')).toBe('unknown')
+    expect(answered('Does the staff login remember the device?')).toBe('unknown')
+    expect(answered('does staff login remember my device')).toBe('unknown')
     // With a slip of typing, read as the docs' word: 'laeds'.
     expect(answered('Where do I see who is allowed to open the laeds page?')).toBe('/docs/architect-suite/dashboard#the-architect-suite-layout')
     // Unrelated questions are answered from the docs, as without corrections.

@@ -150,6 +150,33 @@ describe('overseer-local', () => {
     }
   })
 
+  describe('what a question asks for first, written for this test', () => {
+    const { assistant: written } = docsOf([
+      ['guides/sign-in.md', '# Signing in\n\nStaff sign in with an email and a password. A session lasts one working day; after that time, sign in again.\n\n## Passwords\n\nA password has at least twelve characters. Write it down nowhere.'],
+      ['guides/alerts.md', '# Alerts\n\nTurn on alerts to hear about failed builds. Alerts go to the staff channel, one message per build.'],
+      ...ELSEWHERE,
+    ])
+
+    it('is the object of a verb that only brings it in: turn on, enable, support', () => {
+      expect(answeredFrom(written, 'How do I turn on alerts for failed builds?')).toBe('/docs/guides/alerts')
+      expect(answeredFrom(written, 'Can I enable alerts?')).toBe('/docs/guides/alerts')
+      for (const question of ['How do I turn on passkeys for staff?', 'Can I enable passkeys for the staff sign in?', 'Does the staff sign in support passkeys?']) {
+        expect(answeredFrom(written, question)).toBe('unknown')
+      }
+    })
+
+    it('is a hyphenated compound as a whole: its first word alone is not enough', () => {
+      expect(answeredFrom(written, 'Can I turn on one-time passwords for staff?')).toBe('unknown')
+      expect(answeredFrom(written, 'How do I enable one message per build for alerts?')).toBe('/docs/guides/alerts')
+    })
+
+    it('is not in the docs when half of the words asked are not, two or more', () => {
+      // 'write' and 'request' are the docs' words; 'sonnet' and 'frozen' are not.
+      expect(answeredFrom(real, 'Write a sonnet about frozen requests')).toBe('unknown')
+      expect(answeredFrom(written, 'Where do I write my staff password?')).toBe('/docs/guides/sign-in')
+    })
+  })
+
   it('answers a question on prices from the docs when the docs cover it', () => {
     const { passages } = parsePage('# Plans\n\n## Free trial\n\nEvery account starts with a free trial of thirty days.', 'billing/plans.md')
     const billing = new LocalAssistant(new DocsSearch(passages), passages)

@@ -77,10 +77,14 @@ const QUALIFIERS = new Set(['dedicated', 'separate', 'specific', 'single', 'prop
 const QUALIFIER_TERMS = new Set([...QUALIFIERS].map((word) => termOf(word)))
 /** 'Is there a *simple way* to…': a way, and what qualifies it, come before what is asked about. */
 const WAYS = new Set(['way', 'ways', 'option', 'options', 'means', 'method', 'setting'])
+/** Verbs that only bring in what a question asks for ('Can I *turn on* two-factor…', 'how do I *enable* SSO'). */
+const LIGHT_VERBS = new Set(['turn', 'switch', 'enable', 'activate', 'use', 'get', 'have', 'add', 'set', 'configure', 'support'])
+/** A light verb's particle ('turn *on*', 'set *up*'). */
+const PARTICLES = new Set(['on', 'off', 'up'])
 /** An adverb ('Can I *temporarily* disable…', '*programmatically*'): how, not what. */
 const isAdverb = (word: string): boolean => word.length > 4 && word.endsWith('ly')
 const EXISTENCE =
-  /^(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?(?:is there|are there|is it possible|can i|can we|can you|can it|can overseer|could i|does (?:it|overseer|the \w+) (?:support|have|offer|let)|do you (?:have|offer|support))\b/
+  /^(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?(?:is there|are there|is it possible|can i|can we|can you|can it|can overseer|could i|does (?:it|overseer|the \w+(?: \w+)?) (?:support|have|offer|let)|do you (?:have|offer|support))\b/
 /** About how long an answer is, before its sources: a few sentences, a short list or table. */
 const ANSWER_BUDGET = 600
 /** A command is quoted whole, up to this long. */
@@ -423,7 +427,7 @@ export class LocalAssistant {
     if (overview) return overview
     if (known.length === 0) return unknown
     // Mostly words the docs never use: a question about something else.
-    if (known.length / asked.length < 0.5 && unknownCount >= 2) return unknown
+    if (known.length / asked.length <= 0.5 && unknownCount >= 2) return unknown
 
     // A name the docs never mention ('Kubernetes', 'PayPal', 'CEO'), written as a name: not in the docs.
     if (namesAny(asAsked, unknownTerms)) return unknown
@@ -433,9 +437,9 @@ export class LocalAssistant {
       if (aboutTheProduct) return aboutTheProduct
     }
 
-    // 'Is there a dark mode…?', 'Can I schedule…?': what it asks for, first of all, is a word the docs never use.
-    const focus = this.existenceFocus(question, query)
-    if (focus && !this.index.knows(focus)) return unknown
+    // 'Is there a dark mode…?', 'Can I schedule…?', 'How do I turn on two-factor…?': what it asks
+    // for, first of all, is something the docs never mention.
+    if (this.focusUnknown(question, query)) return unknown
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
@@ -509,20 +513,35 @@ export class LocalAssistant {
   }
 
   /**
-   * What an 'Is there…?', 'Can I…?' question asks about first: its first word after the opening and
-   * any article or pronoun ('dark' of 'Is there a dark mode…', 'schedule' of 'Can I schedule…'),
-   * as an idea of `query`.
+   * Whether what an 'Is there…?', 'Can I…?' question asks about first is something the docs never
+   * mention: its first word after the opening and any article or pronoun ('dark' of 'Is there a
+   * dark mode…', 'schedule' of 'Can I schedule…'). After a verb that only brings in what is asked
+   * for ('Can I *turn on*…', and so 'How do I *enable*…' too), it is that verb's object. A word
+   * written as part of a hyphenated compound ('two-factor') is that compound, which the docs
+   * must write too.
    */
-  private existenceFocus(question: string, query: readonly Concept[]): Concept | undefined {
-    const opening = EXISTENCE.exec(question)
-    if (!opening) return undefined
-    const rest = words(question.slice(opening[0].length))
-    const word = rest.find(
-      (candidate, index) =>
-        !FOCUS_SKIP.has(candidate) && !QUALIFIERS.has(candidate) && !WAYS.has(candidate) && !WAYS.has(rest[index + 1] ?? '') && !isAdverb(candidate) && termOf(candidate) !== null,
+  private focusUnknown(question: string, query: readonly Concept[]): boolean {
+    const opening = EXISTENCE.exec(question) ?? HOW_TO.exec(question)
+    if (!opening) return false
+    const after = question.slice(opening.index + opening[0].length)
+    const rest = words(after)
+    const light = rest.findIndex((word) => termOf(word) !== null)
+    const object = light >= 0 && LIGHT_VERBS.has(rest[light] ?? '')
+    // A how-to question is asked about what it does: only the object of a light verb says what it is about.
+    if (!object && !EXISTENCE.test(question)) return false
+    let from = object ? light + 1 : 0
+    if (object && PARTICLES.has(rest[from] ?? '')) from += 1
+    const index = rest.findIndex(
+      (candidate, at) =>
+        at >= from && !FOCUS_SKIP.has(candidate) && !QUALIFIERS.has(candidate) && !WAYS.has(candidate) && !WAYS.has(rest[at + 1] ?? '') && !isAdverb(candidate) && termOf(candidate) !== null,
     )
-    const term = word === undefined ? null : termOf(word)
-    return query.find((concept) => concept.weight === 1 && concept.term === term)
+    const word = rest[index]
+    if (word === undefined) return false
+    const compound = after.match(/\w+(?:-\w+)+/g)?.find((written) => written.split('-').includes(word))
+    if (compound) return !this.docsSay(compound) && !this.docsSay(compound.replace(/-/g, ' '))
+    const term = termOf(word)
+    const focus = query.find((concept) => concept.weight === 1 && concept.term === term)
+    return focus !== undefined && !this.index.knows(focus)
   }
 
   /**
