@@ -170,6 +170,17 @@ describe('overseer-local', () => {
       expect(answeredFrom(written, 'How do I enable one message per build for alerts?')).toBe('/docs/guides/alerts')
     })
 
+    it("is, in a 'Can I…?' question, what its verb acts on: a passage on doing it to something else does not answer", () => {
+      const { assistant: exports } = docsOf([
+        ['guides/exports.md', '# Exports\n\nExport the waitlist as a CSV file from the Leads page. The file has one row per address.'],
+        ['guides/notes.md', '# Notes\n\nStaff notes are kept for thirty days, then deleted.'],
+        ...ELSEWHERE,
+      ])
+      expect(answeredFrom(exports, 'Can I export the staff notes as a CSV file?')).toBe('unknown')
+      expect(answeredFrom(exports, 'Can I export the waitlist as a CSV file?')).toBe('/docs/guides/exports')
+      expect(answeredFrom(exports, 'could we export the waitlist to a file')).toBe('/docs/guides/exports')
+    })
+
     it('is not in the docs when half of the words asked are not, two or more', () => {
       // 'write' and 'request' are the docs' words; 'sonnet' and 'frozen' are not.
       expect(answeredFrom(real, 'Write a sonnet about frozen requests')).toBe('unknown')

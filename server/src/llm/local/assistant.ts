@@ -79,6 +79,8 @@ const QUALIFIER_TERMS = new Set([...QUALIFIERS].map((word) => termOf(word)))
 const WAYS = new Set(['way', 'ways', 'option', 'options', 'means', 'method', 'setting'])
 /** Verbs that only bring in what a question asks for ('Can I *turn on* two-factor…', 'how do I *enable* SSO'). */
 const LIGHT_VERBS = new Set(['turn', 'switch', 'enable', 'activate', 'use', 'get', 'have', 'add', 'set', 'configure', 'support'])
+/** 'Can I…', 'could we…': a verb follows, then what it acts on. */
+const CAN_I = /^(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?(?:can|could) (?:i|we)\b/
 /** A light verb's particle ('turn *on*', 'set *up*'). */
 const PARTICLES = new Set(['on', 'off', 'up'])
 /** An adverb ('Can I *temporarily* disable…', '*programmatically*'): how, not what. */
@@ -457,6 +459,9 @@ export class LocalAssistant {
     // A name the question writes that the docs use elsewhere, but not on the answer's page ('…a
     // linked list *in Python*'): the answer is about something else.
     if (this.namesElsewhere(asAsked, best.passage.page.path)) return unknown
+    // 'Can I export *the agent log*…': a passage on doing it to something else does not answer.
+    const acted = this.verbObject(question, query)
+    if (acted && !best.matched.some((stem) => acted.alternatives.has(stem))) return unknown
     // Passages nearly as good are quoted beside it; then the other pages the search found next
     // are linked, not quoted: the reader who wanted another page finds it.
     const secondary = hits.filter((hit) => hit !== best && hit.score >= best.score * CLOSE_SCORE && this.quotable(hit)).slice(0, MAX_SECONDARY)
@@ -542,6 +547,20 @@ export class LocalAssistant {
     const term = termOf(word)
     const focus = query.find((concept) => concept.weight === 1 && concept.term === term)
     return focus !== undefined && !this.index.knows(focus)
+  }
+
+  /** What a 'Can I…?' question's own verb acts on ('agent' of 'Can I export the agent log…'), as an idea of `query` the docs know. */
+  private verbObject(question: string, query: readonly Concept[]): Concept | undefined {
+    const opening = CAN_I.exec(question)
+    if (!opening) return undefined
+    const content = words(question.slice(opening.index + opening[0].length)).filter((word) => termOf(word) !== null && !FOCUS_SKIP.has(word) && !isAdverb(word))
+    const [verb, ...after] = content
+    if (verb === undefined || LIGHT_VERBS.has(verb)) return undefined
+    const object = after.find((word) => !QUALIFIERS.has(word) && !WAYS.has(word))
+    if (object === undefined) return undefined
+    const term = termOf(object)
+    const concept = query.find((candidate) => candidate.weight === 1 && candidate.term === term)
+    return concept && this.index.knows(concept) ? concept : undefined
   }
 
   /**
