@@ -132,8 +132,8 @@ export const misspelt = (question: string, slip: Slip): string => {
 }
 
 /** Top-1 page accuracy on `answerable` questions asked with each slip of typing (misspelt). */
-export const evaluateSlips = (assistant: LocalAssistant, answerable: readonly EvalQuestion[]): { slip: Slip; top1: number; declined: number }[] =>
-  SLIPS.map((slip) => {
+export const evaluateSlips = (assistant: LocalAssistant, answerable: readonly EvalQuestion[], slips: readonly Slip[] = SLIPS): { slip: Slip; top1: number; declined: number }[] =>
+  slips.map((slip) => {
     let top1 = 0
     let declined = 0
     for (const { question, pages } of answerable) {

@@ -1,6 +1,6 @@
 import { migrate } from '../../src/db'
 import { DEMO_LOGS, seedDemoLogs } from '../../src/agentLogs/demoLogs'
-import { buildTestApp, openTestPglite } from '../helper'
+import { buildTestApp, openTestPglite, SETUP_TIMEOUT_MS } from '../helper'
 
 describe('sample agent logs (SEED_DEMO)', () => {
   it('seeds a fresh database once, newest first on the Logs page, and never again', async () => {
@@ -22,7 +22,7 @@ describe('sample agent logs (SEED_DEMO)', () => {
     expect((await db.query('select 1 from agent_logs')).rows).toHaveLength(0)
     await again.close()
     await db.close()
-  })
+  }, SETUP_TIMEOUT_MS)
 
   it('leaves a fresh database empty with SEED_DEMO=false, and a log with entries alone', async () => {
     const db = await openTestPglite()

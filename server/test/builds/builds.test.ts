@@ -5,7 +5,7 @@ import { UserService } from '../../src/auth/userService'
 import { STAGE_IDS, type StageId } from '../../src/pipeline/stages'
 import type { Database } from '../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords, SETUP_TIMEOUT_MS } from '../helper'
-import { buildConfig, buildRequest, NO_ARCHIVE, sendBuild, storedArchive, unzip, type BuildReplyBody } from '../support/builds'
+import { buildConfig, buildRequest, NO_ARCHIVE, sendBuild, storedArchive, unzip, WHOLE_BUILD_MS, type BuildReplyBody } from '../support/builds'
 import { chatConfig, history, newVisitor, sendChat, type Headers } from '../support/chat'
 import { signIn as signInAs } from '../support/auth'
 import { connectSocket, followBuild } from '../support/sockets'
@@ -340,5 +340,5 @@ describe.each(databasesUnderTest())('the build pipeline on $name', ({ open }) =>
     expect(await app.builds.sweepArchives()).toBe(1)
     expect(await storedArchive(db, { buildId })).toEqual(NO_ARCHIVE)
     expect(await app.builds.sweepArchives()).toBe(0)
-  })
+  }, WHOLE_BUILD_MS)
 })

@@ -8,6 +8,12 @@ import type { BuildConfig } from '../../src/config'
 import type { Queryable } from '../../src/db'
 import type { ChatReplyBody, Headers } from './chat'
 
+/**
+ * The time limit of a test that runs a build through development: its sandboxed test runs take
+ * many seconds on a two-core machine busy with other test files.
+ */
+export const WHOLE_BUILD_MS = 90_000
+
 /** A build answers as a chat reply does, with the archive's address. */
 export interface BuildReplyBody extends ChatReplyBody {
   zipUrl: string

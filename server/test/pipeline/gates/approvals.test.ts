@@ -6,7 +6,7 @@ import { UserService } from '../../../src/auth/userService'
 import { DEMO_APPROVAL } from '../../../src/pipeline/gates/demoApproval'
 import type { Database } from '../../../src/db'
 import { buildTestApp, databasesUnderTest, fastPasswords, openTestPglite, SETUP_TIMEOUT_MS } from '../../helper'
-import { buildConfig, buildRequest, sendBuild, type BuildReplyBody } from '../../support/builds'
+import { buildConfig, buildRequest, sendBuild, WHOLE_BUILD_MS, type BuildReplyBody } from '../../support/builds'
 import { chatConfig, history, newVisitor, type Headers } from '../../support/chat'
 import { signIn as signInAs } from '../../support/auth'
 import { connectSocket, followBuild } from '../../support/sockets'
@@ -66,11 +66,6 @@ interface TaskBody {
  * the other apps' own periodic takeover never wins that race.
  */
 const TAKEOVER_MS = 600_000
-/**
- * The time limit of a test that runs a build through development: its sandboxed test runs take
- * many seconds on a two-core machine busy with other test files.
- */
-const WHOLE_BUILD_MS = 90_000
 const SILENT = "now() - interval '5 minutes'"
 
 describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
@@ -367,7 +362,7 @@ describe.each(databasesUnderTest())('approval gates on $name', ({ open }) => {
     // The build went on: nothing waits on the request any more.
     expect((await db.query('select 1 from approval_requests where id = $1 and heartbeat_at is null', [planning.id])).rows).toHaveLength(1)
     await patient.close()
-  })
+  }, WHOLE_BUILD_MS)
 
   it('fails a build from before builds kept their job, left waiting by a server that stopped, and cancels its request', async () => {
     const crashed = await gatedApp({ approvalGates: ['planning'] })
