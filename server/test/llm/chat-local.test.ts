@@ -181,6 +181,17 @@ describe('overseer-local', () => {
       expect(answeredFrom(exports, 'could we export the waitlist to a file')).toBe('/docs/guides/exports')
     })
 
+    it('is, in a comparison, each side: one the docs never mention cannot be compared', () => {
+      const { assistant: parts } = docsOf([
+        ['guides/parts.md', '# Parts\n\nA widget turns; a gear holds it in place.'],
+        ['guides/users.md', '# Users\n\nUsers sign in with a password.'],
+      ])
+      for (const question of ["What's the difference between let and a widget?", 'whats the difference between a user password and a passkey', 'difference between a turning widget gear and a sprocket']) {
+        expect(answeredFrom(parts, question)).toBe('unknown')
+      }
+      expect(answeredFrom(parts, "What's the difference between a widget and a gear?")).toBe('/docs/guides/parts')
+    })
+
     it('is not in the docs when half of the words asked are not, two or more', () => {
       // 'write' and 'request' are the docs' words; 'sonnet' and 'frozen' are not.
       expect(answeredFrom(real, 'Write a sonnet about frozen requests')).toBe('unknown')

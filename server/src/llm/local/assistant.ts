@@ -124,6 +124,8 @@ const LINK_TARGET = /\]\([^)]*\)/g
 const DOCS_LINK = /\]\((\/docs\/[^)#\s]+)(?:#([^)\s]+))?\)/g
 /** 'What's the difference between X and Y', 'is X different from Y': the question's form; X and Y are what it asks about. */
 const COMPARISON = /\bdiff(?:erence|erences|er|ers)\s+between\b|\bdifferent\s+(?:from|than|to)\b|\bdiffer\s+from\b/
+/** The two sides of 'the difference between X and Y' (up to the end of the clause, 'in…' or 'for…' left out). */
+const COMPARED = /\bdiff(?:erence|erences)\s+between\s+(.+?)\s+and\s+(.+?)(?=\s+(?:in|for|when|if|on)\b|[?.!,;]|$)/
 const COMPARING_TERMS = new Set(['difference', 'differences', 'different', 'differ'].map((word) => termOf(word)))
 /** A passage that scores at least this share of the best is quoted beside it, or its page linked. */
 const CLOSE_SCORE = 0.5
@@ -442,6 +444,8 @@ export class LocalAssistant {
     // 'Is there a dark mode…?', 'Can I schedule…?', 'How do I turn on two-factor…?': what it asks
     // for, first of all, is something the docs never mention.
     if (this.focusUnknown(question, query)) return unknown
+    // 'The difference between let and const…': a comparison with a side the docs never mention.
+    if (this.comparesUnknown(question)) return unknown
     // Coverage counts the words no page has too: a passage that matches only the familiar half
     // of a question about something else does not answer it.
     const needed = Math.max(unknownCount > 0 ? MIN_COVERAGE : MIN_ANSWER_COVERAGE, EXISTENCE.test(question) ? MIN_EXISTENCE_COVERAGE : 0)
@@ -547,6 +551,13 @@ export class LocalAssistant {
     const term = termOf(word)
     const focus = query.find((concept) => concept.weight === 1 && concept.term === term)
     return focus !== undefined && !this.index.knows(focus)
+  }
+
+  /** Whether a comparison ('the difference between X and Y') has a side none of whose words the docs use. */
+  private comparesUnknown(question: string): boolean {
+    const sides = COMPARED.exec(question)
+    if (!sides) return false
+    return [sides[1], sides[2]].some((side) => !conceptsOf(side ?? '').some((concept) => this.index.knows(concept)))
   }
 
   /** What a 'Can I…?' question's own verb acts on ('agent' of 'Can I export the agent log…'), as an idea of `query` the docs know. */
