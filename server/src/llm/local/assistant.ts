@@ -77,16 +77,21 @@ const QUALIFIERS = new Set(['dedicated', 'separate', 'specific', 'single', 'prop
 const QUALIFIER_TERMS = new Set([...QUALIFIERS].map((word) => termOf(word)))
 /** 'Is there a *simple way* to…': a way, and what qualifies it, come before what is asked about. */
 const WAYS = new Set(['way', 'ways', 'option', 'options', 'means', 'method', 'setting'])
+/** What may come before a question's opening ('so, is there…', 'quick question: can I…'). */
+const LEAD_IN = String.raw`(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?`
 /** Verbs that only bring in what a question asks for ('Can I *turn on* two-factor…', 'how do I *enable* SSO'). */
 const LIGHT_VERBS = new Set(['turn', 'switch', 'enable', 'activate', 'use', 'get', 'have', 'add', 'set', 'configure', 'support'])
 /** 'Can I…', 'could we…': a verb follows, then what it acts on. */
-const CAN_I = /^(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?(?:can|could) (?:i|we)\b/
+const CAN_I = new RegExp(String.raw`^${LEAD_IN}(?:can|could) (?:i|we)\b`)
 /** A light verb's particle ('turn *on*', 'set *up*'). */
 const PARTICLES = new Set(['on', 'off', 'up'])
 /** An adverb ('Can I *temporarily* disable…', '*programmatically*'): how, not what. */
 const isAdverb = (word: string): boolean => word.length > 4 && word.endsWith('ly')
-const EXISTENCE =
-  /^(?:(?:so|ok|okay|and|also|hey|hi|quick question)[,\s]+)?(?:is there|are there|is it possible|can i|can we|can you|can it|can overseer|could i|does (?:it|overseer|the \w+(?: \w+)?) (?:support|have|offer|let)|do you (?:have|offer|support))\b/
+/** A word that can say what a question is about: not a stop word, a filler ('also') or an adverb. */
+const saysWhat = (word: string): boolean => termOf(word) !== null && !FOCUS_SKIP.has(word) && !isAdverb(word)
+const EXISTENCE = new RegExp(
+  String.raw`^${LEAD_IN}(?:is there|are there|is it possible|can i|can we|can you|can it|can overseer|could i|does (?:it|overseer|the \w+(?: \w+)?) (?:support|have|offer|let)|do you (?:have|offer|support))\b`,
+)
 /** About how long an answer is, before its sources: a few sentences, a short list or table. */
 const ANSWER_BUDGET = 600
 /** A command is quoted whole, up to this long. */
@@ -530,19 +535,19 @@ export class LocalAssistant {
    * must write too.
    */
   private focusUnknown(question: string, query: readonly Concept[]): boolean {
-    const opening = EXISTENCE.exec(question) ?? HOW_TO.exec(question)
+    const existence = EXISTENCE.exec(question)
+    const opening = existence ?? HOW_TO.exec(question)
     if (!opening) return false
     const after = question.slice(opening.index + opening[0].length)
     const rest = words(after)
     const light = rest.findIndex((word) => termOf(word) !== null)
     const object = light >= 0 && LIGHT_VERBS.has(rest[light] ?? '')
     // A how-to question is asked about what it does: only the object of a light verb says what it is about.
-    if (!object && !EXISTENCE.test(question)) return false
+    if (!object && !existence) return false
     let from = object ? light + 1 : 0
     if (object && PARTICLES.has(rest[from] ?? '')) from += 1
     const index = rest.findIndex(
-      (candidate, at) =>
-        at >= from && !FOCUS_SKIP.has(candidate) && !QUALIFIERS.has(candidate) && !WAYS.has(candidate) && !WAYS.has(rest[at + 1] ?? '') && !isAdverb(candidate) && termOf(candidate) !== null,
+      (candidate, at) => at >= from && saysWhat(candidate) && !QUALIFIERS.has(candidate) && !WAYS.has(candidate) && !WAYS.has(rest[at + 1] ?? ''),
     )
     const word = rest[index]
     if (word === undefined) return false
@@ -564,7 +569,7 @@ export class LocalAssistant {
   private verbObject(question: string, query: readonly Concept[]): Concept | undefined {
     const opening = CAN_I.exec(question)
     if (!opening) return undefined
-    const content = words(question.slice(opening.index + opening[0].length)).filter((word) => termOf(word) !== null && !FOCUS_SKIP.has(word) && !isAdverb(word))
+    const content = words(question.slice(opening.index + opening[0].length)).filter(saysWhat)
     const [verb, ...after] = content
     if (verb === undefined || LIGHT_VERBS.has(verb)) return undefined
     const object = after.find((word) => !QUALIFIERS.has(word) && !WAYS.has(word))
