@@ -192,6 +192,37 @@ describe('overseer-local', () => {
       expect(answeredFrom(parts, "What's the difference between a widget and a gear?")).toBe('/docs/guides/parts')
     })
 
+    it("is, in a 'how long' question, a length of time: a passage without one does not answer it", () => {
+      const { assistant: kept } = docsOf([
+        ['guides/notes.md', '# Notes\n\nStaff notes are kept on the server, newest first, and staff can search the notes they kept by any word.'],
+        ['guides/sessions.md', '# Sessions\n\nA staff session lasts 12 hours; signing out ends it at once.'],
+        ...ELSEWHERE,
+      ])
+      expect(answeredFrom(kept, 'How long are staff notes kept on the server?')).toBe('unknown')
+      expect(answeredFrom(kept, 'so how long does a staff session last')).toBe('/docs/guides/sessions')
+      // Asked, not reported: 'I asked how long…' asks something else.
+      expect(answeredFrom(kept, 'I asked how long notes are kept and got no answer, are staff notes kept on the server?')).toBe('/docs/guides/notes')
+    })
+
+    it("ranks, in a 'how long' question, a passage with a length of time above one that only shares more words", () => {
+      const { assistant: kept } = docsOf([
+        ['guides/notes.md', '# Notes\n\nStaff notes are kept on the server and listed on the Notes page, newest first.'],
+        ['guides/retention.md', '# Notes retention\n\nStaff notes are kept for 30 days.'],
+        ...ELSEWHERE,
+      ])
+      expect(answeredFrom(kept, 'How long are staff notes kept?')).toBe('/docs/guides/retention')
+    })
+
+    it('is, for an environment variable, a setting named in the passage', () => {
+      const { assistant: settings } = docsOf([
+        ['guides/notes.md', '# Notes\n\nThe Notes page shows 50 notes a page, newest first; staff set how many notes it shows on the page itself.'],
+        ['guides/alerts.md', '# Alerts\n\nAlerts go to the staff channel set with `ALERTS_CHANNEL`.'],
+        ...ELSEWHERE,
+      ])
+      expect(answeredFrom(settings, 'Which environment variable sets how many notes the Notes page shows?')).toBe('unknown')
+      expect(answeredFrom(settings, 'Which environment variable sets the staff channel for alerts?')).toBe('/docs/guides/alerts')
+    })
+
     it('is not in the docs when half of the words asked are not, two or more', () => {
       // 'write' and 'request' are the docs' words; 'sonnet' and 'frozen' are not.
       expect(answeredFrom(real, 'Write a sonnet about frozen requests')).toBe('unknown')

@@ -92,6 +92,22 @@ const saysWhat = (word: string): boolean => termOf(word) !== null && !FOCUS_SKIP
 const EXISTENCE = new RegExp(
   String.raw`^${LEAD_IN}(?:is there|are there|is it possible|can i|can we|can you|can it|can overseer|could i|does (?:it|overseer|the \w+(?: \w+)?) (?:support|have|offer|let)|do you (?:have|offer|support))\b`,
 )
+/** A length of time: '15 minutes', '900 s', '30 days', 'an hour', 'a few seconds'. */
+const DURATION =
+  /\b\d[\d,.]*\s*(?:-\s*)?(?:ms|milliseconds?|s|seconds?|minutes?|mins?|hours?|h|days?|weeks?|months?|years?)\b|\b(?:an?|one|two|three|four|five|six|seven|ten|twelve|thirty|few|several)\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b/i
+/** A setting's name: `RATE_LIMIT_LOGIN_IP`. */
+const SETTING_NAME = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/
+/**
+ * What kind of thing a question asks for, and how a passage that gives it says it: a 'how long'
+ * question (asked, not reported: not 'I asked it how long…') is answered with a length of time,
+ * a question for an environment variable with a setting's name.
+ */
+const ANSWER_KINDS: readonly { asks: RegExp; says: RegExp }[] = [
+  { asks: /(?:^|[,.;:!?]\s*|\b(?:and|but|so|or)\s+)how long\b/, says: DURATION },
+  { asks: /\b(?:environment variables?|env vars?|variables?)\b/, says: SETTING_NAME },
+]
+/** How much more a passage that says what kind of thing the question asks for scores ('how long': one with a length of time). */
+const ANSWER_KIND_RANK = 1.25
 /** About how long an answer is, before its sources: a few sentences, a short list or table. */
 const ANSWER_BUDGET = 600
 /** A command is quoted whole, up to this long. */
@@ -461,6 +477,12 @@ export class LocalAssistant {
       for (const hit of hits) if (SHOWS_COMMAND.test(hit.passage.markdown)) hit.score *= HOW_TO_RANK
       hits.sort((a, b) => b.score - a.score)
     }
+    // A passage that says the kind of thing asked for ('how long…?': a length of time) ranks higher.
+    const kind = ANSWER_KINDS.find((candidate) => candidate.asks.test(question))
+    if (kind) {
+      for (const hit of hits) if (kind.says.test(hit.passage.markdown)) hit.score *= ANSWER_KIND_RANK
+      hits.sort((a, b) => b.score - a.score)
+    }
     this.followReferences(hits, query)
     // A list of links to other pages is an answer only when nothing else is.
     const best = hits.find((hit) => this.quotable(hit)) ?? hits[0]
@@ -469,6 +491,8 @@ export class LocalAssistant {
     // linked list *in Python*'): the answer is about something else.
     if (this.namesElsewhere(asAsked, best.passage.page.path)) return unknown
     // 'Can I export *the agent log*…': a passage on doing it to something else does not answer.
+    // 'How long are log entries kept?': a passage without any length of time does not answer it.
+    if (kind && !kind.says.test(best.passage.markdown)) return unknown
     const acted = this.verbObject(question, query)
     if (acted && !best.matched.some((stem) => acted.alternatives.has(stem))) return unknown
     // Passages nearly as good are quoted beside it; then the other pages the search found next
