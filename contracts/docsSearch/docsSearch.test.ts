@@ -107,6 +107,17 @@ describe('the docs search (shared by the assistant and the docs page)', () => {
     expect(new DocsSearch(pages('session end when someone leaves, password reset')).search(question)[0]?.passage.page.path).toBe('/docs/auth')
   })
 
+  it("leans away from the API's route sections for a question in everyday words an API also uses (a build request), not for one about the API", () => {
+    const routes = new DocsSearch([
+      passage('/docs/endpoints', 'Endpoints', '`POST /api/builds`', 'Starts a build from a build request: the request body says what to build.'),
+      passage('/docs/guide', 'Guide', 'Build requests', 'Say what to build, for whom, what it must do and what it must not do, in a few sentences.'),
+      passage('/docs/widgets', 'Widgets', null, 'Widgets are round.'),
+    ])
+    expect(routes.search('How do I word my build request?')[0]?.passage.page.path).toBe('/docs/guide')
+    expect(routes.search('Which endpoint starts a build?')[0]?.passage.page.path).toBe('/docs/endpoints')
+    expect(routes.search('what is in the http response when a build starts')[0]?.passage.page.path).toBe('/docs/endpoints')
+  })
+
   it('indexes every word of a long passage, a dot inside a word (index.js, 20.19) included', () => {
     const filler = 'Widgets are round and painted blue by the painter on Mondays. '.repeat(12)
     const long = new DocsSearch([

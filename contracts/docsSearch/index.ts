@@ -288,8 +288,11 @@ const sentencesOf = (text: string): ReadonlySet<string>[] =>
 
 /** A reference passage: its heading is an HTTP route ('`GET /api/health`'). */
 const ROUTE_HEADING = /^`?(?:GET|POST|PUT|PATCH|DELETE|HEAD) \//
-/** The words of a question about the HTTP API itself. */
-const API_TERMS: ReadonlySet<string> = new Set(terms('api endpoint endpoints request response http curl status code json header headers route url call calls get post put patch delete'))
+/**
+ * The words of a question about the HTTP API itself. Not the everyday words an API also uses: a
+ * build *request*, *getting* or *deleting* something, a *call*, the *code* of a project, a build's *status*.
+ */
+const API_TERMS: ReadonlySet<string> = new Set(terms('api endpoint endpoints response http curl json header headers route'))
 /** How much a route section's score keeps for a question that is not about the API. */
 const ROUTE_FACTOR = 0.8
 /** How much the best few sentences' share of the question adds to a passage's score (against its best). */
