@@ -171,6 +171,12 @@ const namesAny = (text: string, terms: ReadonlySet<string>): boolean => terms.si
 const namesIn = (text: string, name: RegExp): string[] =>
   wordsAsTyped(text).filter((word, index) => index > 0 && name.test(word)).map((word) => stemOf(word.toLowerCase()))
 
+/** Multiplies the score of the hits whose passage `shows` the pattern by `factor`, and sorts them again. */
+const lift = (hits: Hit[], shows: RegExp, factor: number): void => {
+  for (const hit of hits) if (shows.test(hit.passage.markdown)) hit.score *= factor
+  hits.sort((a, b) => b.score - a.score)
+}
+
 /** Punctuation and spaces that end a message ('…?!'): not part of what it says. */
 const TRAILING = /[!?.,;:…\s]/u
 
@@ -473,16 +479,10 @@ export class LocalAssistant {
     const found = this.index.search(query, { limit: RELATED_CANDIDATES })
     const hits = found.slice(0, CANDIDATES).filter((hit) => hit.coverage >= needed)
     // A how-to question is answered by a step, a command or a setting: a passage that shows a command ranks a little higher.
-    if (HOW_TO.test(question)) {
-      for (const hit of hits) if (SHOWS_COMMAND.test(hit.passage.markdown)) hit.score *= HOW_TO_RANK
-      hits.sort((a, b) => b.score - a.score)
-    }
+    if (HOW_TO.test(question)) lift(hits, SHOWS_COMMAND, HOW_TO_RANK)
     // A passage that says the kind of thing asked for ('how long…?': a length of time) ranks higher.
     const kind = ANSWER_KINDS.find((candidate) => candidate.asks.test(question))
-    if (kind) {
-      for (const hit of hits) if (kind.says.test(hit.passage.markdown)) hit.score *= ANSWER_KIND_RANK
-      hits.sort((a, b) => b.score - a.score)
-    }
+    if (kind) lift(hits, kind.says, ANSWER_KIND_RANK)
     this.followReferences(hits, query)
     // A list of links to other pages is an answer only when nothing else is.
     const best = hits.find((hit) => this.quotable(hit)) ?? hits[0]
@@ -490,9 +490,9 @@ export class LocalAssistant {
     // A name the question writes that the docs use elsewhere, but not on the answer's page ('…a
     // linked list *in Python*'): the answer is about something else.
     if (this.namesElsewhere(asAsked, best.passage.page.path)) return unknown
-    // 'Can I export *the agent log*…': a passage on doing it to something else does not answer.
     // 'How long are log entries kept?': a passage without any length of time does not answer it.
     if (kind && !kind.says.test(best.passage.markdown)) return unknown
+    // 'Can I export *the agent log*…': a passage on doing it to something else does not answer.
     const acted = this.verbObject(question, query)
     if (acted && !best.matched.some((stem) => acted.alternatives.has(stem))) return unknown
     // Passages nearly as good are quoted beside it; then the other pages the search found next
